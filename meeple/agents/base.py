@@ -1,0 +1,63 @@
+"""The agent interface and the registry of agents by name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from meeple.core.api import State
+from meeple.core.errors import OptionError
+
+
+class Agent:
+    """Chooses an action for its seat. Gets its own RNG, so it never shifts chance.
+
+    An agent may read only what its seat may see: ``state.observation(seat)``,
+    ``state.legal_actions()`` and ``state.determinize(seat, rng)``.
+    """
+
+    name = "agent"
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        if options:
+            raise OptionError(f"agent {self.name!r} takes no option {next(iter(options))!r}")
+        self.rng = rng
+
+    def step(self, state: State) -> int:
+        raise NotImplementedError
+
+    def observe(self, state: State, action: int) -> None:
+        """Told of every action applied (after it is applied); for agents that keep state."""
+
+
+AgentFactory = Callable[..., Agent]
+_AGENTS: dict[str, AgentFactory] = {}
+
+
+def register_agent(name: str, factory: AgentFactory) -> None:
+    _AGENTS[name] = factory
+
+
+def agent_names() -> list[str]:
+    return sorted(_AGENTS)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=2000,seconds=1"`` -> ``("ismcts", {...})``."""
+    name, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    if rest:
+        for part in rest.split(","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise OptionError(f"agent option {part!r} in {spec!r} must look like key=value")
+            options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def make_agent(spec: str, rng: random.Random) -> Agent:
+    name, options = parse_spec(spec)
+    if name not in _AGENTS:
+        raise OptionError(f"no agent {name!r}; agents: {', '.join(agent_names())}")
+    return _AGENTS[name](rng, **options)

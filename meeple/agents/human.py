@@ -1,0 +1,72 @@
+"""A person at the terminal: sees their seat's view, types moves in notation."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+
+from meeple.agents.base import Agent
+from meeple.core.api import State
+from meeple.core.errors import MeepleError
+
+
+class HumanAgent(Agent):
+    name = "human"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        console: Console | None = None,
+        input_fn: Any = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(rng, **options)
+        self.console = console or Console()
+        self.input_fn = input_fn or input
+
+    def _menu(self, state: State) -> list[int]:
+        legal = state.legal_actions()
+        lines = [f"{i + 1:>3}. {state.action_to_string(a)}" for i, a in enumerate(legal)]
+        self.console.print("Legal moves:\n" + "\n".join(lines), highlight=False)
+        return legal
+
+    def step(self, state: State) -> int:
+        seat = state.current_player()
+        self.console.print(Panel(state.render_text(seat), title=f"Player {seat} to move"))
+        legal = self._menu(state)
+        while True:
+            try:
+                text = self.input_fn(f"player {seat}> ").strip()
+            except EOFError:
+                raise KeyboardInterrupt from None
+            if text in ("", "?", "help"):
+                self.console.print(
+                    "Type a move as written in the list, or its number. "
+                    "'list' shows the moves again, 'quit' stops the game."
+                )
+                continue
+            if text == "list":
+                legal = self._menu(state)
+                continue
+            if text in ("quit", "exit"):
+                raise KeyboardInterrupt
+            if text.isdigit():
+                n = int(text)
+                if 1 <= n <= len(legal):
+                    return legal[n - 1]
+                self.console.print(f"[red]There is no move number {n}; 1 to {len(legal)}.[/red]")
+                continue
+            try:
+                action = state.string_to_action(text)
+            except MeepleError as e:
+                self.console.print(f"[red]{e}[/red] Type 'list' to see the legal moves.")
+                continue
+            if action not in legal:
+                self.console.print(
+                    f"[red]{text!r} is not legal now.[/red] Type 'list' to see the legal moves."
+                )
+                continue
+            return action

@@ -1,0 +1,311 @@
+"""The ``meeple`` command line."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+import meeple
+from meeple.core.errors import MeepleError, RecordError
+
+app = typer.Typer(
+    help="meeple: play, simulate, replay and measure six modern board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
+]
+ComponentsArg = Annotated[
+    Path | None, typer.Option("--components", help="A corrected component data file.")
+]
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[red]error:[/red] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+def _options(pairs: list[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise _fail(f"option {pair!r} must look like key=value")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _load(
+    game: str, players: int | None, options: list[str] | None, components: Path | None
+) -> meeple.Game:
+    try:
+        return meeple.load(game, players=players, components=components, **_options(options))
+    except MeepleError as e:
+        raise _fail(str(e)) from None
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the registered games."""
+    infos = meeple.games()
+    if as_json:
+        print(json.dumps([i.as_json() for i in infos], indent=2))
+        return
+    table = Table("id", "name", "players", "options", "version")
+    for i in infos:
+        opts = ", ".join(
+            f"{o.name}={o.default}" + (f" ({'/'.join(map(str, o.choices))})" if o.choices else "")
+            for o in i.options
+        )
+        table.add_row(i.id, i.name, f"{i.min_players}-{i.max_players}", opts, str(i.version))
+    out.print(table)
+
+
+def _score_table(state: meeple.State, agents: list[str] | None = None) -> Table:
+    scores = state.scores()
+    ranks = state.ranks()
+    cats = [k for k in scores[0] if k != "total"]
+    table = Table("place", "player", *cats, "total", title="Final scores")
+    for p in sorted(range(len(scores)), key=lambda i: ranks[i]):
+        who = f"{p}" + (f" ({agents[p]})" if agents else "")
+        table.add_row(
+            str(ranks[p]), who, *(str(scores[p][c]) for c in cats), str(scores[p]["total"])
+        )
+    return table
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id, see 'meeple games'.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seats: Annotated[
+        str | None, typer.Option(help="Agents per seat, e.g. human,random (default: you + random).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for chance (default: random).")] = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record here.")] = None,
+    option: OptionArg = None,
+    components: ComponentsArg = None,
+) -> None:
+    """Play a game in the terminal with people and bots."""
+    from meeple.agents import make_agent
+    from meeple.arena.runner import play as run_play
+    from meeple.arena.runner import seat_rng
+    from meeple.core.record import record_of
+
+    seat_specs = [s.strip() for s in seats.split(",")] if seats else None
+    if players is None and seat_specs:
+        players = len(seat_specs)
+    g = _load(game, players, option, components)
+    if seat_specs is None:
+        seat_specs = ["human"] + ["random"] * (g.players - 1)
+    if len(seat_specs) != g.players:
+        raise _fail(f"{g.players} players need {g.players} seats, got {len(seat_specs)}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    try:
+        agents = [make_agent(s, seat_rng(seed, i)) for i, s in enumerate(seat_specs)]
+    except MeepleError as e:
+        raise _fail(str(e)) from None
+    out.print(f"{g.info.name}, {g.players} players, seed {seed}. Seats: {', '.join(seat_specs)}")
+    state = g.new_initial_state()
+
+    humans = any(s.split(":")[0] == "human" for s in seat_specs)
+
+    def show(s: meeple.State, player: int, action: int) -> None:
+        # With a person at the table, say in words what everyone else did.
+        if humans:
+            who = "chance" if player == meeple.CHANCE else f"player {player} ({seat_specs[player]})"
+            out.print(f"  {who}: {g.action_name(action)}", highlight=False)
+
+    try:
+        run_play(state, agents, random.Random(seed), on_action=show)
+    except KeyboardInterrupt:
+        out.print("\nGame stopped.")
+        if save:
+            save.write_text(record_of(state, seed=seed, agents=seat_specs).dumps() + "\n")
+            out.print(f"Record so far written to {save}")
+        raise typer.Exit(1) from None
+    out.print(state.render_text(None))
+    out.print(_score_table(state, seat_specs))
+    if save:
+        save.write_text(record_of(state, seed=seed, agents=seat_specs).dumps() + "\n")
+        out.print(f"Record written to {save}")
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of game 0; game i uses seed+i.")] = 0,
+    agents: Annotated[str | None, typer.Option(help="Agents per seat, e.g. random,random.")] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    out_file: Annotated[Path | None, typer.Option("--out", help="Write records (JSONL).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
+    option: OptionArg = None,
+    components: ComponentsArg = None,
+) -> None:
+    """Play many games between agents and summarise them."""
+    from meeple.agents import make_agent
+    from meeple.arena.simulate import jobs_for, now, run_jobs, summarise
+    from meeple.core.record import write_records
+
+    g = _load(game, players, option, components)
+    specs = [s.strip() for s in agents.split(",")] if agents else ["random"] * g.players
+    if len(specs) != g.players:
+        raise _fail(f"{g.players} players need {g.players} agents, got {len(specs)}")
+    if games < 1 or jobs < 1:
+        raise _fail("--games and --jobs must be at least 1")
+    for s in specs:
+        if s.split(":")[0] == "human":
+            raise _fail("simulate plays bots only; use 'meeple play' to play yourself")
+        try:
+            make_agent(s, random.Random(0))
+        except MeepleError as e:
+            raise _fail(str(e)) from None
+    job_list = jobs_for(g.info.id, g.players, games, seed, specs, g.options, components)
+    start = now()
+    records = []
+    if sys.stderr.isatty() and not as_json:
+        with Progress(console=err, transient=True) as progress:
+            task = progress.add_task(f"{g.info.name}", total=games)
+            for rec in run_jobs(job_list, jobs):
+                records.append(rec)
+                progress.advance(task)
+    else:
+        records = list(run_jobs(job_list, jobs))
+    summary = summarise(records, now() - start)
+    if out_file:
+        write_records(out_file, records)
+        summary["out"] = str(out_file)
+    if as_json:
+        print(json.dumps(summary))
+        return
+    table = Table("seat", "agent", "wins", "win rate", "mean score", title=f"{games} games")
+    for i in range(g.players):
+        table.add_row(
+            str(i),
+            specs[i],
+            str(summary["wins"][i]),
+            f"{summary['win_rate'][i]:.3f}",
+            str(summary["mean_scores"][i]),
+        )
+    out.print(table)
+    out.print(f"mean length {summary['mean_length']} actions, {summary['seconds']} s")
+    if out_file:
+        out.print(f"records written to {out_file}")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record, or a JSONL file of records.")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Check a record (or every record of a JSONL file) by replaying it exactly."""
+    from meeple.core.record import read_records
+    from meeple.core.record import replay as replay_record
+
+    count = 0
+    line = 0
+    try:
+        for line, record in read_records(file):
+            state = replay_record(record)
+            count += 1
+            if not quiet and not state.is_terminal():
+                out.print(f"line {line}: replayed, the game is not finished")
+    except RecordError as e:
+        where = f"{file}, record on line {line}" if line else str(file)
+        raise _fail(f"{where}: {e}", code=1) from None
+    if not quiet:
+        out.print(f"{count} record{'s' if count != 1 else ''} replayed: all good")
+
+
+@app.command()
+def render(
+    record_file: Annotated[Path, typer.Argument(help="A record file.")],
+    step: Annotated[
+        int | None, typer.Option(help="After this many actions (default: end).")
+    ] = None,
+    as_player: Annotated[
+        int | None, typer.Option("--as", help="Whose view (default: a spectator's).")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="svg or text.")] = "svg",
+    out_path: Annotated[Path | None, typer.Option("--out", help="File to write.")] = None,
+) -> None:
+    """Draw a position of a recorded game as one player (or a spectator) saw it."""
+    from meeple.core.record import read_records
+    from meeple.core.record import replay as replay_record
+
+    if fmt not in ("svg", "text"):
+        raise _fail("--format is svg or text")
+    try:
+        _, record = next(iter(read_records(record_file)))
+        if step is not None and not 0 <= step <= len(record.actions):
+            raise _fail(f"--step must be between 0 and {len(record.actions)}")
+        state = replay_record(record, upto=step)
+        obs = state.observation(as_player)
+        text = state.game.render_svg(obs) if fmt == "svg" else state.game.render_text(obs)
+    except MeepleError as e:
+        raise _fail(str(e), code=1) from None
+    if out_path is None and fmt == "svg":
+        out_path = record_file.with_suffix(f".step{step if step is not None else 'end'}.svg")
+    if out_path is None:
+        print(text)
+    else:
+        out_path.write_text(text, encoding="utf-8")
+        out.print(f"wrote {out_path}")
+
+
+@app.command()
+def bench(
+    game_ids: Annotated[list[str] | None, typer.Argument(help="Games (default: all).")] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds per game.")] = 2.0,
+    players: Annotated[int | None, typer.Option(help="Players (default: minimum).")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Measure random-playout speed, one process."""
+    from meeple.arena.bench import clone_rate, random_playouts
+
+    ids = game_ids or [i.id for i in meeple.games()]
+    results = []
+    for gid in ids:
+        g = _load(gid, players, None, None)
+        r = random_playouts(g, seconds)
+        r["clones_per_second"] = round(clone_rate(g), 1)
+        results.append(r)
+    if as_json:
+        print(json.dumps(results, indent=2))
+        return
+    table = Table("game", "players", "steps/s", "games/s", "steps/game", "clones/s")
+    for r in results:
+        table.add_row(
+            r["game"],
+            str(r["players"]),
+            f"{r['steps_per_second']:,.0f}",
+            f"{r['games_per_second']:.2f}",
+            str(r["mean_steps_per_game"]),
+            f"{r['clones_per_second']:,.0f}",
+        )
+    out.print(table)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

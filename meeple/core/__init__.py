@@ -1,0 +1,48 @@
+"""meeple's engine core: the API every game implements and everything built on it."""
+
+from meeple.core.api import (
+    CHANCE,
+    TERMINAL,
+    Decision,
+    Game,
+    GameInfo,
+    OptionSpec,
+    State,
+    multiset_outcomes,
+    sample_chance,
+)
+from meeple.core.errors import (
+    ComponentsError,
+    GameOverError,
+    IllegalActionError,
+    MeepleError,
+    NotationError,
+    OptionError,
+    RecordError,
+    UnknownGameError,
+)
+from meeple.core.registry import game_class, games, load, register
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "ComponentsError",
+    "Decision",
+    "Game",
+    "GameInfo",
+    "GameOverError",
+    "IllegalActionError",
+    "MeepleError",
+    "NotationError",
+    "OptionError",
+    "OptionSpec",
+    "RecordError",
+    "State",
+    "UnknownGameError",
+    "game_class",
+    "games",
+    "load",
+    "multiset_outcomes",
+    "register",
+    "sample_chance",
+]

@@ -1,0 +1,534 @@
+"""The engine API: :class:`Game` and :class:`State`, in OpenSpiel's vocabulary.
+
+A game package subclasses both. The public methods here check input, keep the
+history and raise typed errors; a game fills in underscore hooks.
+
+Compound turns are kept as a stack of pending :class:`Decision` s. Each decision
+names its *kind* and the player who must take it (``CHANCE`` for a draw, flip or
+roll). The base class dispatches ``_legal_<kind>``, ``_apply_<kind>`` and
+``_outcomes_<kind>`` methods of the game's state class, so a game writes one small
+handler per kind of decision instead of one large switch::
+
+    class MyState(State):
+        def _legal_take(self, d: Decision) -> list[int]: ...
+        def _apply_take(self, d: Decision, action: int) -> None:
+            ...                       # the decision is already popped
+            self.push("rotate", d.player, tile)
+
+Randomness is revealed, never stored: a chance decision lists its outcomes with
+probabilities; whoever runs the game samples one and applies it like a move.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, NamedTuple
+
+from meeple.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+)
+
+CHANCE = -1
+"""``current_player()`` at a chance node (a draw, flip or roll)."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+JSON = Any
+"""A value made only of dict, list, str, int, float, bool and None."""
+
+
+class Decision(NamedTuple):
+    """One pending decision: what kind it is, who takes it, and its context.
+
+    ``info`` must be immutable (an int, a str, a tuple) so that clones can share it.
+    """
+
+    kind: str
+    player: int
+    info: Any = None
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option: its name, default and the values it allows."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+    type: type = str
+
+    def validate(self, value: Any) -> Any:
+        if self.type is bool and isinstance(value, str):
+            low = value.lower()
+            if low in ("1", "true", "yes", "on"):
+                value = True
+            elif low in ("0", "false", "no", "off"):
+                value = False
+        elif self.type is int and isinstance(value, str):
+            try:
+                value = int(value)
+            except ValueError:
+                raise OptionError(
+                    f"option {self.name!r} takes a whole number, not {value!r}"
+                ) from None
+        if not isinstance(value, self.type) or (self.type is int and isinstance(value, bool)):
+            raise OptionError(
+                f"option {self.name!r} takes a {self.type.__name__}, not {value!r}"
+                + (f"; allowed: {', '.join(map(str, self.choices))}" if self.choices else "")
+            )
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(
+                f"option {self.name!r} cannot be {value!r}; allowed: "
+                + ", ".join(repr(c) for c in self.choices)
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The static facts of a game, declared once at the top of its package."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    version: int
+    options: tuple[OptionSpec, ...] = ()
+    perfect_information: bool = False
+    description: str = ""
+    # Option sets the conformance suite plays besides the defaults.
+    variants: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+
+    def as_json(self) -> dict[str, JSON]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": [self.min_players, self.max_players],
+            "version": self.version,
+            "perfect_information": self.perfect_information,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "choices": list(o.choices) if o.choices is not None else None,
+                    "help": o.help,
+                }
+                for o in self.options
+            ],
+            "description": self.description,
+        }
+
+
+class Game:
+    """A game with its player count, options and component data fixed.
+
+    Subclasses set ``info`` and ``state_class`` and implement the abstract hooks.
+    A ``Game`` is immutable after construction and shared by all its states.
+    """
+
+    info: ClassVar[GameInfo]
+    state_class: ClassVar[type[State]]
+
+    def __init__(
+        self, players: int | None = None, components: str | Path | None = None, **options: Any
+    ) -> None:
+        info = self.info
+        if players is None:
+            players = info.min_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"players must be a whole number, not {players!r}")
+        if not info.min_players <= players <= info.max_players:
+            raise OptionError(
+                f"{info.name} is for {info.min_players} to {info.max_players} players, "
+                f"not {players}"
+            )
+        self.players = players
+        specs = {o.name: o for o in info.options}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            allowed = ", ".join(sorted(specs)) or "none"
+            raise OptionError(
+                f"{info.name} has no option {unknown[0]!r}; its options are: {allowed}"
+            )
+        self.options: dict[str, Any] = {
+            name: spec.validate(options[name]) if name in options else spec.default
+            for name, spec in specs.items()
+        }
+        self.components_path = Path(components) if components is not None else None
+        self.components = self.load_components(self.components_path)
+        self.check_options()
+
+    # -- hooks a game fills in -------------------------------------------------
+
+    def load_components(self, path: Path | None) -> Any:
+        """Load (and check) the component data; ``None`` means the packaged file."""
+        return None
+
+    def check_options(self) -> None:
+        """Refuse option combinations that make no sense together."""
+
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed action space (decision and chance actions share it)."""
+        raise NotImplementedError
+
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions (chance included) in one game."""
+        raise NotImplementedError
+
+    def action_name(self, action: int) -> str:
+        """The context-free notation of an action id."""
+        raise NotImplementedError
+
+    def render_text(self, observation: Mapping[str, JSON]) -> str:
+        """A view for the terminal, drawn only from an observation."""
+        import json
+
+        return json.dumps(observation, indent=1)
+
+    def render_svg(self, observation: Mapping[str, JSON]) -> str:
+        """A picture for the browser and replays, drawn only from an observation."""
+        raise NotImplementedError(f"{self.info.name} has no SVG renderer yet")
+
+    # -- provided ----------------------------------------------------------------
+
+    def new_initial_state(self) -> State:
+        return self.state_class(self)
+
+    def parse_action(self, text: str) -> int:
+        """Parse the context-free notation back to an action id.
+
+        The default builds, once per game, an index of every action's name. A game
+        with a very large action space overrides this with a real parser.
+        """
+        index = self.__dict__.get("_notation_index")
+        if index is None:
+            index = {}
+            for a in range(self.num_distinct_actions()):
+                name = _normalise(self.action_name(a))
+                if name in index:
+                    raise RuntimeError(
+                        f"{self.info.id}: actions {index[name]} and {a} share the name {name!r}"
+                    )
+                index[name] = a
+            self.__dict__["_notation_index"] = index
+        key = _normalise(text)
+        if key not in index:
+            raise NotationError(
+                f"{text!r} is not a move in {self.info.name} notation "
+                f"(see docs/games/{self.info.id}.md)"
+            )
+        return int(index[key])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # immutable and shared by every state
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"meeple.load({self.info.id!r}, players={self.players}{opts})"
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.strip().split()).lower()
+
+
+_HANDLER_PREFIXES = ("_legal_", "_apply_", "_outcomes_")
+
+
+class State:
+    """A position in a game. Subclasses fill in the underscore hooks.
+
+    Either use the pending-decision stack (``push`` and ``_legal_<kind>`` /
+    ``_apply_<kind>`` / ``_outcomes_<kind>`` handlers), or override
+    ``_legal_actions``, ``_apply_action``, ``_chance_outcomes`` and
+    ``_current_player`` directly.
+    """
+
+    _handlers: ClassVar[dict[str, dict[str, Callable[..., Any]]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        table: dict[str, dict[str, Callable[..., Any]]] = {p: {} for p in _HANDLER_PREFIXES}
+        for klass in reversed(cls.__mro__):
+            for name, value in vars(klass).items():
+                for prefix in _HANDLER_PREFIXES:
+                    if name.startswith(prefix) and callable(value):
+                        table[prefix][name[len(prefix) :]] = value
+        cls._handlers = table
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.history: list[int] = []
+        self.pending: list[Decision] = []
+        self._legal_cache: list[int] | None = None
+
+    # -- the pending-decision stack ------------------------------------------------
+
+    def push(self, kind: str, player: int, info: Any = None) -> None:
+        """Put a decision on top of the stack: it is the next one to be taken."""
+        self.pending.append(Decision(kind, player, info))
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision to be taken now, or ``None`` when nothing is pending."""
+        return self.pending[-1] if self.pending else None
+
+    # -- hooks -----------------------------------------------------------------
+
+    def _is_terminal(self) -> bool:
+        return not self.pending
+
+    def _current_player(self) -> int:
+        return self.pending[-1].player
+
+    def _legal_actions(self) -> list[int]:
+        d = self.pending[-1]
+        return list(self._handlers["_legal_"][d.kind](self, d))
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        d = self.pending[-1]
+        return list(self._handlers["_outcomes_"][d.kind](self, d))
+
+    def _apply_action(self, action: int) -> None:
+        d = self.pending.pop()
+        self._handlers["_apply_"][d.kind](self, d, action)
+
+    def _scores(self) -> list[dict[str, int]]:
+        """Per player, a breakdown by category; every dict has a ``"total"``."""
+        raise NotImplementedError
+
+    def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
+        """Higher is better: the total, then the rulebook's tie-breaks."""
+        return (scores[player]["total"],)
+
+    def _observation(self, player: int | None) -> dict[str, JSON]:
+        raise NotImplementedError
+
+    def _determinize(self, player: int, rng: random.Random) -> State:
+        if self.game.info.perfect_information:
+            return self.clone()
+        raise NotImplementedError(f"{self.game.info.id} must re-deal hidden information")
+
+    def _explain_illegal(self, action: int) -> str | None:
+        """Why ``action`` is not legal here, in words, if the game can say."""
+        return None
+
+    def _on_clone(self, other: State) -> None:
+        """Copy into ``other`` (a shallow copy of self) what must not be shared."""
+        for k, v in list(other.__dict__.items()):
+            if k != "game":
+                other.__dict__[k] = copy.deepcopy(v)
+
+    # -- public API --------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """A player index, :data:`CHANCE` or :data:`TERMINAL`."""
+        if self._is_terminal():
+            return TERMINAL
+        return self._current_player()
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self._is_terminal()
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The actions that may be applied now, in increasing id order.
+
+        At a chance node these are the outcomes. With ``player`` given, a player
+        who is not to act gets an empty list.
+        """
+        if self._is_terminal():
+            return []
+        if player is not None and player != self._current_player():
+            return []
+        cache = self._legal_cache
+        if cache is None:
+            if self._current_player() == CHANCE:
+                cache = sorted(a for a, _ in self._chance_outcomes())
+            else:
+                cache = sorted(self._legal_actions())
+            self._legal_cache = cache
+        return list(cache)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` pairs at a chance node; empty elsewhere."""
+        if self._is_terminal() or self._current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int) -> None:
+        """Apply a decision or a chance outcome.
+
+        Raises :class:`GameOverError` after the end, :class:`NotationError` for
+        something that is not an action id of this game, and
+        :class:`IllegalActionError` (with the reason and the legal choices) for an
+        action the rules do not allow now. A refused action changes nothing.
+        """
+        if self._is_terminal():
+            raise GameOverError(f"the game is over; {self._describe(action)} cannot be played")
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise NotationError(f"an action is a whole number, not {action!r}")
+        if not 0 <= action < self.game.num_distinct_actions():
+            raise NotationError(
+                f"{action} is not an action of {self.game.info.name} "
+                f"(ids run from 0 to {self.game.num_distinct_actions() - 1})"
+            )
+        legal = self._legal_cache
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(action, legal))
+        self._apply_action(action)
+        self.history.append(action)
+        self._legal_cache = None
+
+    def apply_notation(self, text: str) -> int:
+        """Parse ``text`` and apply it; returns the action id."""
+        action = self.string_to_action(text)
+        self.apply_action(action)
+        return action
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_name(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse notation. Raises :class:`NotationError` if it is not a move at all."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written as text, not {text!r}")
+        return self.game.parse_action(text)
+
+    def action_to_json(self, action: int) -> dict[str, JSON]:
+        """The JSON form of an action, as the web client sends and receives it."""
+        return {"id": action, "text": self.action_to_string(action)}
+
+    def json_to_action(self, obj: Mapping[str, JSON]) -> int:
+        """Read the JSON form back: ``{"id": n}`` or ``{"text": "..."}``."""
+        if not isinstance(obj, Mapping):
+            raise NotationError(f"a JSON move is an object, not {obj!r}")
+        if "id" in obj:
+            a = obj["id"]
+            if isinstance(a, bool) or not isinstance(a, int):
+                raise NotationError(f"a move id is a whole number, not {a!r}")
+            if not 0 <= a < self.game.num_distinct_actions():
+                raise NotationError(f"{a} is not an action of {self.game.info.name}")
+            if "text" in obj and _normalise(str(obj["text"])) != _normalise(
+                self.action_to_string(a)
+            ):
+                raise NotationError(
+                    f"move id {a} is {self.action_to_string(a)!r}, not {obj['text']!r}"
+                )
+            return a
+        if "text" in obj:
+            return self.string_to_action(str(obj["text"]))
+        raise NotationError('a JSON move needs "id" or "text"')
+
+    def is_simultaneous_hidden(self) -> bool:
+        """True while a decision's choice must stay hidden from the other players."""
+        return False
+
+    def scores(self) -> list[dict[str, int]]:
+        """Each player's score, by category, with a ``"total"``; valid at any time."""
+        return self._scores()
+
+    def ranks(self) -> list[int]:
+        """Each player's place after the tie-breaks (1 is first; ties share a place)."""
+        scores = self._scores()
+        keys = [self._rank_key(p, scores) for p in range(self.game.players)]
+        return [1 + sum(1 for other in keys if other > k) for k in keys]
+
+    def returns(self) -> list[float]:
+        """Per player, (players beaten - players beating them) / (players - 1).
+
+        +1 for a sole winner and -1 for a sole loser of a two-player game; zero
+        sum; 0 for everyone before the end.
+        """
+        n = self.game.players
+        if not self._is_terminal() or n < 2:
+            return [0.0] * n
+        ranks = self.ranks()
+        return [
+            (sum(1 for r in ranks if r > mine) - sum(1 for r in ranks if r < mine)) / (n - 1)
+            for mine in ranks
+        ]
+
+    def observation(self, player: int | None = None) -> dict[str, JSON]:
+        """What ``player`` may see (``None``: a spectator's public view), as JSON data."""
+        if player is not None and not 0 <= player < self.game.players:
+            raise OptionError(f"there is no player {player} in a {self.game.players}-player game")
+        return self._observation(player)
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A new state, consistent with ``player`` 's observation, with the rest re-dealt."""
+        if not 0 <= player < self.game.players:
+            raise OptionError(f"there is no player {player} in a {self.game.players}-player game")
+        return self._determinize(player, rng)
+
+    def clone(self) -> State:
+        other = copy.copy(self)
+        self._on_clone(other)
+        other.history = list(self.history)
+        other.pending = list(self.pending)
+        other._legal_cache = self._legal_cache
+        return other
+
+    def render_text(self, player: int | None = None) -> str:
+        return self.game.render_text(self.observation(player))
+
+    def render_svg(self, player: int | None = None) -> str:
+        return self.game.render_svg(self.observation(player))
+
+    def __str__(self) -> str:
+        return self.render_text(None)
+
+    # -- messages ----------------------------------------------------------------
+
+    def _describe(self, action: int) -> str:
+        try:
+            return f"{action} ({self.action_to_string(action)})"
+        except Exception:
+            return str(action)
+
+    def _illegal_message(self, action: int, legal: Sequence[int]) -> str:
+        reason = self._explain_illegal(action)
+        who = self._current_player()
+        whose = "a chance outcome" if who == CHANCE else f"player {who} to move"
+        shown = ", ".join(self.action_to_string(a) for a in legal[:12])
+        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+        return (
+            f"{self._describe(action)} is not legal now ({whose})"
+            + (f": {reason}" if reason else "")
+            + f". Legal: {shown}{more}"
+        )
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """Sample one chance outcome of ``state`` with ``rng`` (one ``rng.random()`` call)."""
+    outcomes = state.chance_outcomes()
+    x = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if x < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def multiset_outcomes(
+    counts: Iterable[tuple[int, int]],
+) -> list[tuple[int, float]]:
+    """Outcomes of drawing one item from a multiset given as ``(action, count)`` pairs.
+
+    Items with a count of zero are left out; probabilities are count / total.
+    """
+    pairs = [(a, c) for a, c in counts if c > 0]
+    total = sum(c for _, c in pairs)
+    return [(a, c / total) for a, c in pairs]

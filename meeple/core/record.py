@@ -1,0 +1,246 @@
+"""Game records: one JSON object per game, replayed exactly with no RNG.
+
+The format (``meeple.record/1``) is in DESIGN.md. ``actions`` holds every action
+in order, chance outcomes included, in the game's notation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from meeple.core.api import JSON, Game, State
+from meeple.core.errors import MeepleError, RecordError
+from meeple.core.registry import load
+
+FORMAT = "meeple.record/1"
+
+
+@dataclass
+class Record:
+    game: str
+    players: int
+    actions: list[str]
+    game_version: int
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    agents: list[str] | None = None
+    result: dict[str, Any] | None = None
+    components: dict[str, str] | None = None  # {"path": ..., "sha256": ...} if not packaged
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
+            "format": FORMAT,
+            "game": self.game,
+            "game_version": self.game_version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "agents": self.agents,
+            "actions": self.actions,
+            "result": self.result,
+        }
+        if self.components is not None:
+            out["components"] = self.components
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Record:
+        """Check the shape of a record; every problem is a :class:`RecordError`."""
+        if not isinstance(obj, dict):
+            raise RecordError(f"a record is a JSON object, not {type(obj).__name__}")
+        fmt = obj.get("format")
+        if fmt != FORMAT:
+            raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
+        for key, typ in (("game", str), ("players", int), ("game_version", int)):
+            if key not in obj:
+                raise RecordError(f"the record has no {key!r}")
+            if not isinstance(obj[key], typ) or isinstance(obj[key], bool):
+                raise RecordError(f"the record's {key!r} must be a {typ.__name__}")
+        actions = obj.get("actions")
+        if not isinstance(actions, list):
+            raise RecordError("the record's 'actions' must be a list of move texts")
+        for i, a in enumerate(actions):
+            if not isinstance(a, str):
+                raise RecordError(f"action {i} is {a!r}, not a move text", index=i)
+        options = obj.get("options") or {}
+        if not isinstance(options, dict):
+            raise RecordError("the record's 'options' must be an object")
+        seed = obj.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError("the record's 'seed' must be a whole number or null")
+        agents = obj.get("agents")
+        if agents is not None and (
+            not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)
+        ):
+            raise RecordError("the record's 'agents' must be a list of names")
+        result = obj.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("the record's 'result' must be an object or null")
+        components = obj.get("components")
+        if components is not None and not (
+            isinstance(components, dict) and isinstance(components.get("path"), str)
+        ):
+            raise RecordError("the record's 'components' must be an object with a 'path'")
+        return cls(
+            game=obj["game"],
+            players=obj["players"],
+            actions=list(actions),
+            game_version=obj["game_version"],
+            options=dict(options),
+            seed=seed,
+            agents=agents,
+            result=result,
+            components=components,
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not valid JSON: {e}") from None
+        return cls.from_json(obj)
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def result_of(state: State) -> dict[str, JSON]:
+    scores = state.scores()
+    return {
+        "scores": [s["total"] for s in scores],
+        "ranks": state.ranks(),
+        "breakdown": scores,
+    }
+
+
+def record_of(
+    state: State, *, seed: int | None = None, agents: Sequence[str] | None = None
+) -> Record:
+    """The record of the game that led to ``state`` (a result only if it is over)."""
+    game = state.game
+    names = []
+    replay = game.new_initial_state()
+    for a in state.history:
+        names.append(replay.action_to_string(a))
+        replay.apply_action(a)
+    components = None
+    if game.components_path is not None:
+        components = {
+            "path": str(game.components_path),
+            "sha256": file_digest(game.components_path),
+        }
+    return Record(
+        game=game.info.id,
+        players=game.players,
+        actions=names,
+        game_version=game.info.version,
+        options=dict(game.options),
+        seed=seed,
+        agents=list(agents) if agents is not None else None,
+        result=result_of(state) if state.is_terminal() else None,
+        components=components,
+    )
+
+
+def game_of(record: Record) -> Game:
+    """The game a record was played with; refuses a record this engine cannot replay."""
+    from meeple.core.registry import game_class
+
+    try:
+        cls = game_class(record.game)
+    except MeepleError as e:
+        raise RecordError(str(e)) from None
+    if record.game_version != cls.info.version:
+        raise RecordError(
+            f"this record was made with {cls.info.name} version {record.game_version}; "
+            f"this engine plays version {cls.info.version} and cannot replay it exactly"
+        )
+    components = None
+    if record.components is not None:
+        path = Path(record.components["path"])
+        if not path.exists():
+            raise RecordError(f"the record's component file {path} is not there")
+        want = record.components.get("sha256")
+        if want and file_digest(path) != want:
+            raise RecordError(f"the component file {path} has changed since the record was made")
+        components = path
+    try:
+        return load(record.game, players=record.players, components=components, **record.options)
+    except MeepleError as e:
+        raise RecordError(f"the record's setup is refused: {e}") from None
+
+
+def replay(record: Record, *, upto: int | None = None) -> State:
+    """Replay a record, checking every action; returns the final (or ``upto``-th) state.
+
+    Raises :class:`RecordError` naming the index of the first bad action and why,
+    or saying how the result differs from the one recorded.
+    """
+    game = game_of(record)
+    state = game.new_initial_state()
+    actions = record.actions if upto is None else record.actions[:upto]
+    for i, text in enumerate(actions):
+        try:
+            state.apply_action(state.string_to_action(text))
+        except MeepleError as e:
+            raise RecordError(f"action {i} ({text!r}) is refused: {e}", index=i) from None
+    if upto is None and record.result is not None:
+        if not state.is_terminal():
+            raise RecordError(
+                f"the record claims a result but the game is not over after "
+                f"{len(record.actions)} actions"
+            )
+        got = result_of(state)
+        for key in ("scores", "ranks"):
+            if key in record.result and record.result[key] != got[key]:
+                raise RecordError(
+                    f"the recorded {key} {record.result[key]} differ from the replayed {got[key]}"
+                )
+    return state
+
+
+def read_records(path: Path) -> Iterator[tuple[int, Record]]:
+    """Records in a file: one JSON object, or JSONL with one per line (line numbers from 1)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text") from None
+    stripped = text.strip()
+    if not stripped:
+        raise RecordError(f"{path} is empty")
+    lines = [ln for ln in text.splitlines()]
+    if len([ln for ln in lines if ln.strip()]) == 1 or not stripped.startswith("{"):
+        yield 1, Record.loads(stripped)
+        return
+    # A pretty-printed single record spans lines but parses whole.
+    try:
+        whole = json.loads(stripped)
+    except json.JSONDecodeError:
+        whole = None
+    if whole is not None:
+        yield 1, Record.from_json(whole)
+        return
+    for n, line in enumerate(lines, start=1):
+        if line.strip():
+            try:
+                yield n, Record.loads(line)
+            except RecordError as e:
+                raise RecordError(f"line {n}: {e}", index=e.index) from None
+
+
+def write_records(path: Path, records: Sequence[Record]) -> None:
+    with path.open("w", encoding="utf-8") as f:
+        for r in records:
+            f.write(r.dumps() + "\n")

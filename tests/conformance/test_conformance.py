@@ -1,0 +1,229 @@
+"""The conformance suite: every registered game, every player count and variant.
+
+A game that registers runs all of this with no extra code. Each test names the
+engine promise it checks (DESIGN.md, "Contract").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.arena.runner import play_game
+from meeple.core import CHANCE, TERMINAL, GameOverError, IllegalActionError, NotationError, State
+from meeple.core.fingerprint import fingerprint
+from meeple.core.record import Record, record_of, replay
+
+
+def _configs() -> list[Any]:
+    out = []
+    for info in meeple.games():
+        variants: list[dict[str, Any]] = [{}, *[dict(v) for v in info.variants]]
+        for players in range(info.min_players, info.max_players + 1):
+            for opts in variants:
+                label = f"{info.id}-{players}p" + "".join(f"-{k}={v}" for k, v in opts.items())
+                out.append(pytest.param(info.id, players, opts, id=label))
+    return out
+
+
+CONFIGS = _configs()
+
+
+def _step(state: State, rng: random.Random) -> int:
+    if state.current_player() == CHANCE:
+        return meeple.sample_chance(state, rng)
+    return rng.choice(state.legal_actions())
+
+
+def _random_game(game: meeple.Game, seed: int) -> State:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(_step(state, rng))
+    return state
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_random_games_reach_the_end_keeping_every_promise(gid, players, opts):
+    game = meeple.load(gid, players=players, **opts)
+    limit = game.max_game_length()
+    n_actions = game.num_distinct_actions()
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            assert player == CHANCE or 0 <= player < players
+            legal = state.legal_actions()
+            assert legal, "a decision node must offer at least one action"
+            assert legal == sorted(set(legal))
+            assert all(0 <= a < n_actions for a in legal)
+            if player == CHANCE:
+                outcomes = state.chance_outcomes()
+                assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+                assert all(p > 0 for _, p in outcomes)
+                assert sorted(a for a, _ in outcomes) == legal
+            else:
+                assert state.chance_outcomes() == []
+            for a in legal:
+                text = state.action_to_string(a)
+                assert state.string_to_action(text) == a, text
+                assert state.json_to_action(json.loads(json.dumps(state.action_to_json(a)))) == a
+            state.apply_action(_step(state, rng))
+            steps += 1
+            assert steps <= limit, f"the game passed its declared maximum of {limit} actions"
+        assert state.current_player() == TERMINAL
+        assert state.legal_actions() == []
+        scores = state.scores()
+        assert len(scores) == players and all("total" in s for s in scores)
+        ranks = state.ranks()
+        assert sorted(ranks)[0] == 1 and all(1 <= r <= players for r in ranks)
+        returns = state.returns()
+        assert len(returns) == players and abs(sum(returns)) < 1e-9
+        for p in [None, *range(players)]:
+            json.dumps(state.observation(p))
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_every_listed_action_applies(gid, players, opts):
+    game = meeple.load(gid, players=players, **opts)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        if step % 5 == 0:
+            legal = state.legal_actions()
+            for a in rng.sample(legal, min(len(legal), 40)):
+                child = state.clone()
+                child.apply_action(a)
+                assert child.history == [*state.history, a]
+        state.apply_action(_step(state, rng))
+        step += 1
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_clones_are_independent(gid, players, opts):
+    """Hash every state as it is played; play on clones; the hashes must not move."""
+    game = meeple.load(gid, players=players, **opts)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    snapshots: list[tuple[State, str]] = []
+    while not state.is_terminal():
+        snapshots.append((state.clone(), fingerprint(state)))
+        state.apply_action(_step(state, rng))
+    final = fingerprint(state)
+    for snap, digest in snapshots[:: max(1, len(snapshots) // 15)]:
+        branch = snap.clone()
+        while not branch.is_terminal():
+            branch.apply_action(_step(branch, rng))
+        assert fingerprint(snap) == digest
+    for snap, digest in snapshots:
+        assert fingerprint(snap) == digest
+    assert fingerprint(state) == final
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_record_save_load_replay_reaches_the_same_state(gid, players, opts, tmp_path):
+    game = meeple.load(gid, players=players, **opts)
+    state = _random_game(game, 11)
+    record = record_of(state, seed=11)
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps())
+    again = replay(Record.loads(path.read_text()))
+    assert again.history == state.history
+    assert fingerprint(again) == fingerprint(state)
+    assert again.scores() == state.scores()
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_the_same_seed_gives_the_same_record(gid, players, opts):
+    game = meeple.load(gid, players=players, **opts)
+    agents = ["random"] * players
+    a = play_game(game, agents, seed=5)
+    b = play_game(game, agents, seed=5)
+    assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_determinize_keeps_the_observation_and_gives_a_valid_state(gid, players, opts):
+    game = meeple.load(gid, players=players, **opts)
+    rng = random.Random(17)
+    state = game.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        if step % 3 == 0:
+            for p in range(players):
+                det = state.determinize(p, random.Random(step * 31 + p))
+                assert det.observation(p) == state.observation(p)
+                assert det.history == state.history
+                if state.current_player() == p:
+                    assert det.legal_actions() == state.legal_actions()
+                if step % 15 == 0:
+                    while not det.is_terminal():
+                        det.apply_action(_step(det, rng))
+        state.apply_action(_step(state, rng))
+        step += 1
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_rejected_actions_change_nothing(gid, players, opts):
+    game = meeple.load(gid, players=players, **opts)
+    rng = random.Random(23)
+    state = game.new_initial_state()
+    n = game.num_distinct_actions()
+    tried = 0
+    while not state.is_terminal():
+        legal = set(state.legal_actions())
+        if len(legal) < n and tried < 20:
+            illegal = rng.choice([a for a in range(min(n, 5000)) if a not in legal] or [n - 1])
+            if illegal not in legal:
+                before = fingerprint(state)
+                with pytest.raises(IllegalActionError) as err:
+                    state.apply_action(illegal)
+                assert "not legal" in str(err.value)
+                assert fingerprint(state) == before
+                tried += 1
+        before = fingerprint(state)
+        for bad in (-1, n, "1", 1.5, None):
+            with pytest.raises(NotationError):
+                state.apply_action(bad)  # type: ignore[arg-type]
+        with pytest.raises(NotationError):
+            state.string_to_action("this is not a move %%")
+        assert fingerprint(state) == before
+        state.apply_action(_step(state, rng))
+    with pytest.raises(GameOverError):
+        state.apply_action(0)
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_renderers_draw_every_view(gid, players, opts):
+    game = meeple.load(gid, players=players, **opts)
+    rng = random.Random(29)
+    state = game.new_initial_state()
+    step = 0
+    while True:
+        if step % 25 == 0 or state.is_terminal():
+            for p in [None, *range(players)]:
+                obs = state.observation(p)
+                assert isinstance(game.render_text(obs), str)
+                svg = game.render_svg(obs)
+                root = ET.fromstring(svg)
+                assert root.tag.endswith("svg")
+        if state.is_terminal():
+            break
+        state.apply_action(_step(state, rng))
+        step += 1
+
+
+def test_every_game_is_listed_with_its_facts():
+    infos = meeple.games()
+    assert infos, "no game is registered"
+    for info in infos:
+        assert info.id and info.name and 1 <= info.min_players <= info.max_players
+        json.dumps(info.as_json())
