@@ -59,11 +59,15 @@ class Record:
         fmt = obj.get("format")
         if fmt != FORMAT:
             raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
-        for key, typ in (("game", str), ("players", int), ("game_version", int)):
+        for key, typ, kind in (
+            ("game", str, "text"),
+            ("players", int, "whole number"),
+            ("game_version", int, "whole number"),
+        ):
             if key not in obj:
                 raise RecordError(f"the record has no {key!r}")
             if not isinstance(obj[key], typ) or isinstance(obj[key], bool):
-                raise RecordError(f"the record's {key!r} must be a {typ.__name__}")
+                raise RecordError(f"the record's {key!r} must be a {kind}, not {obj[key]!r}")
         actions = obj.get("actions")
         if not isinstance(actions, list):
             raise RecordError("the record's 'actions' must be a list of move texts")
