@@ -81,7 +81,9 @@ def test_a_person_plays_by_number_or_notation_and_gets_help_on_a_bad_entry(tmp_p
 
 def test_render_writes_an_svg_of_a_chosen_step_and_view(tmp_path):
     save = tmp_path / "g.json"
-    runner.invoke(app, ["play", "tiny", "--seats", "random,random", "--seed", "3", "--save", str(save)])
+    runner.invoke(
+        app, ["play", "tiny", "--seats", "random,random", "--seed", "3", "--save", str(save)]
+    )
     svg = tmp_path / "p.svg"
     result = runner.invoke(
         app, ["render", str(save), "--step", "3", "--as", "0", "--out", str(svg)]

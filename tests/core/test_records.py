@@ -111,5 +111,5 @@ def test_jsonl_files_hold_one_record_per_line(tmp_path, record):
 def test_a_pretty_printed_single_record_is_read(tmp_path, record):
     path = tmp_path / "one.json"
     path.write_text(json.dumps(record.to_json(), indent=2))
-    [(n, rec)] = list(read_records(path))
+    [(_, rec)] = list(read_records(path))
     assert rec.actions == record.actions
