@@ -85,6 +85,9 @@ class TinyState(State):
         pool = [v for v in range(1, 5) for _ in range(self.deck[v])]
         hidden = [p for p in range(self.game.players) if p != player and self.hands[p]]
         pool += [self.hands[p] for p in hidden]
+        # Sorted first: the re-deal must depend on what the player sees and the rng
+        # only, never on where the hidden cards really are.
+        pool.sort()
         rng.shuffle(pool)
         other.deck = [0, 0, 0, 0, 0]
         for p in hidden:

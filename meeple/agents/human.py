@@ -33,6 +33,29 @@ class HumanAgent(Agent):
         self.console.print("Legal moves:\n" + "\n".join(lines), highlight=False)
         return legal
 
+    def hint(self, state: State) -> str:
+        """The hard bot's suggestion for this seat, from this seat's view only."""
+        from meeple.agents.base import make_agent, parse_spec
+        from meeple.agents.ismcts import ISMCTSAgent
+        from meeple.agents.levels import level_spec
+
+        spec = level_spec("hard", state.game.info.id)
+        if parse_spec(spec)[0] != "ismcts":
+            spec = "ismcts:seconds=1"
+        bot = make_agent(spec, random.Random(self.rng.random()))
+        assert isinstance(bot, ISMCTSAgent)
+        rows = bot.analyse(state)
+        action, _, mean, lead = rows[0]
+        lines = [
+            f"Hint: {state.action_to_string(action)} "
+            f"(searched {bot.last_iterations} times; it expects to finish "
+            f"{lead:+.1f} points against the best opponent, result {mean:+.2f} on -1..1)"
+        ]
+        for a, v, _, ld in rows[1:3]:
+            if v:
+                lines.append(f"  then {state.action_to_string(a)}: {ld:+.1f} points ({v} visits)")
+        return "\n".join(lines)
+
     def step(self, state: State) -> int:
         seat = state.current_player()
         self.console.print(Panel(state.render_text(seat), title=f"Player {seat} to move"))
@@ -45,8 +68,12 @@ class HumanAgent(Agent):
             if text in ("", "?", "help"):
                 self.console.print(
                     "Type a move as written in the list, or its number. "
-                    "'list' shows the moves again, 'quit' stops the game."
+                    "'list' shows the moves again, 'hint' asks the hard bot, "
+                    "'quit' stops the game."
                 )
+                continue
+            if text == "hint":
+                self.console.print(self.hint(state), highlight=False, soft_wrap=True)
                 continue
             if text == "list":
                 legal = self._menu(state)

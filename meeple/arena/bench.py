@@ -12,7 +12,7 @@ from meeple.core.api import CHANCE, Game, sample_chance
 def random_playouts(game: Game, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
     """Play random games for about ``seconds``; count every step (decisions and chance)."""
     rng = random.Random(seed)
-    steps = games = 0
+    steps = games = decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
@@ -22,6 +22,7 @@ def random_playouts(game: Game, seconds: float = 2.0, seed: int = 0) -> dict[str
                 a = sample_chance(state, rng)
             else:
                 a = rng.choice(state.legal_actions())
+                decisions += 1
             state.apply_action(a)
             steps += 1
         games += 1
@@ -35,7 +36,9 @@ def random_playouts(game: Game, seconds: float = 2.0, seed: int = 0) -> dict[str
         "games": games,
         "steps": steps,
         "seconds": round(elapsed, 3),
+        "decisions": decisions,
         "steps_per_second": round(steps / elapsed, 1),
+        "decisions_per_second": round(decisions / elapsed, 1),
         "games_per_second": round(games / elapsed, 3),
         "mean_steps_per_game": round(steps / games, 1),
     }

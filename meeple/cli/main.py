@@ -123,13 +123,17 @@ def play(
     out.print(f"{g.info.name}, {g.players} players, seed {seed}. Seats: {', '.join(seat_specs)}")
     state = g.new_initial_state()
 
-    humans = any(s.split(":")[0] == "human" for s in seat_specs)
+    humans = [i for i, s in enumerate(seat_specs) if s.split(":")[0] == "human"]
+    # With one person at the table, the log shows what that seat may see; with
+    # several people at one terminal, only what a spectator may see.
+    viewer = humans[0] if len(humans) == 1 else None
 
     def show(s: meeple.State, player: int, action: int) -> None:
-        # With a person at the table, say in words what everyone else did.
         if humans:
+            text = s.action_seen_by(viewer, player, action)
             who = "chance" if player == meeple.CHANCE else f"player {player} ({seat_specs[player]})"
-            out.print(f"  {who}: {g.action_name(action)}", highlight=False)
+            if text is not None:
+                out.print(f"  {who}: {text}", highlight=False)
 
     try:
         run_play(state, agents, random.Random(seed), on_action=show)
@@ -208,6 +212,64 @@ def simulate(
     out.print(f"mean length {summary['mean_length']} actions, {summary['seconds']} s")
     if out_file:
         out.print(f"records written to {out_file}")
+
+
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    agents: Annotated[str, typer.Option(help="One agent per seat, e.g. ismcts:seconds=1,greedy.")],
+    games: Annotated[int, typer.Option("--games", help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of game 0; game i uses seed+i.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    out_file: Annotated[Path | None, typer.Option("--out", help="Write records (JSONL).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    option: OptionArg = None,
+    components: ComponentsArg = None,
+) -> None:
+    """Seat-rotated games between agents: win rates with 95% intervals, Elo ratings."""
+    from meeple.agents import make_agent
+    from meeple.arena.arena import run_arena
+    from meeple.core.record import write_records
+
+    specs = [s.strip() for s in agents.split(",")]
+    g = _load(game, len(specs), option, components)
+    if games < 1 or jobs < 1:
+        raise _fail("--games and --jobs must be at least 1")
+    for s in specs:
+        try:
+            make_agent(s, random.Random(0))
+        except MeepleError as e:
+            raise _fail(str(e)) from None
+        if s.split(":")[0] == "human":
+            raise _fail("the arena plays bots only")
+    summary, records = run_arena(g.info.id, specs, games, seed, jobs, g.options, components)
+    if out_file:
+        write_records(out_file, records)
+    if as_json:
+        print(json.dumps(summary))
+        return
+    table = Table(
+        "agent",
+        "wins",
+        "shared",
+        "win rate",
+        "95% interval",
+        "mean score",
+        "Elo",
+        title=f"{g.info.name}: {games} games, seats rotated",
+    )
+    for row in sorted(summary["agents"], key=lambda r: -r["elo"]):
+        lo, hi = row["ci95"]
+        table.add_row(
+            row["agent"],
+            str(row["wins"]),
+            str(row["shared_wins"]),
+            f"{row['win_rate']:.3f}",
+            f"{lo:.3f}-{hi:.3f}",
+            str(row["mean_score"]),
+            f"{row['elo']:.0f}",
+        )
+    out.print(table)
 
 
 @app.command()
@@ -290,7 +352,7 @@ def bench(
     if as_json:
         print(json.dumps(results, indent=2))
         return
-    table = Table("game", "players", "steps/s", "games/s", "steps/game", "clones/s")
+    table = Table("game", "players", "steps/s", "decisions/s", "games/s", "steps/game", "clones/s")
     for r in results:
         table.add_row(
             r["game"],

@@ -316,6 +316,17 @@ class State:
             return self.clone()
         raise NotImplementedError(f"{self.game.info.id} must re-deal hidden information")
 
+    def _heuristic(self, player: int) -> float:
+        """How well ``player`` stands, in points: their lead over the best opponent.
+
+        Games override this with what a player of that game would look at. It must
+        use only what ``player`` can see (bots call it on determinised states).
+        """
+        scores = self._scores()
+        mine = scores[player]["total"]
+        others = [s["total"] for p, s in enumerate(scores) if p != player]
+        return float(mine - max(others)) if others else float(mine)
+
     def _explain_illegal(self, action: int) -> str | None:
         """Why ``action`` is not legal here, in words, if the game can say."""
         return None
@@ -459,6 +470,23 @@ class State:
             (sum(1 for r in ranks if r > mine) - sum(1 for r in ranks if r < mine)) / (n - 1)
             for mine in ranks
         ]
+
+    def action_seen_by(self, viewer: int | None, actor: int, action: int) -> str | None:
+        """How ``viewer`` (``None``: a spectator) sees an action just applied by ``actor``.
+
+        Called on the state right after the action. Returns the text for a move log,
+        or ``None`` when the viewer may not learn it. By default every decision is
+        public, and chance outcomes are public only in perfect-information games;
+        a game with partly hidden chance (a card drawn into a hand) or hidden choices
+        overrides this.
+        """
+        if actor == CHANCE and not self.game.info.perfect_information:
+            return None
+        return self.action_to_string(action)
+
+    def heuristic(self, player: int) -> float:
+        """A quick estimate, in points, of how well ``player`` stands (for bots)."""
+        return self._heuristic(player)
 
     def observation(self, player: int | None = None) -> dict[str, JSON]:
         """What ``player`` may see (``None``: a spectator's public view), as JSON data."""

@@ -99,3 +99,33 @@ def test_bench_reports_steps_per_second_as_json():
     assert result.exit_code == 0, result.output
     [row] = json.loads(result.stdout)
     assert row["game"] == "tiny" and row["steps_per_second"] > 0 and row["games"] > 0
+
+
+def test_arena_prints_win_rates_intervals_and_ratings_as_json():
+    result = runner.invoke(
+        app, ["arena", "tiny", "--agents", "greedy,random", "--games", "10", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 10
+    assert {r["agent"] for r in summary["agents"]} == {"greedy", "random"}
+    assert all(len(r["ci95"]) == 2 and r["elo"] > 0 for r in summary["agents"])
+
+
+def test_hint_suggests_a_move_with_the_lead_it_expects():
+    keys = "hint\n1\nbet 2\n"
+    result = runner.invoke(
+        app, ["play", "tiny", "--seats", "human,random", "--seed", "1"], input=keys
+    )
+    assert result.exit_code == 0, result.output
+    assert "Hint: " in result.stdout and "points against the best opponent" in result.stdout
+
+
+def test_the_move_log_never_shows_a_person_the_cards_dealt_to_others():
+    result = runner.invoke(
+        app, ["play", "tiny", "--seats", "human,random", "--seed", "1"], input="1\n1\n"
+    )
+    assert result.exit_code == 0, result.output
+    before_end = result.stdout.split("Final scores")[0]
+    assert "chance: card" not in before_end
+    assert "player 1 (random): keep" in before_end or "player 1 (random): swap" in before_end

@@ -1,0 +1,79 @@
+"""Greedy: one turn of lookahead, judged by the game's heuristic.
+
+For each legal action the agent looks at the position after it, from its own
+view (a determinisation), finishing the rest of its own turn greedily when a turn
+is a chain of decisions, and sampling chance. It picks the action whose outcome
+the game's heuristic likes best.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from meeple.agents.base import Agent
+from meeple.core.api import CHANCE, State, sample_chance
+from meeple.core.errors import OptionError
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        samples: int | str = 2,
+        depth: int | str = 3,
+        width: int | str = 8,
+        **options: Any,
+    ) -> None:
+        super().__init__(rng, **options)
+        try:
+            self.samples = max(1, int(samples))
+            self.depth = max(1, int(depth))
+            self.width = max(1, int(width))
+        except ValueError:
+            raise OptionError("greedy's samples, depth and width are whole numbers") from None
+
+    def step(self, state: State) -> int:
+        me = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        best: list[int] = []
+        best_value = float("-inf")
+        for action in legal:
+            total = 0.0
+            for _ in range(self.samples):
+                det = state.determinize(me, self.rng)
+                det.apply_action(action)
+                total += self._value(det, me, self.depth - 1)
+            value = total / self.samples
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
+
+    def _value(self, state: State, me: int, depth: int) -> float:
+        """The heuristic once ``me`` 's turn is over (chance sampled, own choices greedy)."""
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(sample_chance(state, self.rng))
+                continue
+            if player != me or depth <= 0:
+                break
+            legal = state.legal_actions()
+            if len(legal) > self.width:
+                legal = self.rng.sample(legal, self.width)
+            best = float("-inf")
+            for a in legal:
+                child = state.clone()
+                child.apply_action(a)
+                best = max(best, self._value(child, me, depth - 1))
+            return best
+        if state.is_terminal():
+            # A finished game: winning matters more than any heuristic margin.
+            return 1000.0 * state.returns()[me] + state.heuristic(me)
+        return state.heuristic(me)

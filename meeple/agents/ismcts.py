@@ -1,0 +1,196 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
+
+Every iteration starts from a fresh determinisation of the root *from the bot's
+own view* (``state.determinize(seat, rng)``), so the bot never reads what its seat
+cannot see. The tree is keyed by action sequences; a child's statistics count only
+the iterations in which it was available (its "availability"), as SO-ISMCTS
+prescribes when determinisations offer different legal actions. Chance outcomes
+are sampled from ``chance_outcomes``. Rollouts are random and stop after
+``rollout`` steps, where the game's heuristic (squashed to [-1, 1]) stands in for
+the result. Progressive widening keeps wide nodes (hundreds of placements) from
+spreading the budget thin.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from meeple.agents.base import Agent
+from meeple.core.api import CHANCE, State, sample_chance
+from meeple.core.errors import OptionError
+
+
+class Node:
+    __slots__ = ("avail", "children", "score_diff", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0  # sum of results for the player who chose the edge into this node
+        self.score_diff = 0.0  # sum of that player's point lead at the end of the iteration
+
+
+class ISMCTSAgent(Agent):
+    name = "ismcts"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        iterations: int | str | None = None,
+        seconds: float | str | None = None,
+        c: float | str = 0.7,
+        rollout: int | str = 30,
+        scale: float | str = 10.0,
+        widening: float | str = 0.5,
+        **options: Any,
+    ) -> None:
+        super().__init__(rng, **options)
+        try:
+            self.iterations = int(iterations) if iterations is not None else None
+            self.seconds = float(seconds) if seconds is not None else None
+            self.c = float(c)
+            self.rollout = int(rollout)
+            self.scale = float(scale)
+            self.widening = float(widening)
+        except ValueError:
+            raise OptionError(
+                "ismcts options: iterations (whole number), seconds, c, rollout, scale, widening"
+            ) from None
+        if self.iterations is None and self.seconds is None:
+            self.iterations = 1000
+        self.last_root: Node | None = None
+        self.last_iterations = 0
+
+    # -- public ---------------------------------------------------------------------
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(state)
+        return max(legal, key=lambda a: (self._visits(root, a), self.rng.random()))
+
+    def analyse(self, state: State) -> list[tuple[int, int, float, float]]:
+        """Per legal action: (action, visits, mean result, mean point lead it expects)."""
+        root = self.search(state)
+        out = []
+        for a in state.legal_actions():
+            child = root.children.get(a)
+            if child is None or child.visits == 0:
+                out.append((a, 0, 0.0, 0.0))
+            else:
+                out.append(
+                    (a, child.visits, child.total / child.visits, child.score_diff / child.visits)
+                )
+        out.sort(key=lambda row: -row[1])
+        return out
+
+    def search(self, state: State) -> Node:
+        me = state.current_player()
+        root = Node()
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        n = 0
+        while True:
+            if self.iterations is not None and n >= self.iterations:
+                break
+            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(me, self.rng))
+            n += 1
+        self.last_root = root
+        self.last_iterations = n
+        return root
+
+    # -- one iteration ------------------------------------------------------------------
+
+    def _iterate(self, root: Node, det: State) -> None:
+        node = root
+        path: list[tuple[Node, int]] = []  # (child node, player who chose the edge)
+        expanded = False
+        while not det.is_terminal():
+            player = det.current_player()
+            if player == CHANCE:
+                action = sample_chance(det, self.rng)
+                child = node.children.get(action)
+                if child is None:
+                    if expanded:
+                        det.apply_action(action)
+                        break
+                    child = node.children[action] = Node()
+                    expanded = True
+                child.avail += 1
+                path.append((child, CHANCE))
+                det.apply_action(action)
+                node = child
+                continue
+            legal = det.legal_actions()
+            for a in legal:
+                ch = node.children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            untried = [a for a in legal if a not in node.children]
+            limit = len(legal)
+            if self.widening > 0 and len(legal) > 12:
+                limit = max(4, int(2 * (node.visits + 1) ** self.widening))
+            tried_here = len(legal) - len(untried)
+            if untried and not expanded and tried_here < limit:
+                action = self.rng.choice(untried)
+                child = node.children[action] = Node()
+                child.avail += 1
+                expanded = True
+            elif tried_here == 0:
+                # Below the tree frontier: hand over to the rollout.
+                break
+            else:
+                action = self._select(node, legal)
+                child = node.children[action]
+            path.append((child, player))
+            det.apply_action(action)
+            node = child
+            if expanded:
+                break
+        results, leads = self._rollout(det)
+        root.visits += 1
+        for child, player in path:
+            child.visits += 1
+            if player >= 0:
+                child.total += results[player]
+                child.score_diff += leads[player]
+
+    def _select(self, node: Node, legal: list[int]) -> int:
+        """UCB1 over the available children, with availability in place of parent visits."""
+        best, best_value = legal[0], float("-inf")
+        for a in legal:
+            ch = node.children.get(a)
+            if ch is None:
+                continue
+            if ch.visits == 0:
+                return a
+            value = ch.total / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _rollout(self, det: State) -> tuple[list[float], list[float]]:
+        steps = 0
+        rng = self.rng
+        while not det.is_terminal() and steps < self.rollout:
+            if det.current_player() == CHANCE:
+                det.apply_action(sample_chance(det, rng))
+            else:
+                det.apply_action(rng.choice(det.legal_actions()))
+            steps += 1
+        n = det.game.players
+        leads = [det.heuristic(p) for p in range(n)]
+        if det.is_terminal():
+            return list(det.returns()), leads
+        return [math.tanh(h / self.scale) for h in leads], leads
+
+    @staticmethod
+    def _visits(root: Node, action: int) -> int:
+        child = root.children.get(action)
+        return child.visits if child is not None else -1

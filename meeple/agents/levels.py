@@ -1,0 +1,49 @@
+"""Levels for people: ``easy``, ``medium`` and ``hard``, a named configuration per game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from meeple.agents.base import Agent, make_agent
+from meeple.core.api import State
+
+# Per level: the default configuration, and per-game overrides where a game needs
+# a different budget or rollout depth to play at that level.
+LEVELS: dict[str, dict[str, str]] = {
+    "easy": {"*": "greedy:samples=1,depth=1,width=4"},
+    "medium": {"*": "ismcts:iterations=300,rollout=20"},
+    "hard": {"*": "ismcts:seconds=1,rollout=30"},
+}
+
+
+def level_spec(level: str, game_id: str) -> str:
+    table = LEVELS[level]
+    return table.get(game_id, table["*"])
+
+
+class LevelAgent(Agent):
+    """Resolves its configuration on the first move, once it knows the game."""
+
+    level = "medium"
+
+    def __init__(self, rng: random.Random, **options: Any) -> None:
+        super().__init__(rng, **options)
+        self.inner: Agent | None = None
+
+    def step(self, state: State) -> int:
+        if self.inner is None:
+            self.inner = make_agent(level_spec(self.level, state.game.info.id), self.rng)
+        return self.inner.step(state)
+
+
+class Easy(LevelAgent):
+    name = level = "easy"
+
+
+class Medium(LevelAgent):
+    name = level = "medium"
+
+
+class Hard(LevelAgent):
+    name = level = "hard"

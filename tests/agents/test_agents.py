@@ -1,0 +1,96 @@
+"""Bots: always legal, never reading what their seat cannot see; the arena's statistics."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.agents import make_agent
+from meeple.arena.arena import run_arena
+from meeple.arena.stats import Elo, wilson_interval
+from meeple.core import CHANCE
+from tests.tinygame import CARD0
+
+BOTS = ["random", "greedy", "ismcts:iterations=60", "easy", "medium"]
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_bots_always_return_a_legal_action(spec):
+    game = meeple.load("tiny", players=3)
+    for seed in range(5):
+        rng = random.Random(seed)
+        bot = make_agent(spec, random.Random(seed))
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(meeple.sample_chance(state, rng))
+            else:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+
+
+def _pair_differing_in_hidden_cards():
+    """Two positions where seat 0 holds a 2 and seat 1's hidden card differs (1 vs 4)."""
+    game = meeple.load("tiny", players=2)
+    a, b = game.new_initial_state(), game.new_initial_state()
+    for x in (CARD0 + 1, CARD0):
+        a.apply_action(x)
+    for x in (CARD0 + 1, CARD0 + 3):
+        b.apply_action(x)
+    assert a.observation(0) == b.observation(0)
+    assert a.hands != b.hands
+    return a, b
+
+
+@pytest.mark.parametrize("spec", ["greedy:samples=3", "ismcts:iterations=300"])
+def test_a_bot_never_reads_hidden_state(spec):
+    a, b = _pair_differing_in_hidden_cards()
+    for seed in range(6):
+        pick_a = make_agent(spec, random.Random(seed)).step(a)
+        pick_b = make_agent(spec, random.Random(seed)).step(b)
+        assert pick_a == pick_b
+
+
+def test_ismcts_analysis_reports_visits_and_expected_lead():
+    a, _ = _pair_differing_in_hidden_cards()
+    bot = make_agent("ismcts:iterations=200", random.Random(1))
+    rows = bot.analyse(a)
+    assert sum(v for _, v, _, _ in rows) == 200
+    assert {r[0] for r in rows} == set(a.legal_actions())
+
+
+def test_wilson_interval_covers_a_biased_coin_and_excludes_a_fair_one():
+    rng = random.Random(5)
+    n = 2000
+    heads = sum(rng.random() < 0.7 for _ in range(n))
+    lo, hi = wilson_interval(heads, n)
+    assert lo < 0.7 < hi
+    assert lo > 0.5
+    assert hi - lo < 0.05
+
+
+def test_elo_rewards_the_stronger_side_of_a_biased_coin():
+    rng = random.Random(9)
+    elo = Elo(["strong", "weak"])
+    for _ in range(500):
+        strong_wins = rng.random() < 0.75
+        elo.update(["strong", "weak"], [1, 2] if strong_wins else [2, 1])
+    # A 75% expected score is about 190 Elo points apart.
+    gap = elo.ratings["strong"] - elo.ratings["weak"]
+    assert 100 < gap < 300
+    assert elo.ratings["strong"] + elo.ratings["weak"] == pytest.approx(3000)
+
+
+def test_the_arena_rotates_seats_and_counts_every_game():
+    summary, records = run_arena("tiny", ["greedy", "random"], games=40, seed=1)
+    assert summary["games"] == 40 and len(records) == 40
+    # Seats alternate: the greedy bot sits first in the even games only.
+    assert [r.agents[0] for r in records[:4]] == ["greedy", "random", "greedy", "random"]
+    rows = {r["agent"]: r for r in summary["agents"]}
+    total = sum(r["wins"] + 0.5 * r["shared_wins"] for r in rows.values())
+    assert total == pytest.approx(40)
+    lo, hi = rows["greedy"]["ci95"]
+    assert lo <= rows["greedy"]["win_rate"] <= hi
