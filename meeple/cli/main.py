@@ -365,6 +365,28 @@ def bench(
     out.print(table)
 
 
+# Command groups that live in their own modules (each has ``register(app)``): the web
+# platform's ``serve`` and the research tools (``analyze`` ...). A module that is not
+# there yet is skipped; an error inside one is not hidden.
+_COMMAND_MODULES = ("meeple.cli.web", "meeple.cli.research")
+
+
+def _register_command_modules() -> None:
+    import importlib
+
+    for name in _COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name == name:
+                continue
+            raise
+        module.register(app)
+
+
+_register_command_modules()
+
+
 def main() -> None:
     app()
 
