@@ -1,0 +1,416 @@
+"""The state of a race: animals on the path, bags, animal cards, rubies and clovers.
+
+Decisions (kind, player, info):
+
+``draw``   CHANCE, (player, new_turn): a chip comes out of ``player`` 's bag.
+``white``  CHANCE, player: the white die (caterpillar yellow card).
+``wood``   CHANCE, (player, rolls_left): the wood die (butterfly yellow card).
+``shop``   player, colour mask of the chips bought so far on this visit.
+``return`` player: put a food chip from the animal card back in the bag
+           (caterpillar green card).
+``take``   player, highest value allowed: take a chip from the reserve into the bag
+           (butterfly orange card).
+
+A new turn's ``draw`` pushes the next player's turn underneath its own follow-ups,
+so the stack always holds the rest of this turn on top of the next turn. The game
+ends (the stack is emptied) the moment an animal reaches the marketplace.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from meeple.core.api import CHANCE, JSON, Decision, State
+
+from .actions import (
+    BLUE,
+    BUY0,
+    CHIP_NAMES,
+    COLOURS,
+    DONE,
+    DRAW0,
+    DREAM,
+    GREEN,
+    KIND_COLOUR,
+    KIND_VALUE,
+    N_FOOD,
+    N_KINDS,
+    ORANGE,
+    PURPLE,
+    RED,
+    RETURN0,
+    TAKE0,
+    WHITE,
+    WHITE0,
+    WOOD0,
+    YELLOW,
+    chip_kind,
+)
+from .scoring import race_scores
+
+if TYPE_CHECKING:
+    from .game import QuedlinburgDashGame
+
+DREAM_BUBBLES = 3
+"""The dream weed that fills the third bubble sends the animal shopping."""
+LAST_PLACE_RUBIES = 1
+"""The animal in (shared) last place takes this many rubies before buying."""
+CATERPILLAR_RED_RUBIES = 1
+CATERPILLAR_RED_SPIRAL_RUBIES = 2
+CATERPILLAR_PURPLE_CLOVERS = 1
+CATERPILLAR_PURPLE_SPIRAL_CLOVERS = 2
+BUTTERFLY_RED_RUBIES = {1: 1, 2: 2, 4: 3}
+"""Butterfly red card: rubies for the value of the chip just picked."""
+BUTTERFLY_YELLOW_SPIRAL_ROLLS = 2
+BUTTERFLY_ORANGE_VALUE = 2
+BUTTERFLY_ORANGE_SPIRAL_VALUE = 4
+SUGAR_BEET = chip_kind("white", 8)
+
+_COLOUR_BIT = tuple(1 << c for c in range(len(COLOURS)))
+
+
+class QuedlinburgDashState(State):
+    game: QuedlinburgDashGame
+
+    def __init__(self, game: QuedlinburgDashGame) -> None:
+        super().__init__(game)
+        n = game.players
+        rules = game.rules
+        self.pos = [0] * n
+        self.bags = [list(rules.start_bag) for _ in range(n)]
+        self.cards = [[0] * N_KINDS for _ in range(n)]
+        self.rubies = [0] * n
+        self.clovers = [0] * n
+        self.supply = list(rules.supply)
+        for kind in range(N_KINDS):
+            self.supply[kind] -= rules.start_bag[kind] * n
+        self.ruby_supply = rules.rubies
+        self.clover_supply = rules.clovers
+        self.turns = 0
+        self.active = 0
+        self.winner = -1
+        self.last_draw = [-1] * n
+        self.push("draw", CHANCE, (0, True))
+
+    def _on_clone(self, other: State) -> None:
+        assert isinstance(other, QuedlinburgDashState)
+        other.pos = self.pos[:]
+        other.bags = [b[:] for b in self.bags]
+        other.cards = [c[:] for c in self.cards]
+        other.rubies = self.rubies[:]
+        other.clovers = self.clovers[:]
+        other.supply = self.supply[:]
+        other.last_draw = self.last_draw[:]
+
+    # -- small rule helpers ------------------------------------------------------
+
+    def _move(self, p: int, fields: int) -> bool:
+        """Move ``p`` forward; True (and the game is over) if it reached the marketplace."""
+        pos = self.pos[p] + fields
+        end = self.game.rules.fields
+        if pos >= end:
+            self.pos[p] = end
+            self.winner = p
+            self.pending.clear()
+            return True
+        self.pos[p] = pos
+        return False
+
+    def _gain_rubies(self, p: int, n: int) -> None:
+        n = min(n, self.ruby_supply)
+        self.rubies[p] += n
+        self.ruby_supply -= n
+
+    def _gain_clovers(self, p: int, n: int) -> None:
+        n = min(n, self.clover_supply)
+        self.clovers[p] += n
+        self.clover_supply -= n
+
+    def _on_spiral(self, p: int) -> bool:
+        return self.game.rules.is_spiral[self.pos[p]]
+
+    # -- drawing a chip ----------------------------------------------------------
+
+    def _outcomes_draw(self, d: Decision) -> list[tuple[int, float]]:
+        bag = self.bags[d.info[0]]
+        total = sum(bag)
+        return [(DRAW0 + k, c / total) for k, c in enumerate(bag) if c]
+
+    def _apply_draw(self, d: Decision, action: int) -> None:
+        p, new_turn = d.info
+        rules = self.game.rules
+        if new_turn:
+            self.turns += 1
+            self.active = p
+            if self.turns < rules.turn_limit:
+                self.push("draw", CHANCE, ((p + 1) % self.game.players, True))
+        kind = action - DRAW0
+        self.bags[p][kind] -= 1
+        card = self.cards[p]
+        card[kind] += 1
+        self.last_draw[p] = kind
+        if kind == DREAM:
+            if card[DREAM] >= DREAM_BUBBLES:
+                self._third_dream_weed(p)
+            return
+        if self._move(p, KIND_VALUE[kind]):
+            return
+        colour = KIND_COLOUR[kind]
+        if colour == WHITE:
+            return  # the sugar beet: eight fields and no task
+        if rules.butterfly:
+            self._butterfly_task(p, kind, colour)
+        else:
+            self._caterpillar_task(p, colour)
+
+    def _caterpillar_task(self, p: int, colour: int) -> None:
+        rules = self.game.rules
+        if colour == RED:
+            self._gain_rubies(
+                p,
+                CATERPILLAR_RED_SPIRAL_RUBIES if self._on_spiral(p) else CATERPILLAR_RED_RUBIES,
+            )
+        elif colour == YELLOW:
+            self.push("white", CHANCE, p)
+        elif colour == GREEN:
+            self.push("return", p)
+        elif colour == BLUE:
+            nxt = rules.next_spiral[self.pos[p]]
+            if nxt:
+                self.pos[p] = nxt
+        elif colour == ORANGE:
+            if self.rubies[p]:
+                self._move(p, self.rubies[p])
+        elif colour == PURPLE:
+            self._gain_clovers(
+                p,
+                CATERPILLAR_PURPLE_SPIRAL_CLOVERS
+                if self._on_spiral(p)
+                else CATERPILLAR_PURPLE_CLOVERS,
+            )
+
+    def _butterfly_task(self, p: int, kind: int, colour: int) -> None:
+        rules = self.game.rules
+        if colour == RED:
+            self._gain_rubies(p, BUTTERFLY_RED_RUBIES.get(KIND_VALUE[kind], 0))
+        elif colour == YELLOW:
+            rolls = BUTTERFLY_YELLOW_SPIRAL_ROLLS if self._on_spiral(p) else 1
+            self.push("wood", CHANCE, (p, rolls))
+        elif colour == GREEN:
+            self.push("draw", CHANCE, (p, False))
+        elif colour == BLUE:
+            better = rules.blue_upgrade[kind]
+            if better >= 0 and self.supply[better]:
+                card = self.cards[p]
+                card[kind] -= 1
+                self.supply[kind] += 1
+                card[better] += 1
+                self.supply[better] -= 1
+        elif colour == ORANGE:
+            top = BUTTERFLY_ORANGE_SPIRAL_VALUE if self._on_spiral(p) else BUTTERFLY_ORANGE_VALUE
+            if self._takeable(top):
+                self.push("take", p, top)
+        elif colour == PURPLE:
+            card = self.cards[p]
+            self._gain_clovers(p, sum(card[k] for k in rules.purple_kinds))
+
+    # -- the third dream weed and the shop ------------------------------------
+
+    def _third_dream_weed(self, p: int) -> None:
+        rules = self.game.rules
+        if rules.clovers_in_play and self.clovers[p] and self._move(p, self.clovers[p]):
+            return
+        if self.pos[p] == min(self.pos):
+            self._gain_rubies(p, LAST_PLACE_RUBIES)
+        if self._affordable(p, 0):
+            self.push("shop", p, 0)
+        else:
+            self._refill(p)
+
+    def _affordable(self, p: int, mask: int) -> list[int]:
+        """Chip kinds ``p`` may buy now, given the colours already bought (``mask``)."""
+        rubies = self.rubies[p]
+        supply = self.supply
+        return [
+            k
+            for k, price, bit in self.game.rules.shop
+            if price <= rubies and supply[k] and not mask & bit
+        ]
+
+    def _refill(self, p: int) -> None:
+        """Leave the shop: unspent rubies go back; the animal card empties into the bag."""
+        self.ruby_supply += self.rubies[p]
+        self.rubies[p] = 0
+        bag = self.bags[p]
+        card = self.cards[p]
+        for k in range(N_KINDS):
+            if card[k]:
+                bag[k] += card[k]
+                card[k] = 0
+
+    def _legal_shop(self, d: Decision) -> list[int]:
+        return [BUY0 + k for k in self._affordable(d.player, d.info)] + [DONE]
+
+    def _apply_shop(self, d: Decision, action: int) -> None:
+        p = d.player
+        if action == DONE:
+            self._refill(p)
+            return
+        kind = action - BUY0
+        price = self.game.rules.price[kind]
+        self.rubies[p] -= price
+        self.ruby_supply += price
+        self.supply[kind] -= 1
+        self.bags[p][kind] += 1
+        mask = d.info | _COLOUR_BIT[KIND_COLOUR[kind]]
+        if self._affordable(p, mask):
+            self.push("shop", p, mask)
+        else:
+            self._refill(p)
+
+    # -- dice -----------------------------------------------------------------
+
+    def _outcomes_white(self, d: Decision) -> list[tuple[int, float]]:
+        return self.game.rules.white_outcomes
+
+    def _apply_white(self, d: Decision, action: int) -> None:
+        p = d.info
+        face = self.game.rules.white_faces[action - WHITE0]
+        if face.effect == "ruby":
+            self._gain_rubies(p, face.arg)
+        elif face.effect == "chip":
+            if self.supply[face.arg]:
+                self.supply[face.arg] -= 1
+                self.bags[p][face.arg] += 1
+        elif face.effect == "move":
+            self._move(p, face.arg)
+        else:  # draw another chip and do its task
+            self.push("draw", CHANCE, (p, False))
+
+    def _outcomes_wood(self, d: Decision) -> list[tuple[int, float]]:
+        return self.game.rules.wood_outcomes
+
+    def _apply_wood(self, d: Decision, action: int) -> None:
+        p, rolls = d.info
+        if self._move(p, action - WOOD0):
+            return
+        if rolls > 1:
+            self.push("wood", CHANCE, (p, rolls - 1))
+
+    # -- green caterpillar: a chip goes back into the bag ---------------------
+
+    def _legal_return(self, d: Decision) -> list[int]:
+        card = self.cards[d.player]
+        return [RETURN0 + k for k in range(N_FOOD) if card[k]]
+
+    def _apply_return(self, d: Decision, action: int) -> None:
+        kind = action - RETURN0
+        self.cards[d.player][kind] -= 1
+        self.bags[d.player][kind] += 1
+
+    # -- orange butterfly: a chip from the reserve -----------------------------
+
+    def _takeable(self, top: int) -> list[int]:
+        supply = self.supply
+        return [k for k in self.game.rules.take_kinds[top] if supply[k]]
+
+    def _legal_take(self, d: Decision) -> list[int]:
+        return [TAKE0 + k for k in self._takeable(d.info)]
+
+    def _apply_take(self, d: Decision, action: int) -> None:
+        kind = action - TAKE0
+        self.supply[kind] -= 1
+        self.bags[d.player][kind] += 1
+
+    # -- results, views --------------------------------------------------------
+
+    def _scores(self) -> list[dict[str, int]]:
+        return race_scores(self.pos, self.game.rules.fields)
+
+    def _observation(self, player: int | None) -> dict[str, JSON]:
+        rules = self.game.rules
+        d = self.decision
+        decision: dict[str, JSON] | None = None
+        if d is not None:
+            who = d.info[0] if isinstance(d.info, tuple) else d.info
+            if d.player != CHANCE:
+                who = d.player
+            decision = {"kind": d.kind, "player": who, "chance": d.player == CHANCE}
+            if d.kind == "shop":
+                decision["bought_colours"] = [
+                    c for i, c in enumerate(COLOURS) if d.info & _COLOUR_BIT[i]
+                ]
+        names = self.game.components.animals
+        return {
+            "game": "quedlinburg_dash",
+            "viewer": player,
+            "board": rules.side,
+            "cards": rules.card_set,
+            "fields": rules.fields,
+            "spirals": list(rules.spirals),
+            "turn": self.turns,
+            "active": self.active,
+            "to_move": self.current_player(),
+            "decision": decision,
+            "winner": self.winner if self.winner >= 0 else None,
+            "over": self.is_terminal(),
+            "players": [
+                {
+                    "animal": names[p],
+                    "position": self.pos[p],
+                    "rubies": self.rubies[p],
+                    "clovers": self.clovers[p],
+                    "dream_weed": self.cards[p][DREAM],
+                    "card": _chips(self.cards[p]),
+                    "bag": _chips(self.bags[p]),
+                    "last_draw": CHIP_NAMES[self.last_draw[p]] if self.last_draw[p] >= 0 else None,
+                }
+                for p in range(self.game.players)
+            ],
+            "reserve": _chips(self.supply),
+            "ruby_reserve": self.ruby_supply,
+            "clover_reserve": self.clover_supply,
+            "scores": [s["total"] for s in self._scores()],
+        }
+
+    def _determinize(self, player: int, rng: random.Random) -> State:
+        # Nothing is private: every bag's contents are public knowledge and the
+        # order of the chips in it does not exist until a draw reveals one.
+        return self.clone()
+
+    def _explain_illegal(self, action: int) -> str | None:
+        d = self.decision
+        if d is None or d.player == CHANCE:
+            return None
+        if d.kind == "shop" and BUY0 <= action < DONE:
+            kind = action - BUY0
+            rules = self.game.rules
+            price = rules.price[kind]
+            if price == 0:
+                return f"{CHIP_NAMES[kind]} chips are not in this game"
+            if d.info & _COLOUR_BIT[KIND_COLOUR[kind]]:
+                return (
+                    f"you already bought a {COLOURS[KIND_COLOUR[kind]]} chip; "
+                    "chips bought together must differ in colour"
+                )
+            if not self.supply[kind]:
+                return f"the reserve has no {CHIP_NAMES[kind]} chips left"
+            if price > self.rubies[d.player]:
+                return f"{CHIP_NAMES[kind]} costs {price} rubies; you have {self.rubies[d.player]}"
+        if d.kind == "return" and RETURN0 <= action < TAKE0:
+            kind = action - RETURN0
+            return f"there is no {CHIP_NAMES[kind]} on your animal card"
+        if d.kind == "take" and action >= TAKE0:
+            kind = action - TAKE0
+            return f"you may take a '{d.info}' chip or less valuable, not {CHIP_NAMES[kind]}"
+        if d.kind != "shop" and (BUY0 <= action <= DONE):
+            return "you are not at the shop (only the third dream weed opens it)"
+        return None
+
+    def _rank_key(self, player: int, scores: Any) -> tuple[Any, ...]:
+        return (scores[player]["total"],)
+
+
+def _chips(counts: list[int]) -> dict[str, JSON]:
+    return {CHIP_NAMES[k]: c for k, c in enumerate(counts) if c}
