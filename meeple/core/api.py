@@ -327,6 +327,13 @@ class State:
         others = [s["total"] for p, s in enumerate(scores) if p != player]
         return float(mine - max(others)) if others else float(mine)
 
+    def _check_invariants(self) -> None:
+        """Raise AssertionError if the state breaks one of the game's invariants.
+
+        Games state theirs here (components conserved, counts in range ...); the
+        fuzz tests call it after every step of thousands of random games.
+        """
+
     def _explain_illegal(self, action: int) -> str | None:
         """Why ``action`` is not legal here, in words, if the game can say."""
         return None
@@ -483,6 +490,10 @@ class State:
         if actor == CHANCE and not self.game.info.perfect_information:
             return None
         return self.action_to_string(action)
+
+    def check_invariants(self) -> None:
+        """Check the game's invariants (see ``_check_invariants``); for tests and fuzzing."""
+        self._check_invariants()
 
     def heuristic(self, player: int) -> float:
         """A quick estimate, in points, of how well ``player`` stands (for bots)."""
