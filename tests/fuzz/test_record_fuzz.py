@@ -1,4 +1,4 @@
-"""Malformed, truncated, reordered and tampered records are refused with a message, never a crash."""
+"""Malformed, truncated, reordered and tampered records: refused with a message, never a crash."""
 
 from __future__ import annotations
 
