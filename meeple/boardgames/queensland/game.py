@@ -1,0 +1,111 @@
+"""Queensland's static facts and the Game: action space, notation, lookup tables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from meeple.boardgames.queensland import actions as A
+from meeple.boardgames.queensland import components
+from meeple.boardgames.queensland.components import ARROWS, Components, Tile
+from meeple.core import Game, GameInfo
+from meeple.core.api import JSON
+
+INFO = GameInfo(
+    id="queensland",
+    name="Queensland",
+    min_players=2,
+    max_players=4,
+    version=1,
+    options=(),
+    description=(
+        "Grow a farm of sugar cane and wheat tiles while herding toads by compass "
+        "direction into ponds: exactly five toads in a pond score best. "
+        "2-4 players (the solo rules are not implemented)."
+    ),
+)
+
+
+class QueenslandGame(Game):
+    info = INFO
+
+    def __init__(
+        self, players: int | None = None, components: str | Path | None = None, **options: Any
+    ) -> None:
+        super().__init__(players, components, **options)
+        c: Components = self.components
+        self.c = c
+        tiles: tuple[Tile, ...] = c.farm_tiles + c.start_tiles
+        self.all_tiles = tiles
+        self.n_farm = len(c.farm_tiles)
+        self.tile_ids = tuple(t.id for t in c.farm_tiles)
+        # Sides are interned as small ints; rev[code] is what a facing side must show.
+        codes: dict[tuple[str, ...], int] = {}
+        for t in tiles:
+            for e in t.edges:
+                codes.setdefault(e, len(codes))
+                codes.setdefault(e[::-1], len(codes))
+        self.rev = [0] * len(codes)
+        for e, code in codes.items():
+            self.rev[code] = codes[e[::-1]]
+        self.base = len(codes) + 1
+        # side_code[t * 4 + r][d]: the side code tile t turned r quarter turns shows at d.
+        self.side_code: list[tuple[int, ...]] = []
+        for t in tiles:
+            for r in range(4):
+                self.side_code.append(tuple(codes[t.edges[(d - r) % 4]] for d in range(4)))
+        self.pond = [t.pond for t in tiles]
+        self.arrow_kind = [ARROWS.index(t.arrow) if t.arrow else -1 for t in tiles]
+        self.arrow_side = [t.arrow_side for t in tiles]
+        self._fit: dict[int, tuple[int, ...]] = {}
+        self._b4 = self.base**4
+
+    def load_components(self, path: Path | None) -> Components:
+        return components.load(path)
+
+    def num_distinct_actions(self) -> int:
+        return A.DRAW + len(self.c.farm_tiles)
+
+    def max_game_length(self) -> int:
+        n = self.players
+        turns = len(self.c.farm_tiles) - 2
+        # first player, facings, 3 market draws, then per turn take, place, rotate,
+        # the passive players' group answers and a draw.
+        return 1 + n + 3 + turns * (4 + n)
+
+    def action_name(self, action: int) -> str:
+        return A.action_name(action, self.tile_ids)
+
+    def fits(self, tile: int, key: int) -> tuple[int, ...]:
+        """Rotations in which ``tile`` matches an empty cell whose neighbours ask ``key``.
+
+        ``key`` packs, per side d, (the code the tile must show there) + 1, 0 for no
+        neighbour, in base ``self.base``. Memoised: a game meets few distinct keys.
+        """
+        mk = tile * self._b4 + key
+        got = self._fit.get(mk)
+        if got is None:
+            need = []
+            k = key
+            for _ in range(4):
+                need.append(k % self.base - 1)
+                k //= self.base
+            rots = []
+            for r in range(4):
+                sc = self.side_code[tile * 4 + r]
+                if all(n < 0 or sc[d] == n for d, n in enumerate(need)):
+                    rots.append(r)
+            got = tuple(rots)
+            self._fit[mk] = got
+        return got
+
+    def render_text(self, observation: Mapping[str, JSON]) -> str:
+        from meeple.boardgames.queensland.render import render_text
+
+        return render_text(self, observation)
+
+    def render_svg(self, observation: Mapping[str, JSON]) -> str:
+        from meeple.boardgames.queensland.render import render_svg
+
+        return render_svg(self, observation)

@@ -1,0 +1,451 @@
+"""Queensland's State: one handler per kind of decision.
+
+Decisions, in the order a game meets them:
+
+``first``   chance: the starting player
+``face``    each player points their start farm north, east, south or west
+``deal``    chance: a tile for market space ``info`` (setup)
+``take``    the active player takes a market tile (``info``: nothing)
+``place``   ... chooses its cell (``info``: the market space)
+``rotate``  ... and its rotation (``info``: (space, cell)); toads are added and moved
+``group``   after a group move, each passive player whose toads could move answers
+            ``follow`` or ``stay`` (``info``: the direction); the answers stay hidden
+            until the last one is given
+``refill``  chance: the tile that enters market space 1
+
+Farms are dicts from a packed cell (see actions.py) to ``tile * 4 + rotation``.
+Tiles 0..49 are farm tiles, then start tiles A-D.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
+
+from meeple.boardgames.queensland import actions as A
+from meeple.boardgames.queensland.components import ARROWS, SIDE_NAMES, start_layout
+from meeple.boardgames.queensland.game import QueenslandGame
+from meeple.boardgames.queensland.scoring import CATEGORIES, Farm, final_scores, pond_points
+from meeple.core import CHANCE, Decision, State, multiset_outcomes
+from meeple.core.api import JSON
+
+SINGLE, DOUBLE, GROUP = 0, 1, 2
+DELTAS = A.DELTAS
+
+
+class QueenslandState(State):
+    game: QueenslandGame
+
+    def __init__(self, game: QueenslandGame) -> None:
+        super().__init__(game)
+        n = game.players
+        self.pile = [1] * game.n_farm  # tiles still face down, by tile index
+        self.pile_left = game.n_farm
+        self.market = [-1, -1, -1]  # tile on spaces 1, 2, 3 (space 1 is leftmost)
+        self.supply = game.c.toads
+        self.first = -1
+        self.active = -1
+        self.facing = [-1] * n
+        self.tiles: list[dict[int, int]] = [{} for _ in range(n)]
+        self.toads: list[dict[int, int]] = [{} for _ in range(n)]
+        # Empty cells next to a farm -> the key of what their neighbours ask (game.fits).
+        self.open: list[dict[int, int]] = [{} for _ in range(n)]
+        self.in_play = [0] * n  # points from ponds during play
+        self.group_dir = -1
+        self.choices = [-1] * n  # group answers: -1 none yet, 0 stay, 1 follow
+        self.turns = 0
+        # What happened last, for the views: (player, tile, cell, rotation, toads added,
+        # arrow kind, direction) or None; the revealed group answers; the ponds scored.
+        self.last: tuple[int, ...] | None = None
+        self.last_answers: tuple[int, ...] = ()
+        self.last_ponds: tuple[tuple[int, int, int, int], ...] = ()
+        self.final: tuple[dict[str, int], ...] | None = None
+        self.tiebreaks: tuple[tuple[int, int, int], ...] = ()
+        self.removed: tuple[tuple[int, ...], ...] = ()
+        self.push("first", CHANCE)
+
+    # -- clone -----------------------------------------------------------------
+
+    def _on_clone(self, other: State) -> None:
+        o = cast(QueenslandState, other)
+        o.pile = list(self.pile)
+        o.market = list(self.market)
+        o.facing = list(self.facing)
+        o.tiles = [dict(t) for t in self.tiles]
+        o.toads = [dict(t) for t in self.toads]
+        o.open = [dict(t) for t in self.open]
+        o.in_play = list(self.in_play)
+        o.choices = list(self.choices)
+
+    # -- setup -----------------------------------------------------------------
+
+    def _outcomes_first(self, d: Decision) -> list[tuple[int, float]]:
+        n = self.game.players
+        return [(A.FIRST + p, 1.0 / n) for p in range(n)]
+
+    def _apply_first(self, d: Decision, action: int) -> None:
+        n = self.game.players
+        self.first = self.active = action - A.FIRST
+        self.push("deal", CHANCE, 0)
+        for i in reversed(range(n)):
+            self.push("face", (self.first + i) % n)
+
+    def _legal_face(self, d: Decision) -> list[int]:
+        return [A.FACE, A.FACE + 1, A.FACE + 2, A.FACE + 3]
+
+    def _apply_face(self, d: Decision, action: int) -> None:
+        facing = action - A.FACE
+        self.facing[d.player] = facing
+        base = self.game.n_farm
+        for i, ((x, y), rot) in enumerate(start_layout(facing)):
+            self._put(d.player, A.pack(x, y), (base + i) * 4 + rot)
+
+    def _draw_outcomes(self) -> list[tuple[int, float]]:
+        pile = self.pile
+        return multiset_outcomes((A.DRAW + t, pile[t]) for t in range(len(pile)) if pile[t])
+
+    def _draw(self, action: int) -> int:
+        t = action - A.DRAW
+        self.pile[t] -= 1
+        self.pile_left -= 1
+        return t
+
+    def _outcomes_deal(self, d: Decision) -> list[tuple[int, float]]:
+        return self._draw_outcomes()
+
+    def _apply_deal(self, d: Decision, action: int) -> None:
+        self.market[d.info] = self._draw(action)
+        if d.info < 2:
+            self.push("deal", CHANCE, d.info + 1)
+        else:
+            self.push("take", self.active)
+
+    # -- the farm ----------------------------------------------------------------
+
+    def _put(self, p: int, cell: int, packed: int) -> None:
+        tiles = self.tiles[p]
+        tiles[cell] = packed
+        opn = self.open[p]
+        opn.pop(cell, None)
+        for delta in DELTAS:
+            nb = cell + delta
+            if nb not in tiles and A.in_window(nb):
+                opn[nb] = self._key(tiles, nb)
+
+    def _key(self, tiles: Mapping[int, int], cell: int) -> int:
+        g = self.game
+        key = 0
+        mult = 1
+        for d in range(4):
+            packed = tiles.get(cell + DELTAS[d])
+            if packed is not None:
+                key += (g.rev[g.side_code[packed][(d + 2) % 4]] + 1) * mult
+            mult *= g.base
+        return key
+
+    def placements(self, p: int, tile: int) -> list[int]:
+        """The empty cells where ``tile`` can join player ``p`` 's farm in some rotation."""
+        fits = self.game.fits
+        return [cell for cell, key in self.open[p].items() if fits(tile, key)]
+
+    def _fits_anywhere(self, p: int, tile: int) -> bool:
+        fits = self.game.fits
+        return any(fits(tile, key) for key in self.open[p].values())
+
+    def _step(self, p: int, delta: int) -> None:
+        """Move player ``p`` 's toads one step: pond toads stay, the farm's edge stops them."""
+        tiles = self.tiles[p]
+        pond = self.game.pond
+        new: dict[int, int] = {}
+        for cell, n in self.toads[p].items():
+            if not pond[tiles[cell] >> 2]:
+                dest = cell + delta
+                if dest in tiles:
+                    cell = dest
+            new[cell] = new.get(cell, 0) + n
+        self.toads[p] = new
+
+    def can_move(self, p: int, direction: int) -> bool:
+        """Whether a step in ``direction`` would move any of player ``p`` 's toads."""
+        tiles = self.tiles[p]
+        pond = self.game.pond
+        delta = DELTAS[direction]
+        return any(
+            not pond[tiles[cell] >> 2] and cell + delta in tiles for cell in self.toads[p]
+        )
+
+    # -- a turn ----------------------------------------------------------------
+
+    def _legal_take(self, d: Decision) -> list[int]:
+        p = d.player
+        spaces = [s for s in range(3) if self.market[s] >= 0]
+        ok = [A.TAKE + s for s in spaces if self._fits_anywhere(p, self.market[s])]
+        # Ruling: when no market tile fits, any may be taken and is discarded.
+        return ok or [A.TAKE + s for s in spaces]
+
+    def _apply_take(self, d: Decision, action: int) -> None:
+        s = action - A.TAKE
+        tile = self.market[s]
+        if self._fits_anywhere(d.player, tile):
+            self.push("place", d.player, s)
+            return
+        self.market[s] = -1
+        self.last = (d.player, tile, -1, 0, 0, -1, -1)
+        self.last_answers = ()
+        self.last_ponds = ()
+        self._end_turn()
+
+    def _legal_place(self, d: Decision) -> list[int]:
+        return [A.CELL + c for c in self.placements(d.player, self.market[d.info])]
+
+    def _apply_place(self, d: Decision, action: int) -> None:
+        self.push("rotate", d.player, (d.info, action - A.CELL))
+
+    def _legal_rotate(self, d: Decision) -> list[int]:
+        s, cell = d.info
+        rots = self.game.fits(self.market[s], self.open[d.player][cell])
+        return [A.ROTATE + r for r in rots]
+
+    def _apply_rotate(self, d: Decision, action: int) -> None:
+        g = self.game
+        p = d.player
+        s, cell = d.info
+        r = action - A.ROTATE
+        tile = self.market[s]
+        self.market[s] = -1
+        self._put(p, cell, tile * 4 + r)
+        add = min(g.c.market_toads[s], self.supply)
+        if add:
+            self.supply -= add
+            self.toads[p][cell] = add
+        kind = g.arrow_kind[tile]
+        direction = (g.arrow_side[tile] + r) % 4
+        self.last = (p, tile, cell, r, add, kind, direction)
+        self.last_answers = ()
+        self._step(p, DELTAS[direction])
+        if kind == DOUBLE:
+            self._step(p, DELTAS[direction])
+        if kind == GROUP:
+            n = g.players
+            asked = [
+                q for q in ((p + i) % n for i in range(1, n)) if self.can_move(q, direction)
+            ]
+            if asked:
+                self.group_dir = direction
+                for q in reversed(asked):
+                    self.push("group", q, direction)
+                return
+        self._score_ponds()
+        self._end_turn()
+
+    def _legal_group(self, d: Decision) -> list[int]:
+        return [A.FOLLOW, A.STAY]
+
+    def _apply_group(self, d: Decision, action: int) -> None:
+        self.choices[d.player] = 1 if action == A.FOLLOW else 0
+        if self.pending and self.pending[-1].kind == "group":
+            return  # the answers stay hidden until the last passive player has answered
+        delta = DELTAS[self.group_dir]
+        for q, answer in enumerate(self.choices):
+            if answer == 1:
+                self._step(q, delta)
+        self.last_answers = tuple(self.choices)
+        self.choices = [-1] * self.game.players
+        self.group_dir = -1
+        self._score_ponds()
+        self._end_turn()
+
+    def _score_ponds(self) -> None:
+        g = self.game
+        scored = []
+        for q in range(g.players):
+            tiles = self.tiles[q]
+            toads = self.toads[q]
+            for cell, n in list(toads.items()):
+                if n >= g.c.pond_exactly and g.pond[tiles[cell] >> 2]:
+                    pts = pond_points(n, g.c)
+                    self.in_play[q] += pts
+                    del toads[cell]
+                    self.supply += n
+                    scored.append((q, cell, n, pts))
+        self.last_ponds = tuple(scored)
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        if self.pile_left == 0:
+            self._end_game()
+            return
+        self.push("refill", CHANCE)
+
+    def _outcomes_refill(self, d: Decision) -> list[tuple[int, float]]:
+        return self._draw_outcomes()
+
+    def _apply_refill(self, d: Decision, action: int) -> None:
+        kept = [t for t in self.market if t >= 0]
+        self.market = [-1] * (3 - len(kept)) + kept  # slide right
+        self.market[0] = self._draw(action)
+        self.active = (self.active + 1) % self.game.players
+        self.push("take", self.active)
+
+    def _end_game(self) -> None:
+        self.market = [-1, -1, -1]  # the last tiles leave the game
+        result = final_scores(
+            [self.farm(p) for p in range(self.game.players)],
+            [{A.unpack(c): v for c, v in t.items()} for t in self.toads],
+            self.in_play,
+            self.game.c,
+        )
+        self.final = tuple(result.scores)
+        self.tiebreaks = tuple(result.tiebreaks)
+        self.removed = tuple(tuple(A.pack(x, y) for x, y in cells) for cells in result.removed)
+
+    def farm(self, p: int) -> Farm:
+        """Player ``p`` 's farm as scoring reads it: (x, y) -> (tile, rotation)."""
+        tiles = self.game.all_tiles
+        return {A.unpack(c): (tiles[v >> 2], v & 3) for c, v in self.tiles[p].items()}
+
+    # -- scores ----------------------------------------------------------------
+
+    def _scores(self) -> list[dict[str, int]]:
+        if self.final is not None:
+            return [dict(s) for s in self.final]
+        out = []
+        for p in range(self.game.players):
+            row = {k: 0 for k in CATEGORIES}
+            row["ponds_in_play"] = self.in_play[p]
+            row["total"] = self.in_play[p]
+            out.append(row)
+        return out
+
+    def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
+        if self.tiebreaks:
+            return (scores[player]["total"], *self.tiebreaks[player])
+        return (scores[player]["total"],)
+
+    # -- hidden information ------------------------------------------------------
+
+    def is_simultaneous_hidden(self) -> bool:
+        return bool(self.pending) and self.pending[-1].kind == "group"
+
+    def _determinize(self, player: int, rng: random.Random) -> State:
+        other = cast(QueenslandState, self.clone())
+        for q, answer in enumerate(self.choices):
+            if q != player and answer >= 0:
+                other.choices[q] = rng.randrange(2)
+        return other
+
+    def _observation(self, player: int | None) -> dict[str, JSON]:
+        g = self.game
+        ids = g.all_tiles
+        n = g.players
+        d = self.pending[-1] if self.pending else None
+        farms = []
+        for p in range(n):
+            toads = self.toads[p]
+            farms.append(
+                {
+                    "facing": SIDE_NAMES[self.facing[p]] if self.facing[p] >= 0 else None,
+                    "tiles": [
+                        [*A.unpack(c), ids[v >> 2].id, (v & 3) * 90, toads.get(c, 0)]
+                        for c, v in sorted(self.tiles[p].items())
+                    ],
+                    "toads": sum(toads.values()),
+                    "removed": [list(A.unpack(c)) for c in self.removed[p]] if self.removed else [],
+                }
+            )
+        group = None
+        if d is not None and d.kind == "group":
+            group = {
+                "direction": SIDE_NAMES[self.group_dir],
+                "active": self.active,
+                "answered": [a >= 0 for a in self.choices],
+                "mine": (
+                    None
+                    if player is None or self.choices[player] < 0
+                    else ("follow" if self.choices[player] else "stay")
+                ),
+            }
+        last = None
+        if self.last is not None:
+            p, tile, cell, r, add, kind, direction = self.last
+            last = {
+                "player": p,
+                "tile": ids[tile].id,
+                "discarded": cell < 0,
+                "cell": list(A.unpack(cell)) if cell >= 0 else None,
+                "rotation": r * 90,
+                "toads_added": add,
+                "arrow": ARROWS[kind] if kind >= 0 else None,
+                "direction": SIDE_NAMES[direction] if direction >= 0 else None,
+                "answers": [
+                    None if a < 0 else ("follow" if a else "stay") for a in self.last_answers
+                ],
+                "ponds_scored": [
+                    {"player": q, "cell": list(A.unpack(c)), "toads": t, "points": pts}
+                    for q, c, t, pts in self.last_ponds
+                ],
+            }
+        selected: dict[str, JSON] | None = None
+        if d is not None and d.kind in ("place", "rotate"):
+            s = d.info if d.kind == "place" else d.info[0]
+            selected = {"space": s + 1, "tile": ids[self.market[s]].id}
+            if d.kind == "rotate":
+                selected["cell"] = list(A.unpack(d.info[1]))
+        return {
+            "players": n,
+            "viewer": player,
+            "to_move": self.current_player(),
+            "decision": d.kind if d is not None else None,
+            "first_player": self.first if self.first >= 0 else None,
+            "active": self.active if self.active >= 0 else None,
+            "turn": self.turns + 1,
+            "market": [
+                {"space": s + 1, "tile": ids[t].id if t >= 0 else None, "toads": g.c.market_toads[s]}
+                for s, t in enumerate(self.market)
+            ],
+            "pile": self.pile_left,
+            "supply": self.supply,
+            "farms": farms,
+            "selected": selected,
+            "group": group,
+            "last": last,
+            "scores": self._scores(),
+            "ranks": self.ranks() if self.final is not None else None,
+            "terminal": not self.pending,
+        }
+
+    # -- messages ----------------------------------------------------------------
+
+    def _explain_illegal(self, action: int) -> str | None:
+        d = self.pending[-1]
+        g = self.game
+        kind = d.kind
+        wants = {
+            "take": "take a market tile",
+            "place": "choose a cell for the tile",
+            "rotate": "choose the tile's rotation",
+            "group": "follow or stay",
+            "face": "choose which way your farm faces",
+        }
+        if kind == "take" and A.TAKE <= action < A.ROTATE:
+            s = action - A.TAKE
+            if self.market[s] < 0:
+                return f"market space {s + 1} is empty"
+            return f"tile {g.all_tiles[self.market[s]].id} on space {s + 1} fits nowhere on your farm"
+        if kind == "place" and A.CELL <= action < A.DRAW:
+            cell = action - A.CELL
+            x, y = A.unpack(cell)
+            if cell in self.tiles[d.player]:
+                return f"{x},{y} already holds a tile"
+            if cell not in self.open[d.player]:
+                return f"{x},{y} does not touch your farm"
+            return f"in no rotation do the tile's sides match its neighbours at {x},{y}"
+        if kind == "rotate" and A.ROTATE <= action < A.FOLLOW:
+            return f"turned {(action - A.ROTATE) * 90} the tile's sides do not match its neighbours"
+        if kind in wants:
+            return f"now you must {wants[kind]}"
+        return None
+
+
+QueenslandGame.state_class = QueenslandState
