@@ -1,0 +1,630 @@
+"""The Piepmatz state: one handler per kind of decision.
+
+Kinds of pending decision (``Decision.kind``):
+
+=============  ========  ====================================================
+remove         chance    two players: the species set aside
+perch          chance    setup: the feeding bird of perch ``info``
+setup_seed     chance    setup: a seed card of the column (pests are put back)
+display        chance    a bird turned face up in the display
+deal           chance    a bird drawn into hand ``info`` (hidden from others)
+play           player    a bird from hand into the queue of a perch
+collect        player    after a turn that fed no bird: a bird of value <= info
+refill         player    take a display bird or draw from the deck
+seed_take      chance    a difference of 5+: the top feeder card, for player info
+seed_refill    chance    the feeder card that refills the column
+crow           player    the bird a crow chases from the player's collection
+squirrel       chance    a seed card a squirrel eats; info = (player, left)
+keep           player    the final cards added to the collection; info = left
+=============  ========  ====================================================
+
+Besides these the stack holds *markers* (player ``MARK``): steps of the turn that
+run by themselves as soon as they reach the top (continue the feeding chain,
+offer the collect, refill the hand, end the turn, reveal the final cards).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from meeple.boardgames.piepmatz.actions import (
+    CROW_PEST,
+    NO_PEST,
+    PEST_NAMES,
+    SQUIRREL_PEST,
+    Tables,
+    cards_of,
+)
+from meeple.boardgames.piepmatz.scoring import Bird, rank_key, score_all
+from meeple.core.api import CHANCE, JSON, Decision, State, multiset_outcomes
+
+if TYPE_CHECKING:
+    from meeple.boardgames.piepmatz.game import PiepmatzGame
+
+MARK = -9
+"""The player of a marker on the pending stack (never the current player)."""
+
+
+class PiepmatzState(State):
+    game: PiepmatzGame
+    _markers: ClassVar[dict[str, Callable[[PiepmatzState, Decision], None]]] = {}
+
+    def __init__(self, game: PiepmatzGame) -> None:  # type: ignore[override]
+        super().__init__(game)
+        t = game.tables
+        comp = t.comp
+        n = game.players
+        self.t: Tables = t
+        self.n_perches = comp.perches[n]
+        self.hands = [0] * n  # bitmasks
+        self.known = [0] * n  # the cards of each hand everyone saw it take (from the display)
+        self.kept = [0] * n  # final cards chosen, hidden until all have chosen
+        self.birds = [0] * n  # collections (bitmasks)
+        self.seeds = [0] * (n * t.n_seed_kinds)  # seed cards collected, by kind
+        self.pests = [0] * (2 * n)  # crows and squirrels suffered, for the record
+        self.discarded = 0  # birds out of the game (crows, final discards)
+        two = n == 2
+        self.seed_deck = [s.count - (s.marked_3plus if two else 0) for s in comp.seeds] + [
+            comp.crows - (comp.crows_marked if two else 0),
+            comp.squirrels - (comp.squirrels_marked if two else 0),
+        ]
+        self.seed_left = sum(self.seed_deck)
+        self.column: list[int] = []  # kind * 3 + pest, position 1 first
+        self.deck = list(range(t.n_cards))  # the bird deck, sorted
+        self.display: list[int] = []
+        self.feeders = [-1] * self.n_perches
+        self.queues: list[list[int]] = [[] for _ in range(self.n_perches)]
+        self.removed = -1
+        self.turn = 0
+        self.end_triggered = False
+        self.fed = False
+
+        push = self.push
+        push("begin", MARK, None)
+        for p in reversed(range(n)):
+            for _ in range(comp.hand_size):
+                push("deal", CHANCE, p)
+        for _ in range(comp.display_size):
+            push("display", CHANCE, None)
+        for _ in range(comp.column_size):
+            push("setup_seed", CHANCE, None)
+        for k in reversed(range(self.n_perches)):
+            push("perch", CHANCE, k)
+        if two and comp.two_player_removed_species:
+            choice = game.options["removed_species"]
+            if choice == "random":
+                push("remove", CHANCE, None)
+            else:
+                ids = [s.id for s in comp.species]
+                self._remove_species(ids.index(choice))
+
+    # -- engine plumbing ---------------------------------------------------------
+
+    def _apply_action(self, action: int) -> None:
+        pending = self.pending
+        d = pending.pop()
+        self._handlers["_apply_"][d.kind](self, d, action)
+        markers = self._markers
+        while pending and pending[-1].player == MARK:
+            d = pending.pop()
+            markers[d.kind](self, d)
+
+    def clone(self) -> PiepmatzState:
+        o = object.__new__(PiepmatzState)
+        o.__dict__.update(self.__dict__)
+        o.history = self.history[:]
+        o.pending = self.pending[:]
+        o.hands = self.hands[:]
+        o.known = self.known[:]
+        o.kept = self.kept[:]
+        o.birds = self.birds[:]
+        o.seeds = self.seeds[:]
+        o.pests = self.pests[:]
+        o.seed_deck = self.seed_deck[:]
+        o.column = self.column[:]
+        o.deck = self.deck[:]
+        o.display = self.display[:]
+        o.feeders = self.feeders[:]
+        o.queues = [q[:] for q in self.queues]
+        return o
+
+    # -- setup ---------------------------------------------------------------------
+
+    def _remove_species(self, s: int) -> None:
+        self.removed = s
+        species_of = self.t.species_of
+        self.deck = [c for c in self.deck if species_of[c] != s]
+
+    def _outcomes_remove(self, d: Decision) -> list[tuple[int, float]]:
+        n = self.t.n_species
+        return [(self.t.REMOVE + s, 1.0 / n) for s in range(n)]
+
+    def _apply_remove(self, d: Decision, action: int) -> None:
+        self._remove_species(action - self.t.REMOVE)
+
+    def _bird_outcomes(self, d: Decision) -> list[tuple[int, float]]:
+        base = self.t.BIRD
+        p = 1.0 / len(self.deck)
+        return [(base + c, p) for c in self.deck]
+
+    _outcomes_perch = _bird_outcomes
+    _outcomes_display = _bird_outcomes
+    _outcomes_deal = _bird_outcomes
+
+    def _apply_perch(self, d: Decision, action: int) -> None:
+        c = action - self.t.BIRD
+        self.deck.remove(c)
+        self.feeders[d.info] = c
+
+    def _apply_display(self, d: Decision, action: int) -> None:
+        c = action - self.t.BIRD
+        self.deck.remove(c)
+        self.display.append(c)
+
+    def _apply_deal(self, d: Decision, action: int) -> None:
+        c = action - self.t.BIRD
+        self.deck.remove(c)
+        self.hands[d.info] |= 1 << c
+
+    def _outcomes_setup_seed(self, d: Decision) -> list[tuple[int, float]]:
+        base = self.t.SEED
+        return multiset_outcomes((base + k, self.seed_deck[k]) for k in range(self.t.n_seed_kinds))
+
+    def _apply_setup_seed(self, d: Decision, action: int) -> None:
+        kind = action - self.t.SEED
+        self._take_from_seed_deck(kind)
+        self.column.append(kind * 3)
+
+    def _run_begin(self, d: Decision) -> None:
+        self._start_turn(0)
+
+    # -- a turn ----------------------------------------------------------------------
+
+    def _start_turn(self, p: int) -> None:
+        self.turn = p
+        if self.hands[p]:
+            self.push("play", p)
+        else:
+            # Ruling: a player with no bird to play (the bird supply has run dry)
+            # triggers the end like an empty feeder deck, and passes.
+            self.end_triggered = True
+            self._end_turn(p)
+
+    def _end_turn(self, p: int) -> None:
+        n = self.game.players
+        if self.end_triggered and p == n - 1:
+            self._start_final()
+        else:
+            self._start_turn((p + 1) % n)
+
+    def _run_end_turn(self, d: Decision) -> None:
+        self._end_turn(d.info)
+
+    def _legal_play(self, d: Decision) -> list[int]:
+        t = self.t
+        mp = t.max_perches
+        perches = range(self.n_perches)
+        out = []
+        mask = self.hands[d.player]
+        while mask:
+            low = mask & -mask
+            base = t.PLAY + (low.bit_length() - 1) * mp
+            out.extend([base + k for k in perches])
+            mask ^= low
+        return out
+
+    def _apply_play(self, d: Decision, action: int) -> None:
+        t = self.t
+        p = d.player
+        c, k = divmod(action - t.PLAY, t.max_perches)
+        bit = 1 << c
+        self.hands[p] &= ~bit
+        self.known[p] &= ~bit
+        self.queues[k].append(c)
+        self.fed = False
+        push = self.push
+        push("end_turn", MARK, p)
+        push("refill_check", MARK, p)
+        push("after_feed", MARK, (p, t.value_of[c]))
+        self._chain(p, k)
+
+    def _chain(self, p: int, k: int) -> None:
+        """Resolve the feeding at perch ``k`` for player ``p`` until it stops or waits."""
+        t = self.t
+        value_of = t.value_of
+        queue = self.queues[k]
+        while True:
+            feeder = self.feeders[k]
+            total = 0
+            best = -1
+            best_i = -1
+            for i, c in enumerate(queue):
+                v = value_of[c]
+                total += v
+                if v > best:  # the strongest; on a tie the one nearest the feeder
+                    best, best_i = v, i
+            diff = total - value_of[feeder]
+            if diff <= 0:
+                return
+            self.birds[p] |= 1 << feeder
+            self.fed = True
+            self.feeders[k] = queue.pop(best_i)
+            size = t.comp.column_size
+            if diff > size:
+                if self.seed_left:
+                    self.push("chain", MARK, (p, k))
+                    self.push("seed_take", CHANCE, p)
+                    return
+                continue  # Ruling: the feeder deck is empty, so no seed card.
+            if diff > len(self.column):
+                continue  # Ruling: that position is empty (the deck ran out), no seed card.
+            card = self.column.pop(diff - 1)
+            kind, pest = divmod(card, 3)
+            self.seeds[p * t.n_seed_kinds + kind] += 1
+            if not self.seed_left and not pest:
+                continue
+            self.push("chain", MARK, (p, k))
+            if self.seed_left:
+                self.push("seed_refill", CHANCE, None)
+            if pest:
+                self._pest(p, pest)
+            return
+
+    def _run_chain(self, d: Decision) -> None:
+        p, k = d.info
+        self._chain(p, k)
+
+    def _pest(self, p: int, pest: int) -> None:
+        """Player ``p`` suffers a crow or a squirrel."""
+        self.pests[2 * p + pest - 1] += 1
+        comp = self.t.comp
+        if pest == CROW_PEST:
+            if self.birds[p] and comp.crow_discards:
+                self.push("crow", p, comp.crow_discards)
+        else:
+            kinds = self.t.n_seed_kinds
+            have = sum(self.seeds[p * kinds : (p + 1) * kinds])
+            left = min(comp.squirrel_discards, have)
+            if left:
+                self.push("squirrel", CHANCE, (p, left))
+
+    def _take_from_seed_deck(self, kind: int) -> None:
+        self.seed_deck[kind] -= 1
+        self.seed_left -= 1
+        if not self.seed_left:
+            self.end_triggered = True  # the feeder deck has run out: finish the round
+
+    def _seed_outcomes(self, d: Decision) -> list[tuple[int, float]]:
+        base = self.t.SEED
+        return multiset_outcomes((base + k, n) for k, n in enumerate(self.seed_deck))
+
+    _outcomes_seed_take = _seed_outcomes
+    _outcomes_seed_refill = _seed_outcomes
+
+    def _apply_seed_take(self, d: Decision, action: int) -> None:
+        t = self.t
+        kind = action - t.SEED
+        self._take_from_seed_deck(kind)
+        p = d.info
+        if kind < t.n_seed_kinds:
+            self.seeds[p * t.n_seed_kinds + kind] += 1
+        else:  # a pest drawn for yourself strikes you at once
+            self._pest(p, kind - t.n_seed_kinds + 1)
+
+    def _apply_seed_refill(self, d: Decision, action: int) -> None:
+        t = self.t
+        kind = action - t.SEED
+        self._take_from_seed_deck(kind)
+        if kind < t.n_seed_kinds:
+            self.column.append(kind * 3)
+            return
+        pest = kind - t.n_seed_kinds + 1
+        column = self.column
+        for i, card in enumerate(column):
+            if card % 3 == NO_PEST:  # the lowest seed card without a pest
+                column[i] = card + pest
+                break
+        # else: every seed card already carries a pest; this one flies off (ruling).
+        if self.seed_left:
+            self.push("seed_refill", CHANCE, None)
+
+    def _legal_crow(self, d: Decision) -> list[int]:
+        t = self.t
+        mine = self.birds[d.player]
+        counts = [(mine & m).bit_count() for m in t.species_mask]
+        most = max(counts)
+        mask = 0
+        for s, n in enumerate(counts):
+            if n == most:
+                mask |= mine & t.species_mask[s]
+        return [t.CROW + c for c in cards_of(mask)]
+
+    def _apply_crow(self, d: Decision, action: int) -> None:
+        c = action - self.t.CROW
+        self.birds[d.player] &= ~(1 << c)
+        self.discarded |= 1 << c
+        if d.info > 1 and self.birds[d.player]:
+            self.push("crow", d.player, d.info - 1)
+
+    def _outcomes_squirrel(self, d: Decision) -> list[tuple[int, float]]:
+        p = d.info[0]
+        kinds = self.t.n_seed_kinds
+        base = self.t.EAT
+        return multiset_outcomes((base + k, self.seeds[p * kinds + k]) for k in range(kinds))
+
+    def _apply_squirrel(self, d: Decision, action: int) -> None:
+        p, left = d.info
+        kinds = self.t.n_seed_kinds
+        self.seeds[p * kinds + action - self.t.EAT] -= 1
+        if left > 1 and sum(self.seeds[p * kinds : (p + 1) * kinds]):
+            self.push("squirrel", CHANCE, (p, left - 1))
+
+    def _run_after_feed(self, d: Decision) -> None:
+        p, v = d.info
+        if not self.fed and self.hands[p] & self.t.at_most[v]:
+            self.push("collect", p, v)
+
+    def _legal_collect(self, d: Decision) -> list[int]:
+        t = self.t
+        base = t.COLLECT
+        out = [base + c for c in cards_of(self.hands[d.player] & t.at_most[d.info])]
+        out.append(t.COLLECT_NONE)
+        return out
+
+    def _apply_collect(self, d: Decision, action: int) -> None:
+        if action == self.t.COLLECT_NONE:
+            return
+        bit = 1 << (action - self.t.COLLECT)
+        p = d.player
+        self.hands[p] &= ~bit
+        self.known[p] &= ~bit
+        self.birds[p] |= bit
+
+    def _run_refill_check(self, d: Decision) -> None:
+        p = d.info
+        if self.hands[p].bit_count() < self.t.comp.hand_size and (self.display or self.deck):
+            self.push("refill_check", MARK, p)
+            self.push("refill", p)
+
+    def _legal_refill(self, d: Decision) -> list[int]:
+        t = self.t
+        out = [t.TAKE + c for c in sorted(self.display)]
+        if self.deck:
+            out.append(t.DRAW)
+        return out
+
+    def _apply_refill(self, d: Decision, action: int) -> None:
+        t = self.t
+        p = d.player
+        if action == t.DRAW:
+            self.push("deal", CHANCE, p)
+            return
+        c = action - t.TAKE
+        self.display.remove(c)
+        self.hands[p] |= 1 << c
+        self.known[p] |= 1 << c
+        if self.deck:
+            self.push("display", CHANCE, None)
+
+    # -- the end -----------------------------------------------------------------------
+
+    def _start_final(self) -> None:
+        keep = self.t.comp.final_keep
+        self.push("reveal", MARK, None)
+        for p in reversed(range(self.game.players)):
+            if self.hands[p].bit_count() <= keep:
+                self.kept[p] = self.hands[p]
+                self.hands[p] = 0
+            else:
+                self.push("keep", p, keep)
+
+    def _legal_keep(self, d: Decision) -> list[int]:
+        base = self.t.KEEP
+        return [base + c for c in cards_of(self.hands[d.player])]
+
+    def _apply_keep(self, d: Decision, action: int) -> None:
+        bit = 1 << (action - self.t.KEEP)
+        p = d.player
+        self.hands[p] &= ~bit
+        self.kept[p] |= bit
+        if d.info > 1:
+            self.push("keep", p, d.info - 1)
+
+    def _run_reveal(self, d: Decision) -> None:
+        for p in range(self.game.players):
+            self.birds[p] |= self.kept[p]
+            self.discarded |= self.hands[p]
+            self.hands[p] = self.kept[p] = self.known[p] = 0
+
+    def is_simultaneous_hidden(self) -> bool:
+        return bool(self.pending) and self.pending[-1].kind == "keep"
+
+    # -- scores ----------------------------------------------------------------------
+
+    def collection(self, p: int) -> list[Bird]:
+        t = self.t
+        return [
+            Bird(t.species_of[c], t.value_of[c], t.sex_of[c], t.eggs_of[c])
+            for c in cards_of(self.birds[p])
+        ]
+
+    def seed_eggs(self, p: int) -> int:
+        t = self.t
+        kinds = t.n_seed_kinds
+        return sum(n * e for n, e in zip(self.seeds[p * kinds : (p + 1) * kinds], t.seed_eggs))
+
+    def _scores(self) -> list[dict[str, int]]:
+        n = self.game.players
+        return score_all(
+            [self.collection(p) for p in range(n)],
+            [self.seed_eggs(p) for p in range(n)],
+            n_species=self.t.n_species,
+            pair_points=self.t.comp.pair_points,
+            majority=self.game.options["majority"],
+        )
+
+    def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
+        return rank_key([dict(s) for s in scores], player)
+
+    # -- what a player sees --------------------------------------------------------------
+
+    def _observation(self, player: int | None) -> dict[str, JSON]:
+        t = self.t
+        names = t.card_name
+        n = self.game.players
+        kinds = t.n_seed_kinds
+
+        def named(mask: int) -> list[str]:
+            return [names[c] for c in cards_of(mask)]
+
+        hands: list[JSON] = []
+        for q in range(n):
+            held = self.hands[q] | self.kept[q]
+            known = self.known[q] & held
+            if q == player:
+                hands.append(
+                    {
+                        "size": held.bit_count(),
+                        "cards": named(self.hands[q]),
+                        "hidden": 0,
+                        "known": named(known),
+                        "kept": named(self.kept[q]),
+                        "kept_count": self.kept[q].bit_count(),
+                    }
+                )
+            else:
+                hands.append(
+                    {
+                        "size": held.bit_count(),
+                        "cards": named(known),
+                        "hidden": (held & ~known).bit_count(),
+                        "known": named(known),
+                        "kept": None,
+                        "kept_count": self.kept[q].bit_count(),
+                    }
+                )
+        collections: list[JSON] = []
+        for q in range(n):
+            collections.append(
+                {
+                    "birds": named(self.birds[q]),
+                    "seeds": {str(t.seed_eggs[k]): self.seeds[q * kinds + k] for k in range(kinds)},
+                    "seed_eggs": self.seed_eggs(q),
+                    "crows": self.pests[2 * q],
+                    "squirrels": self.pests[2 * q + 1],
+                }
+            )
+        top = self.pending[-1] if self.pending else None
+        current = self.current_player()
+        species = t.comp.species
+        scores = self._scores()
+        return {
+            "game": "piepmatz",
+            "players": n,
+            "viewer": player,
+            "to_move": current,
+            "decision": None if top is None else {"kind": top.kind, "player": top.player},
+            "turn": self.turn,
+            "end_triggered": self.end_triggered,
+            "game_over": top is None,
+            "removed_species": species[self.removed].id if self.removed >= 0 else None,
+            "perches": [
+                {
+                    "feeder": names[f] if f >= 0 else None,
+                    "queue": [names[c] for c in self.queues[k]],
+                    "queue_sum": sum(t.value_of[c] for c in self.queues[k]),
+                }
+                for k, f in enumerate(self.feeders)
+            ],
+            "column": [
+                {"position": i + 1, "eggs": t.seed_eggs[card // 3], "pest": PEST_NAMES[card % 3]}
+                for i, card in enumerate(self.column)
+            ],
+            "feeder_deck": self.seed_left,
+            "bird_deck": len(self.deck),
+            "display": [names[c] for c in sorted(self.display)],
+            "hands": hands,
+            "collections": collections,
+            "discarded": named(self.discarded),
+            "scores": scores,  # type: ignore[dict-item]
+            "ranks": self.ranks() if top is None else None,
+        }
+
+    def _determinize(self, player: int, rng: random.Random) -> State:
+        """Re-deal the bird deck and every card of the opponents' hands that ``player``
+        has not seen (cards taken from the display stay where everyone saw them go)."""
+        other = self.clone()
+        other._legal_cache = None
+        n = self.game.players
+        pool = list(self.deck)
+        plan = []
+        for q in range(n):
+            if q == player:
+                continue
+            held = self.hands[q] | self.kept[q]
+            hidden = held & ~self.known[q]
+            pool.extend(cards_of(hidden))
+            plan.append((q, hidden.bit_count(), self.kept[q].bit_count(), held & self.known[q]))
+        rng.shuffle(pool)
+        i = 0
+        for q, n_hidden, n_kept, known in plan:
+            mask = known
+            for c in pool[i : i + n_hidden]:
+                mask |= 1 << c
+            i += n_hidden
+            if n_kept:
+                chosen = rng.sample(cards_of(mask), n_kept)
+                kept = sum(1 << c for c in chosen)
+                other.kept[q] = kept
+                other.hands[q] = mask & ~kept
+            else:
+                other.hands[q] = mask
+        other.deck = sorted(pool[i:])
+        return other
+
+    def _explain_illegal(self, action: int) -> str | None:
+        t = self.t
+        top = self.pending[-1] if self.pending else None
+        if top is None or top.player == CHANCE:
+            return None
+        kind = top.kind
+        want = {
+            "play": "play a bird from your hand onto a perch",
+            "collect": f"collect a bird of value at most {top.info} from your hand, or nothing",
+            "refill": "take a bird from the display or draw from the deck",
+            "crow": "give up a bird of the species you hold most of",
+            "keep": "keep a card of your hand",
+        }[kind]
+        if t.PLAY <= action < t.COLLECT:
+            c, k = divmod(action - t.PLAY, t.max_perches)
+            if kind != "play":
+                return f"you must {want} now"
+            if not self.hands[top.player] >> c & 1:
+                return f"{t.card_name[c]} is not in your hand"
+            if k >= self.n_perches:
+                return f"there are only {self.n_perches} perches with {self.game.players} players"
+        if t.COLLECT <= action <= t.COLLECT_NONE and kind == "collect":
+            c = action - t.COLLECT
+            if not self.hands[top.player] >> c & 1:
+                return f"{t.card_name[c]} is not in your hand"
+            return f"{t.card_name[c]} is worth more than the {top.info} you played"
+        if t.TAKE <= action < t.DRAW and kind == "refill":
+            return f"{t.card_name[action - t.TAKE]} is not in the display"
+        if action == t.DRAW and kind == "refill":
+            return "the bird deck is empty"
+        if t.CROW <= action < t.KEEP and kind == "crow":
+            return "the crow takes a bird of the species you hold most of"
+        if t.KEEP <= action < t.BIRD and kind == "keep":
+            return f"{t.card_name[action - t.KEEP]} is not in your hand"
+        if action >= t.BIRD:
+            return "that is a chance outcome, not a player's move"
+        return f"you must {want} now"
+
+
+PiepmatzState._markers = {
+    name[len("_run_") :]: value
+    for name, value in vars(PiepmatzState).items()
+    if name.startswith("_run_") and callable(value)
+}
