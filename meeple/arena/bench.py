@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any
 
-from meeple.core.api import CHANCE, Game, sample_chance
+from meeple.core.api import CHANCE, Game, State, sample_chance
 
 
 def random_playouts(game: Game, seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
@@ -62,3 +62,25 @@ def clone_rate(game: Game, seconds: float = 0.5, seed: int = 0) -> float:
             state.clone()
         n += 100
     return n / (time.perf_counter() - start)
+
+
+def opening_decision(game: Game, seed: int = 0) -> State:
+    """The first position where a player (not chance) decides."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.current_player() == CHANCE:
+        state.apply_action(sample_chance(state, rng))
+    return state
+
+
+def ismcts_rate(game: Game, seconds: float = 1.0, seed: int = 0) -> float:
+    """ISMCTS iterations per second from the opening position, one core."""
+    from meeple.agents.ismcts import ISMCTSAgent
+
+    state = opening_decision(game, seed)
+    if state.is_terminal():
+        return 0.0
+    bot = ISMCTSAgent(random.Random(seed), seconds=seconds)
+    start = time.perf_counter()
+    bot.search(state)
+    return bot.last_iterations / (time.perf_counter() - start)

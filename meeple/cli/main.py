@@ -340,7 +340,7 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Measure random-playout speed, one process."""
-    from meeple.arena.bench import clone_rate, random_playouts
+    from meeple.arena.bench import clone_rate, ismcts_rate, random_playouts
 
     ids = game_ids or [i.id for i in meeple.games()]
     results = []
@@ -348,20 +348,28 @@ def bench(
         g = _load(gid, players, None, None)
         r = random_playouts(g, seconds)
         r["clones_per_second"] = round(clone_rate(g), 1)
+        r["ismcts_iterations_per_second"] = round(ismcts_rate(g, min(seconds, 2.0)), 1)
         results.append(r)
     if as_json:
         print(json.dumps(results, indent=2))
         return
-    table = Table("game", "players", "steps/s", "decisions/s", "games/s", "steps/game", "clones/s")
+    columns = {
+        "game": "game",
+        "players": "players",
+        "steps_per_second": "steps/s",
+        "decisions_per_second": "decisions/s",
+        "games_per_second": "games/s",
+        "mean_steps_per_game": "steps/game",
+        "clones_per_second": "clones/s",
+        "ismcts_iterations_per_second": "ISMCTS it/s",
+    }
+    table = Table(*columns.values())
     for r in results:
-        table.add_row(
-            r["game"],
-            str(r["players"]),
-            f"{r['steps_per_second']:,.0f}",
-            f"{r['games_per_second']:.2f}",
-            str(r["mean_steps_per_game"]),
-            f"{r['clones_per_second']:,.0f}",
-        )
+        cells = []
+        for key in columns:
+            v = r[key]
+            cells.append(f"{v:,.0f}" if isinstance(v, float) and v >= 100 else str(v))
+        table.add_row(*cells)
     out.print(table)
 
 

@@ -370,18 +370,25 @@ class State:
             return []
         cache = self._legal_cache
         if cache is None:
-            if self._current_player() == CHANCE:
-                cache = sorted(a for a, _ in self._chance_outcomes())
-            else:
-                cache = sorted(self._legal_actions())
-            self._legal_cache = cache
+            cache = self._compute_legal()
         return list(cache)
+
+    def _compute_legal(self) -> list[int]:
+        if self._current_player() == CHANCE:
+            cache = sorted(a for a, _ in self._chance_outcomes())
+        else:
+            cache = sorted(self._legal_actions())
+        self._legal_cache = cache
+        return cache
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` pairs at a chance node; empty elsewhere."""
         if self._is_terminal() or self._current_player() != CHANCE:
             return []
-        return self._chance_outcomes()
+        outcomes = self._chance_outcomes()
+        if self._legal_cache is None:
+            self._legal_cache = sorted(a for a, _ in outcomes)
+        return outcomes
 
     def apply_action(self, action: int) -> None:
         """Apply a decision or a chance outcome.
@@ -395,15 +402,16 @@ class State:
             raise GameOverError(f"the game is over; {self._describe(action)} cannot be played")
         if isinstance(action, bool) or not isinstance(action, int):
             raise NotationError(f"an action is a whole number, not {action!r}")
-        if not 0 <= action < self.game.num_distinct_actions():
-            raise NotationError(
-                f"{action} is not an action of {self.game.info.name} "
-                f"(ids run from 0 to {self.game.num_distinct_actions() - 1})"
-            )
         legal = self._legal_cache
         if legal is None:
-            legal = self.legal_actions()
+            legal = self._compute_legal()
         if action not in legal:
+            n = self.game.num_distinct_actions()
+            if not 0 <= action < n:
+                raise NotationError(
+                    f"{action} is not an action of {self.game.info.name} "
+                    f"(ids run from 0 to {n - 1})"
+                )
             raise IllegalActionError(self._illegal_message(action, legal))
         self._apply_action(action)
         self.history.append(action)
