@@ -1,0 +1,564 @@
+"""Crôa!'s State: one handler per kind of decision.
+
+Decisions (``State.pending`` holds at most one at a time):
+
+``move``      the player to move picks the turn's jump (priority rules applied)
+``reveal``    CHANCE: the face-down tile landed on turns up; the outcomes are the
+              tile types still face down under that back, weighted by count
+``bounce``    the frog on a water lily must jump on (same player)
+``mosquito``  after a mosquito, jump with another frog that has not moved yet, or stop
+``victim``    a third servant on a log picks which enemy servant it removes
+
+Frogs are numbered ``player * slots + k``: slot 0 is the queen, slots 1.. the
+servants, filled in order as babies are born (``nxt`` is the next free slot, so
+the reserve is ``slots - nxt``). ``fsq[f]`` is a frog's square (-1 once gone),
+``occ[sq]`` the tuple of frogs on a square, ``tile[sq]`` the tile type (-1 while
+face down) and ``left`` the face-down tiles per back and type (a flat list).
+Nothing unrevealed is stored: a face-down tile has no identity until it turns up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.boardgames.croa import scoring
+from meeple.boardgames.croa.actions import (
+    KIND_SPAN,
+    MOVES,
+    QUEEN,
+    REVEAL0,
+    STOP,
+    decode_move,
+    player_name,
+)
+from meeple.boardgames.croa.components import EFFECTS, NEIGHBOURS, SQUARES, square_name
+from meeple.core.api import CHANCE, JSON, Decision, State, multiset_outcomes
+
+if TYPE_CHECKING:
+    from meeple.boardgames.croa.game import CroaGame
+
+LILY, MOSQUITO, MUD, PIKE, REEDS, LOG = range(len(EFFECTS))
+MALE0 = len(EFFECTS)
+FACE_DOWN = -1
+MUD_TURNS = 2
+"""A frog landing in mud is stuck for the rest of this turn and the owner's next one."""
+
+
+class CroaState(State):
+    def __init__(self, game: CroaGame) -> None:
+        super().__init__(game)
+        self.g = game
+        n, slots = game.players, game.slots
+        self.tile = [FACE_DOWN] * SQUARES
+        self.left = [c for back in game.pond.counts for c in back]
+        self.fsq = [-1] * (n * slots)
+        self.stuck = [0] * (n * slots)
+        self.occ: list[tuple[int, ...]] = [()] * SQUARES
+        self.nxt = [game.data.servants_at_start + 1] * n
+        self.males = [(1 << len(game.data.male_colours)) - 1] * n
+        self.out = [-1] * n  # players eliminated before this one, or -1 while in
+        self.n_out = 0
+        self.player = 0  # whose turn it is
+        self.moved = 0  # bit per frog: jumped of its own accord this turn
+        self.visited = 0  # bit per square: water lilies landed on this turn
+        self.bonus = 0  # servants won this turn by landing on an enemy queen
+        self.eventful = False  # a reveal, a removal or a birth this turn
+        self.quiet = 0  # turns in a row without any of those
+        self.turns = 0
+        self.skips = 0  # turns in a row passed because the player could not move
+        self.end = ""  # why the game ended
+        self.last: tuple[int, int] = (-1, -1)  # the latest jump, for the renderers
+        self._moves: list[int] | None = None  # legal list of the pending move/mosquito
+        for p, start in enumerate(game.starts):
+            self._place(p * slots, start.queen)
+            for k, sq in enumerate(start.servants):
+                self._place(p * slots + 1 + k, sq)
+        self._begin_turn(0)
+
+    def _on_clone(self, other: State) -> None:
+        assert isinstance(other, CroaState)
+        other.tile = self.tile[:]
+        other.left = self.left[:]
+        other.fsq = self.fsq[:]
+        other.stuck = self.stuck[:]
+        other.occ = self.occ[:]
+        other.nxt = self.nxt[:]
+        other.males = self.males[:]
+        other.out = self.out[:]
+
+    # -- board helpers -----------------------------------------------------------
+
+    def _place(self, f: int, sq: int) -> None:
+        self.occ[sq] = (*self.occ[sq], f)
+        self.fsq[f] = sq
+
+    def _lift(self, f: int) -> None:
+        sq = self.fsq[f]
+        o = self.occ[sq]
+        self.occ[sq] = () if len(o) == 1 else tuple(x for x in o if x != f)
+        self.fsq[f] = -1
+
+    def _remove(self, f: int) -> None:
+        """A frog is eliminated: it leaves the game for good."""
+        self._lift(f)
+        self.stuck[f] = 0
+        self.eventful = True
+
+    def _eliminate(self, p: int) -> bool:
+        """Player ``p``'s queen is gone: all their frogs leave. True if the game is over."""
+        slots = self.g.slots
+        for f in range(p * slots, p * slots + slots):
+            if self.fsq[f] >= 0:
+                self._remove(f)
+        self.out[p] = self.n_out
+        self.n_out += 1
+        self.eventful = True
+        if self.g.players - self.n_out <= 1:
+            self.end = "last queen standing"
+            self.pending.clear()
+            self._moves = None
+            return True
+        return False
+
+    def _can_enter(self, p: int, queen: bool, t: int) -> bool:
+        """May a frog of player ``p`` (a queen or not) land on square ``t``?"""
+        o = self.occ[t]
+        if not o:
+            return True
+        owner = self.g.owner
+        if self.tile[t] == LOG:
+            own = 0
+            own_queen = False
+            for x in o:
+                if owner[x] == p:
+                    own += 1
+                    own_queen = own_queen or self.g.is_queen[x]
+            if own == 0:
+                return True
+            if queen or own_queen:
+                return False  # a log holds one queen alone
+            return own == 1  # a second servant, or a third that removes an enemy
+        return owner[o[0]] != p  # outside logs a square holds one player's frogs
+
+    def _moves_of(self, p: int, frogs: list[int]) -> list[int]:
+        out: list[int] = []
+        seen: set[int] = set()
+        fsq, is_queen, can_enter = self.fsq, self.g.is_queen, self._can_enter
+        for f in frogs:
+            s = fsq[f]
+            queen = is_queen[f]
+            if queen:
+                base = s * SQUARES
+            else:
+                if s in seen:
+                    continue  # two of your servants on one log are the same choice
+                seen.add(s)
+                base = KIND_SPAN + s * SQUARES
+            for t in NEIGHBOURS[s]:
+                if can_enter(p, queen, t):
+                    out.append(base + t)
+        return out
+
+    def _start_moves(self, p: int) -> list[int]:
+        slots = self.g.slots
+        q = p * slots
+        fsq, stuck = self.fsq, self.stuck
+        movers = [f for f in range(q, q + slots) if fsq[f] >= 0 and not stuck[f]]
+        qs = fsq[q]
+        if qs >= 0 and len(self.occ[qs]) > 1:
+            # Priority: queen and a servant start the turn together, one of them moves
+            # (the rule does not bite when neither of them can).
+            owner = self.g.owner
+            if any(x != q and owner[x] == p for x in self.occ[qs]):
+                pair = [f for f in movers if fsq[f] == qs]
+                moves = self._moves_of(p, pair)
+                if moves:
+                    return moves
+        return self._moves_of(p, movers)
+
+    def _free_frogs(self, p: int) -> list[int]:
+        """Frogs a mosquito may send: in the pond, not stuck, not yet moved this turn."""
+        slots = self.g.slots
+        q = p * slots
+        fsq, stuck, moved = self.fsq, self.stuck, self.moved
+        return [
+            f for f in range(q, q + slots) if fsq[f] >= 0 and not stuck[f] and not (moved >> f) & 1
+        ]
+
+    def _frog_at(self, p: int, kind: int, s: int) -> int:
+        if kind == QUEEN:
+            return p * self.g.slots
+        owner, is_queen = self.g.owner, self.g.is_queen
+        for x in self.occ[s]:
+            if (
+                owner[x] == p
+                and not is_queen[x]
+                and not self.stuck[x]
+                and not (self.moved >> x) & 1
+            ):
+                return x
+        raise AssertionError("no such servant")  # legality was checked before
+
+    def _bounce_moves(self, f: int, s: int, origin: int) -> list[int]:
+        """Jumps off the lily on ``s``: not back to ``origin`` unless nothing else is open,
+        and never onto a lily already landed on this turn (a ruling against loops)."""
+        p = self.g.owner[f]
+        queen = self.g.is_queen[f]
+        base = (0 if queen else KIND_SPAN) + s * SQUARES
+        tile, visited = self.tile, self.visited
+        out = []
+        for t in NEIGHBOURS[s]:
+            if t == origin or (tile[t] == LILY and (visited >> t) & 1):
+                continue
+            if self._can_enter(p, queen, t):
+                out.append(base + t)
+        if not out and not (tile[origin] == LILY and (visited >> origin) & 1):
+            out.append(base + origin)  # every other way is blocked by your own frogs
+        return out
+
+    # -- turns -------------------------------------------------------------------
+
+    def _next_alive(self, p: int) -> int:
+        n = self.g.players
+        q = (p + 1) % n
+        while self.out[q] >= 0:
+            q = (q + 1) % n
+        return q
+
+    def _tick_mud(self, p: int) -> None:
+        slots = self.g.slots
+        stuck = self.stuck
+        for f in range(p * slots, p * slots + slots):
+            if stuck[f]:
+                stuck[f] -= 1
+
+    def _begin_turn(self, p: int) -> None:
+        while True:
+            self.player = p
+            self.moved = 0
+            self.visited = 0
+            self.bonus = 0
+            self.eventful = False
+            moves = self._start_moves(p)
+            if moves:
+                self.skips = 0
+                self._moves = moves
+                self.push("move", p)
+                return
+            # The player cannot move any frog: the turn passes (mud still dries).
+            self._tick_mud(p)
+            self.turns += 1
+            self.quiet += 1
+            self.skips += 1
+            if self.quiet >= self.g.quiet_limit:
+                self.end = "quiet-turn limit"
+                return
+            if self.skips > 2 * (self.g.players - self.n_out):
+                self.end = "no frog can move"
+                return
+            p = self._next_alive(p)
+
+    def _end_turn(self) -> None:
+        p = self.player
+        g = self.g
+        slots = g.slots
+        if self.bonus and self.out[p] < 0:
+            qs = self.fsq[p * slots]
+            # The won servant joins the queen where she ends the turn (not on a log,
+            # which holds a queen alone).
+            if qs >= 0 and self.tile[qs] != LOG:
+                for _ in range(self.bonus):
+                    if self.nxt[p] < slots:
+                        self._place(p * slots + self.nxt[p], qs)
+                        self.nxt[p] += 1
+        self._tick_mud(p)
+        self.turns += 1
+        self.quiet = 0 if self.eventful else self.quiet + 1
+        if self.quiet >= g.quiet_limit:
+            self.end = "quiet-turn limit"
+            return
+        self._begin_turn(self._next_alive(p))
+
+    def _jump(self, f: int, s: int, t: int) -> None:
+        self.last = (s, t)
+        if self.tile[t] == FACE_DOWN:
+            self.push("reveal", CHANCE, (f, s, t))
+        else:
+            self._land(f, s, t)
+
+    def _land(self, f: int, s: int, t: int) -> None:
+        """Frog ``f`` jumps from ``s`` onto the face-up tile ``t``: captures, then effect."""
+        g = self.g
+        owner, is_queen = g.owner, g.is_queen
+        p = owner[f]
+        queen = is_queen[f]
+        self._lift(f)
+        self.moved |= 1 << f
+        kind = self.tile[t]
+        o = self.occ[t]
+        if kind == LOG:
+            if o:
+                enemies = [x for x in o if owner[x] != p]
+                enemy_queens = [x for x in enemies if is_queen[x]]
+                if enemy_queens:
+                    self.bonus += 1
+                    if self._eliminate(owner[enemy_queens[0]]):
+                        return
+                elif queen:
+                    for x in enemies:
+                        self._remove(x)
+                elif len(o) == 2:
+                    if len({owner[x] for x in enemies}) > 1:
+                        self._place(f, t)
+                        self.push("victim", p, (f, t))
+                        return
+                    self._remove(enemies[0])
+            self._place(f, t)
+            self._end_turn()
+            return
+        if o:
+            enemies = [x for x in o if owner[x] != p]
+            if enemies:
+                enemy_queens = [x for x in enemies if is_queen[x]]
+                if enemy_queens:
+                    self.bonus += 1
+                    if self._eliminate(owner[enemy_queens[0]]):
+                        return
+                else:
+                    for x in enemies:
+                        self._remove(x)
+        self._place(f, t)
+        if kind == LILY:
+            self.visited |= 1 << t
+            if self._bounce_moves(f, t, s):
+                self.push("bounce", p, (f, s))
+                return
+            # Nowhere at all to bounce to: the frog stays on the lily (a ruling).
+        elif kind == MOSQUITO:
+            moves = self._moves_of(p, self._free_frogs(p))
+            if moves:
+                moves.append(STOP)
+                self._moves = moves
+                self.push("mosquito", p, f)
+                return
+        elif kind == MUD:
+            self.stuck[f] = MUD_TURNS
+        elif kind == PIKE:
+            self._remove(f)
+            if queen and self._eliminate(p):
+                return
+        elif kind >= MALE0:
+            bit = 1 << (kind - MALE0)
+            if queen and self.males[p] & bit and self.nxt[p] < g.slots:
+                self.males[p] &= ~bit
+                self._place(p * g.slots + self.nxt[p], t)
+                self.nxt[p] += 1
+                self.eventful = True
+        self._end_turn()
+
+    # -- decision handlers -------------------------------------------------------
+
+    def _legal_move(self, d: Decision) -> list[int]:
+        if self._moves is not None:
+            return self._moves
+        return self._start_moves(d.player)
+
+    def _apply_move(self, d: Decision, action: int) -> None:
+        self._moves = None
+        kind, s, t = decode_move(action)
+        self._jump(self._frog_at(d.player, kind, s), s, t)
+
+    def _outcomes_reveal(self, d: Decision) -> list[tuple[int, float]]:
+        t = d.info[2]
+        n = self.g.n_types
+        base = self.g.pond.layout[t] * n
+        left = self.left
+        return multiset_outcomes((REVEAL0 + k, left[base + k]) for k in range(n))
+
+    def _apply_reveal(self, d: Decision, action: int) -> None:
+        f, s, t = d.info
+        k = action - REVEAL0
+        self.tile[t] = k
+        self.left[self.g.pond.layout[t] * self.g.n_types + k] -= 1
+        self.eventful = True
+        self._land(f, s, t)
+
+    def _legal_bounce(self, d: Decision) -> list[int]:
+        f, origin = d.info
+        return self._bounce_moves(f, self.fsq[f], origin)
+
+    def _apply_bounce(self, d: Decision, action: int) -> None:
+        _, s, t = decode_move(action)
+        self._jump(d.info[0], s, t)
+
+    def _legal_mosquito(self, d: Decision) -> list[int]:
+        if self._moves is not None:
+            return self._moves
+        return [*self._moves_of(d.player, self._free_frogs(d.player)), STOP]
+
+    def _apply_mosquito(self, d: Decision, action: int) -> None:
+        self._moves = None
+        if action == STOP:
+            self._end_turn()
+            return
+        kind, s, t = decode_move(action)
+        self._jump(self._frog_at(d.player, kind, s), s, t)
+
+    def _legal_victim(self, d: Decision) -> list[int]:
+        f, t = d.info
+        owner = self.g.owner
+        p = owner[f]
+        owners = sorted({owner[x] for x in self.occ[t] if owner[x] != p})
+        return [self.g.codec.victim0 + q for q in owners]
+
+    def _apply_victim(self, d: Decision, action: int) -> None:
+        _, t = d.info
+        q = action - self.g.codec.victim0
+        owner = self.g.owner
+        victim = next(x for x in self.occ[t] if owner[x] == q)
+        self._remove(victim)
+        self._end_turn()
+
+    # -- scores, views, messages -------------------------------------------------
+
+    def _frogs_on_pond(self) -> list[int]:
+        slots = self.g.slots
+        return [
+            sum(1 for f in range(p * slots, p * slots + slots) if self.fsq[f] >= 0)
+            for p in range(self.g.players)
+        ]
+
+    def _scores(self) -> list[dict[str, int]]:
+        return scoring.standings(self.out, self._frogs_on_pond(), self.g.players)
+
+    def _heuristic(self, player: int) -> float:
+        """Still in, and frogs in the pond compared with the strongest opponent."""
+        frogs = self._frogs_on_pond()
+        if self.out[player] >= 0:
+            return -10.0 + self.out[player]
+        others = [frogs[q] for q in range(self.g.players) if q != player and self.out[q] < 0]
+        return float(frogs[player] - max(others)) if others else 10.0
+
+    def _observation(self, player: int | None) -> dict[str, JSON]:
+        g = self.g
+        slots = g.slots
+        types = g.data.tile_types
+        pond = g.pond
+        squares: list[JSON] = []
+        for sq in range(SQUARES):
+            frogs: list[JSON] = [
+                {
+                    "player": g.owner[f],
+                    "queen": g.is_queen[f],
+                    "stuck": self.stuck[f] > 0,
+                }
+                for f in self.occ[sq]
+            ]
+            k = self.tile[sq]
+            squares.append(
+                {
+                    "square": square_name(sq),
+                    "back": pond.back_ids[pond.layout[sq]],
+                    "tile": None if k == FACE_DOWN else types[k],
+                    "frogs": frogs,
+                }
+            )
+        n = g.n_types
+        left: dict[str, JSON] = {
+            bid: {types[k]: self.left[b * n + k] for k in range(n) if self.left[b * n + k]}
+            for b, bid in enumerate(pond.back_ids)
+        }
+        colours = g.data.male_colours
+        players: list[JSON] = []
+        for p in range(g.players):
+            qs = self.fsq[p * slots]
+            players.append(
+                {
+                    "name": player_name(p),
+                    "in_game": self.out[p] < 0,
+                    "queen": square_name(qs) if qs >= 0 else None,
+                    "servants": [
+                        square_name(self.fsq[f])
+                        for f in range(p * slots + 1, p * slots + slots)
+                        if self.fsq[f] >= 0
+                    ],
+                    "reserve": slots - self.nxt[p],
+                    "males": [c for i, c in enumerate(colours) if (self.males[p] >> i) & 1],
+                }
+            )
+        d = self.pending[-1] if self.pending else None
+        active: str | None = None
+        if d is not None and d.kind in ("reveal", "bounce", "mosquito", "victim"):
+            f = d.info if d.kind == "mosquito" else d.info[0]
+            sq = self.fsq[f]
+            active = square_name(sq) if sq >= 0 else None
+        target = square_name(d.info[2]) if d is not None and d.kind == "reveal" else None
+        return {
+            "players": g.players,
+            "viewer": player,
+            "pond": g.options["pond"],
+            "backs": [
+                {"id": bid, "name": pond.back_names[b]} for b, bid in enumerate(pond.back_ids)
+            ],
+            "squares": squares,
+            "face_down": left,
+            "frogs": players,
+            "turn_player": self.player,
+            "to_move": self.current_player(),
+            "decision": d.kind if d is not None else None,
+            "active_frog": active,
+            "reveal_square": target,
+            "last_jump": [square_name(x) for x in self.last] if self.last[0] >= 0 else None,
+            "turns": self.turns,
+            "quiet_turns": self.quiet,
+            "quiet_limit": g.quiet_limit,
+            "end": self.end or None,
+            "scores": self._scores(),
+            "ranks": self.ranks() if self.is_terminal() else None,
+        }
+
+    def _explain_illegal(self, action: int) -> str | None:
+        d = self.pending[-1] if self.pending else None
+        if d is None:
+            return None
+        g = self.g
+        if d.kind == "reveal":
+            if action >= REVEAL0 and action < g.codec.victim0:
+                return "no face-down tile of that kind is left under this back"
+            return "a face-down tile is turning up: the outcome is a 'reveal ...'"
+        if action >= MOVES:
+            if action == STOP:
+                return "'stop' only ends a turn after a mosquito"
+            return f"there is no {d.kind} choice to make with {g.action_name(action)!r}"
+        kind, s, t = decode_move(action)
+        p = d.player
+        if t not in NEIGHBOURS[s]:
+            return f"{square_name(t)} is not next to {square_name(s)}: frogs jump one square"
+        if d.kind == "victim":
+            return "choose which enemy servant the third servant on the log removes"
+        if kind == QUEEN:
+            f = p * g.slots
+            if self.fsq[f] != s:
+                return f"your queen is not on {square_name(s)}"
+        else:
+            mine = [x for x in self.occ[s] if g.owner[x] == p and not g.is_queen[x]]
+            if not mine:
+                return f"you have no servant on {square_name(s)}"
+            f = mine[0]
+        if d.kind == "bounce" and f != d.info[0]:
+            return "the frog on the water lily must bounce on first"
+        if self.stuck[f]:
+            return f"the frog on {square_name(s)} is stuck in mud this turn"
+        if d.kind == "mosquito" and (self.moved >> f) & 1:
+            return "a mosquito lets you move a frog that has not moved yet this turn"
+        if d.kind == "bounce" and t == d.info[1]:
+            return "a frog may not bounce back to the tile it just left while another is open"
+        if d.kind == "bounce" and self.tile[t] == LILY and (self.visited >> t) & 1:
+            return "that water lily was already landed on this turn"
+        if not self._can_enter(p, kind == QUEEN, t):
+            if self.tile[t] == LOG:
+                return "a log holds two servants or a single queen"
+            return f"{square_name(t)} already holds one of your frogs"
+        if d.kind == "move":
+            return "your queen and a servant share a tile: one of the two must move"
+        return None
