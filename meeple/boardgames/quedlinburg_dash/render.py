@@ -179,7 +179,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         )
         body.append("</g>")
     # Player panels.
-    panel_h = 150
+    panel_h = 160
     y0 = track_h + 10
     for p, pl in enumerate(obs["players"]):
         y = y0 + p * (panel_h + 8)
@@ -219,26 +219,30 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             )
         body.append(text(460, y + 42, f"last chip: {pl['last_draw'] or '-'}", 12))
         body.append(text(32, y + 72, "animal card:", 12))
+        food = [(k, n) for k, n in pl["card"].items() if k != "dream-weed"]
         cx = 130
-        for name, n in pl["card"].items():
-            if name == "dream-weed":
-                continue
-            for _ in range(n):
+        if sum(n for _, n in food) <= 27:
+            for name, n in food:
+                for _ in range(n):
+                    body += _chip(cx, y + 68, name)
+                    cx += 25
+        else:
+            for name, n in food:
                 body += _chip(cx, y + 68, name)
-                cx += 25
-        body.append(text(32, y + 112, f"bag ({sum(pl['bag'].values())}):", 12))
-        cx = 130
-        for name, n in pl["bag"].items():
-            body += _chip(cx, y + 108, name)
-            body.append(text(cx + 14, y + 112, f"x{n}", 11))
-            cx += 48
+                body.append(text(cx + 14, y + 72, f"x{n}", 11))
+                cx += 48
+        body.append(text(32, y + 104, f"bag ({sum(pl['bag'].values())}):", 12))
+        for i, (name, n) in enumerate(pl["bag"].items()):
+            row, col = divmod(i, 14)
+            cx, cy = 130 + col * 48, y + 100 + row * 26
+            body += _chip(cx, cy, name)
+            body.append(text(cx + 14, cy + 4, f"x{n}", 11))
         body.append(
             text(
                 32,
-                y + 140,
-                "chip colours: red rubies, yellow die, green, blue, "
-                "orange, purple per the action cards; white 8 = sugar beet; "
-                "grey z = dream weed",
+                y + 152,
+                "chips: the colour names the action card, the number the fields; "
+                "white 8 = sugar beet (no task); grey z = dream weed",
                 9,
                 fill="#777",
             )

@@ -1,0 +1,64 @@
+"""Perft: counts of move sequences (chance outcomes included) from fixed positions.
+
+The positions and counts live in perft.json; a failure shows the per-move breakdown.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.core import State
+
+CASES = json.loads((Path(__file__).parent / "perft.json").read_text())
+
+
+def perft(state: State, depth: int) -> int:
+    if depth == 0 or state.is_terminal():
+        return 1
+    total = 0
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        total += perft(child, depth - 1)
+    return total
+
+
+def position(case: dict) -> State:
+    game = meeple.load("quedlinburg_dash", players=case["players"], **case["options"])
+    state = game.new_initial_state()
+    for move in case["moves"]:
+        state.apply_notation(move)
+    return state
+
+
+def breakdown(state: State, depth: int) -> dict[str, int]:
+    out = {}
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        out[state.action_to_string(a)] = perft(child, depth - 1)
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_perft(case):
+    state = position(case)
+    got = breakdown(state, case["depth"])
+    assert got == case["per_move"]
+    assert sum(got.values()) == case["nodes"]
+
+
+def test_perft_depth_two_from_the_start_matches_a_hand_count():
+    # Four chips can come out first; a yellow '1' then rolls the white die (6 faces),
+    # any other chip passes to the second bag (4 kinds of chip again).
+    state = position({"players": 2, "options": {}, "moves": []})
+    assert breakdown(state, 2) == {
+        "draw red-1": 4,
+        "draw red-2": 4,
+        "draw yellow-1": 6,
+        "draw dream-weed": 4,
+    }

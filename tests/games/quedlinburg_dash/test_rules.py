@@ -1,0 +1,582 @@
+"""One scenario per rule of Quacks & Co.: Quedlinburg Dash, named after the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from meeple.core import CHANCE, TERMINAL, IllegalActionError, NotationError, OptionError
+
+from .helpers import bag, card, kind, legal, new, play, put_in_bag, put_on_card, turn_of
+
+# -- set-up ------------------------------------------------------------------------
+
+
+def test_start_bag_holds_four_dream_weeds_one_yellow_one_two_red_ones_and_one_red_two():
+    state = new(players=4)
+    for p in range(4):
+        assert bag(state, p) == {"red-1": 2, "red-2": 1, "yellow-1": 1, "dream-weed": 4}
+        assert state.pos[p] == 0 and state.rubies[p] == 0 and state.clovers[p] == 0
+    # The start bags come out of the finite reserve.
+    assert state.supply[kind("red-1")] == 14 - 8
+    assert state.supply[kind("red-2")] == 10 - 4
+    assert state.supply[kind("yellow-1")] == 8 - 4
+
+
+def test_the_donkey_player_begins_and_turns_go_clockwise():
+    state = new(players=3)
+    assert state.observation(None)["players"][0]["animal"] == "donkey"
+    assert state.current_player() == CHANCE
+    assert state.decision is not None and state.decision.info == (0, True)
+    play(state, "draw red-1")
+    assert state.decision is not None and state.decision.info == (1, True)
+    play(state, "draw red-1")
+    assert state.decision is not None and state.decision.info == (2, True)
+
+
+def test_a_bag_draw_offers_the_distinct_chips_weighted_by_count():
+    state = new()
+    outcomes = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
+    assert outcomes == {
+        "draw red-1": 2 / 8,
+        "draw red-2": 1 / 8,
+        "draw yellow-1": 1 / 8,
+        "draw dream-weed": 4 / 8,
+    }
+
+
+def test_only_the_chips_of_the_chosen_action_cards_are_in_the_reserve():
+    basic = new(cards="caterpillar")
+    assert basic.supply[kind("orange-1")] == 0 and basic.supply[kind("purple-4")] == 0
+    assert basic.supply[kind("white-8")] == 16
+    extended = new(cards="caterpillar-extended")
+    assert extended.supply[kind("orange-5")] == 6 and extended.supply[kind("purple-1")] == 6
+    butterfly_ext = new(cards="butterfly-extended")
+    assert butterfly_ext.supply[kind("orange-2")] == 6
+    assert butterfly_ext.supply[kind("orange-5")] == 0, "'5' chips only with the caterpillar set"
+    assert new(cards="butterfly").supply[kind("purple-2")] == 0
+
+
+def test_the_board_has_a_short_side_of_50_fields_and_a_long_side_of_76():
+    assert new(board="short").game.rules.fields == 50
+    assert new(board="long").game.rules.fields == 76
+    assert new(board="short").game.rules.spirals == (6, 12, 18, 24, 30, 36, 42, 48)
+
+
+def test_bad_options_are_refused_naming_the_allowed_values():
+    with pytest.raises(OptionError, match="short"):
+        meeple.load("quedlinburg_dash", players=2, board="medium")
+    with pytest.raises(OptionError, match="butterfly-extended"):
+        meeple.load("quedlinburg_dash", players=2, cards="moth")
+    with pytest.raises(OptionError, match="2 to 4"):
+        meeple.load("quedlinburg_dash", players=5)
+
+
+# -- food chips and dream weed ----------------------------------------------------
+
+
+def test_a_food_chip_moves_the_animal_its_value_and_lies_on_the_animal_card():
+    state = new()
+    play(state, "draw red-2")
+    assert state.pos[0] == 2
+    assert card(state, 0) == {"red-2": 1}
+    assert "red-2" not in bag(state, 0)
+
+
+def test_occupied_fields_count_and_animals_may_share_a_field():
+    state = new()
+    play(state, "draw red-2", "draw red-2")
+    assert state.pos == [2, 2]
+
+
+def test_dream_weed_does_not_move_the_animal_and_fills_the_next_bubble():
+    state = new()
+    play(state, "draw dream-weed")
+    assert state.pos[0] == 0
+    assert state.cards[0][kind("dream-weed")] == 1
+    assert state.observation(None)["players"][0]["dream_weed"] == 1
+
+
+def test_the_sugar_beet_moves_eight_fields_and_has_no_task():
+    state = new()
+    put_in_bag(state, 0, "white-8")
+    play(state, "draw white-8")
+    assert state.pos[0] == 8
+    assert state.rubies[0] == 0
+    assert state.decision is not None and state.decision.info == (1, True)
+
+
+# -- caterpillar set ------------------------------------------------------------
+
+
+def test_caterpillar_red_takes_one_ruby():
+    state = new()
+    play(state, "draw red-1")
+    assert state.rubies[0] == 1
+    assert state.ruby_supply == 39
+
+
+def test_caterpillar_red_onto_a_spiral_field_takes_two_rubies():
+    state = new()
+    state.pos[0] = 4
+    play(state, "draw red-2")
+    assert state.pos[0] == 6
+    assert state.rubies[0] == 2
+
+
+def test_caterpillar_yellow_rolls_the_white_die_with_the_rulebook_faces():
+    state = new()
+    play(state, "draw yellow-1")
+    assert state.pos[0] == 1
+    assert state.current_player() == CHANCE
+    assert legal(state) == [
+        "white die: ruby",
+        "white die: red-2",
+        "white die: green-2",
+        "white die: move 1",
+        "white die: draw again",
+        "white die: move 3",
+    ]
+    assert all(abs(p - 1 / 6) < 1e-12 for _, p in state.chance_outcomes())
+
+
+@pytest.mark.parametrize(
+    ("face", "position", "rubies", "bag_change"),
+    [
+        ("ruby", 1, 1, {}),
+        ("red-2", 1, 0, {"red-2": 1}),
+        ("green-2", 1, 0, {"green-2": 1}),
+        ("move 1", 2, 0, {}),
+        ("move 3", 4, 0, {}),
+    ],
+)
+def test_white_die_face_does_its_task(face, position, rubies, bag_change):
+    state = new()
+    play(state, "draw yellow-1")
+    before = bag(state, 0)
+    play(state, f"white die: {face}")
+    assert state.pos[0] == position
+    assert state.rubies[0] == rubies
+    after = bag(state, 0)
+    changed = {k: after.get(k, 0) - before.get(k, 0) for k in {*before, *after}}
+    assert {k: n for k, n in changed.items() if n} == bag_change
+
+
+def test_white_die_draw_again_draws_another_chip_and_performs_its_task():
+    state = new()
+    play(state, "draw yellow-1", "white die: draw again")
+    assert state.current_player() == CHANCE
+    assert state.decision is not None and state.decision.info == (0, False)
+    play(state, "draw red-1")
+    assert state.pos[0] == 2 and state.rubies[0] == 1
+    assert card(state, 0) == {"red-1": 1, "yellow-1": 1}
+    assert state.decision is not None and state.decision.info == (1, True)
+
+
+def test_a_chip_gained_from_an_empty_reserve_is_not_gained():
+    state = new()
+    state.supply[kind("green-2")] = 0
+    play(state, "draw yellow-1", "white die: green-2")
+    assert "green-2" not in bag(state, 0)
+
+
+def test_caterpillar_green_returns_any_food_chip_of_the_card_but_never_dream_weed():
+    state = new()
+    put_in_bag(state, 0, "green-2")
+    put_on_card(state, 0, "red-1")
+    put_on_card(state, 0, "dream-weed")
+    play(state, "draw green-2")
+    assert state.current_player() == 0
+    assert legal(state) == ["return red-1", "return green-2"]
+    with pytest.raises(NotationError):
+        state.apply_notation("return dream-weed")  # not even an action: never legal
+    with pytest.raises(IllegalActionError, match="no blue-1 on your animal card"):
+        state.apply_notation("return blue-1")
+    play(state, "return green-2")
+    assert bag(state, 0)["green-2"] == 1
+    assert card(state, 0) == {"red-1": 1, "dream-weed": 1}
+
+
+def test_caterpillar_blue_moves_to_the_next_spiral_even_from_a_spiral():
+    state = new()
+    put_in_bag(state, 0, "blue-1")
+    state.pos[0] = 5
+    play(state, "draw blue-1")  # 5 + 1 = 6, a spiral field; then on to the next one
+    assert state.pos[0] == 12
+
+
+def test_caterpillar_blue_without_a_spiral_ahead_leaves_the_animal_where_it_is():
+    state = new()
+    put_in_bag(state, 0, "blue-1")
+    state.pos[0] = 48
+    play(state, "draw blue-1")
+    assert state.pos[0] == 49
+    assert not state.is_terminal()
+
+
+def test_caterpillar_orange_moves_one_field_per_ruby_and_keeps_the_rubies():
+    state = new(cards="caterpillar-extended")
+    put_in_bag(state, 0, "orange-1")
+    state.rubies[0] = 3
+    play(state, "draw orange-1")
+    assert state.pos[0] == 1 + 3
+    assert state.rubies[0] == 3
+
+
+def test_caterpillar_purple_takes_a_clover_and_two_on_a_spiral():
+    state = new(cards="caterpillar-extended")
+    put_in_bag(state, 0, "purple-1", 2)
+    play(state, "draw purple-1")
+    assert state.clovers[0] == 1
+    turn_of(state, 0)
+    state.pos[0] = 5
+    play(state, "draw purple-1")
+    assert state.pos[0] == 6
+    assert state.clovers[0] == 3
+    assert state.clover_supply == 26 - 3
+
+
+def test_clovers_move_the_animal_on_every_third_dream_weed():
+    state = new(cards="caterpillar-extended")
+    state.clovers[0] = 2
+    state.pos[0] = 10
+    put_on_card(state, 0, "dream-weed", 2)
+    play(state, "draw dream-weed")
+    assert state.pos[0] == 12
+    assert state.clovers[0] == 2, "the clovers stay for the whole game"
+
+
+def test_clovers_do_nothing_without_the_extended_cards():
+    state = new(cards="caterpillar")
+    state.clovers[0] = 2
+    state.pos[0] = 10
+    put_on_card(state, 0, "dream-weed", 2)
+    play(state, "draw dream-weed")
+    assert state.pos[0] == 10
+
+
+# -- buying new chips ---------------------------------------------------------
+
+
+def _third_dream_weed(state, player=0):
+    put_on_card(state, player, "dream-weed", 2)
+    turn_of(state, player)
+    play(state, "draw dream-weed")
+
+
+def test_the_third_dream_weed_opens_the_shop_with_the_rulebook_prices():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 3
+    _third_dream_weed(state)
+    assert state.current_player() == 0
+    assert legal(state) == [
+        "buy red-1",
+        "buy red-2",
+        "buy red-4",
+        "buy yellow-1",
+        "buy yellow-2",
+        "buy yellow-4",
+        "buy green-1",
+        "buy green-2",
+        "buy green-4",
+        "buy blue-1",
+        "buy blue-2",
+        "buy blue-4",
+        "done",
+    ]
+    prices = state.game.rules.price
+    assert [prices[kind(c)] for c in ("red-1", "red-2", "red-4", "white-8")] == [1, 2, 3, 5]
+
+
+def test_a_five_chip_costs_four_rubies():
+    state = new(cards="caterpillar-extended")
+    assert state.game.rules.price[kind("orange-5")] == 4
+
+
+def test_chips_bought_together_must_differ_in_colour():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 4
+    _third_dream_weed(state)
+    play(state, "buy red-1")
+    assert not any(m.startswith("buy red") for m in legal(state))
+    with pytest.raises(IllegalActionError, match="differ in colour"):
+        state.apply_notation("buy red-2")
+    play(state, "buy yellow-2")
+    assert legal(state) == ["buy green-1", "buy blue-1", "done"]
+
+
+def test_unspent_rubies_go_back_to_the_reserve():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 5
+    state.ruby_supply = 35
+    _third_dream_weed(state)
+    play(state, "buy red-1", "done")
+    assert state.rubies[0] == 0
+    assert state.ruby_supply == 40
+
+
+def test_the_last_animal_takes_one_extra_ruby_before_buying():
+    state = new()
+    state.pos = [5, 10]
+    _third_dream_weed(state)
+    assert state.rubies[0] == 1
+    assert legal(state) == ["buy red-1", "buy yellow-1", "buy green-1", "buy blue-1", "done"]
+
+
+def test_a_shared_last_place_also_takes_the_extra_ruby():
+    state = new(players=3)
+    state.pos = [5, 5, 9]
+    _third_dream_weed(state)
+    assert state.rubies[0] == 1
+
+
+def test_without_rubies_there_is_no_shopping_and_the_bag_is_refilled_at_once():
+    state = new()
+    state.pos = [10, 5]
+    put_on_card(state, 0, "red-1")
+    _third_dream_weed(state)
+    assert state.decision is not None and state.decision.info == (1, True)
+    assert bag(state, 0) == {"red-1": 2, "red-2": 1, "yellow-1": 1, "dream-weed": 4}
+    assert card(state, 0) == {}
+
+
+def test_after_shopping_every_chip_goes_back_into_the_bag():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 2
+    put_on_card(state, 0, "red-1", 2)
+    put_on_card(state, 0, "yellow-1")
+    _third_dream_weed(state)
+    play(state, "buy red-2")  # two rubies spent: nothing else is affordable, the visit ends
+    assert card(state, 0) == {}
+    assert state.cards[0][kind("dream-weed")] == 0
+    assert bag(state, 0) == {"red-1": 2, "red-2": 2, "yellow-1": 1, "dream-weed": 4}
+
+
+def test_a_chip_that_has_run_out_cannot_be_bought():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 3
+    state.supply[kind("blue-4")] = 0
+    _third_dream_weed(state)
+    assert "buy blue-4" not in legal(state)
+    with pytest.raises(IllegalActionError, match="no blue-4 chips left"):
+        state.apply_notation("buy blue-4")
+
+
+def test_a_chip_of_a_card_not_in_play_cannot_be_bought():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 5
+    _third_dream_weed(state)
+    assert "buy orange-1" not in legal(state)
+    with pytest.raises(IllegalActionError, match="not in this game"):
+        state.apply_notation("buy orange-1")
+
+
+def test_rubies_and_clovers_are_finite():
+    state = new(cards="caterpillar-extended")
+    state.ruby_supply = 0
+    play(state, "draw red-1")
+    assert state.rubies[0] == 0
+    state.clover_supply = 1
+    put_in_bag(state, 1, "purple-1")
+    state.pos[1] = 5
+    play(state, "draw purple-1")
+    assert state.clovers[1] == 1 and state.clover_supply == 0
+
+
+# -- the end ------------------------------------------------------------------
+
+
+def test_reaching_the_marketplace_ends_the_game_at_once():
+    state = new()
+    state.pos[0] = 48
+    play(state, "draw red-2")
+    assert state.is_terminal()
+    assert state.current_player() == TERMINAL
+    assert state.winner == 0
+    assert state.rubies[0] == 0, "the game ends before the red task"
+    assert state.returns() == [1.0, -1.0]
+
+
+def test_the_exact_count_is_not_needed_to_reach_the_marketplace():
+    state = new()
+    state.pos[0] = 49
+    play(state, "draw red-2")
+    assert state.is_terminal() and state.pos[0] == 50
+    assert state.scores()[0] == {"fields": 50, "marketplace": 1, "total": 50}
+
+
+def test_the_others_rank_by_distance_and_equal_fields_share_a_place():
+    state = new(players=4)
+    state.pos = [48, 20, 31, 20]
+    play(state, "draw red-2")
+    assert state.ranks() == [1, 3, 2, 3]
+    assert [s["total"] for s in state.scores()] == [50, 20, 31, 20]
+
+
+def test_the_round_limit_stops_a_race_nobody_finishes():
+    state = new()
+    state.turns = state.game.rules.turn_limit - 1
+    turn_of(state, 1)
+    state.pos = [7, 3]
+    play(state, "draw red-1")
+    assert state.is_terminal()
+    assert state.winner == -1
+    assert state.ranks() == [1, 2]
+
+
+def test_no_action_after_the_end():
+    state = new()
+    state.pos[0] = 49
+    play(state, "draw red-1")
+    with pytest.raises(meeple.GameOverError):
+        state.apply_notation("draw red-1")
+
+
+# -- butterfly set ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("chip", "rubies"), [("red-1", 1), ("red-2", 2), ("red-4", 3)])
+def test_butterfly_red_gives_rubies_by_the_chip_value(chip, rubies):
+    state = new(cards="butterfly")
+    put_in_bag(state, 0, "red-4")
+    play(state, f"draw {chip}")
+    assert state.rubies[0] == rubies
+
+
+def test_butterfly_yellow_rolls_the_wood_die_once_off_a_spiral():
+    state = new(cards="butterfly")
+    play(state, "draw yellow-1")
+    assert legal(state) == [f"wood die {v}" for v in range(5)]
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {
+            state.string_to_action("wood die 0"): 1 / 6,
+            state.string_to_action("wood die 1"): 1 / 6,
+            state.string_to_action("wood die 2"): 2 / 6,
+            state.string_to_action("wood die 3"): 1 / 6,
+            state.string_to_action("wood die 4"): 1 / 6,
+        }
+    )
+    play(state, "wood die 4")
+    assert state.pos[0] == 5
+    assert state.decision is not None and state.decision.info == (1, True)
+
+
+def test_butterfly_yellow_rolls_the_wood_die_twice_on_a_spiral():
+    state = new(cards="butterfly")
+    state.pos[0] = 5
+    play(state, "draw yellow-1", "wood die 2")
+    assert state.pos[0] == 8
+    assert state.current_player() == CHANCE and state.decision is not None
+    assert state.decision.kind == "wood"
+    play(state, "wood die 3")
+    assert state.pos[0] == 11
+    assert state.decision is not None and state.decision.info == (1, True)
+
+
+def test_butterfly_green_draws_another_chip_and_performs_its_task():
+    state = new(cards="butterfly")
+    put_in_bag(state, 0, "green-1", 2)
+    play(state, "draw green-1")
+    assert state.decision is not None and state.decision.info == (0, False)
+    play(state, "draw green-1", "draw red-2")
+    assert state.pos[0] == 4
+    assert state.rubies[0] == 2
+
+
+def test_butterfly_blue_swaps_the_chip_for_the_next_more_valuable_blue_one():
+    state = new(cards="butterfly")
+    put_in_bag(state, 0, "blue-1")
+    supply_before = state.supply[kind("blue-2")]
+    play(state, "draw blue-1")
+    assert state.pos[0] == 1, "the animal moves by the chip it picked"
+    assert card(state, 0) == {"blue-2": 1}, "the new chip lies on the animal card"
+    assert state.supply[kind("blue-2")] == supply_before - 1
+    assert state.supply[kind("blue-1")] == 8
+
+
+def test_butterfly_blue_four_becomes_a_sugar_beet():
+    state = new(cards="butterfly")
+    put_in_bag(state, 0, "blue-4")
+    play(state, "draw blue-4")
+    assert state.pos[0] == 4
+    assert card(state, 0) == {"white-8": 1}
+
+
+def test_butterfly_blue_keeps_its_chip_when_the_better_one_has_run_out():
+    state = new(cards="butterfly")
+    put_in_bag(state, 0, "blue-2")
+    state.supply[kind("blue-4")] = 0
+    play(state, "draw blue-2")
+    assert card(state, 0) == {"blue-2": 1}
+
+
+def test_butterfly_orange_takes_any_two_chip_and_a_four_on_a_spiral():
+    state = new(cards="butterfly-extended")
+    put_in_bag(state, 0, "orange-1", 2)
+    play(state, "draw orange-1")
+    twos = ["red-2", "yellow-2", "green-2", "blue-2", "orange-2", "purple-2"]
+    assert legal(state) == [f"take {c}" for c in twos]
+    play(state, "take blue-2")
+    assert bag(state, 0)["blue-2"] == 1
+    turn_of(state, 0)
+    state.pos[0] = 5
+    play(state, "draw orange-1")
+    fours = [c.replace("2", "4") for c in twos]
+    assert sorted(legal(state)) == sorted(f"take {c}" for c in twos + fours)
+    play(state, "take purple-4")
+    assert bag(state, 0)["purple-4"] == 1
+
+
+def test_butterfly_purple_counts_the_purple_chips_on_the_card_with_the_one_just_picked():
+    state = new(cards="butterfly-extended")
+    put_in_bag(state, 0, "purple-1")
+    put_in_bag(state, 0, "purple-2")
+    put_in_bag(state, 0, "orange-1", 3)
+    put_on_card(state, 0, "purple-2")
+    put_on_card(state, 0, "orange-1", 3)
+    play(state, "draw purple-1")
+    assert state.clovers[0] == 2
+
+
+def test_butterfly_clovers_move_the_animal_on_the_third_dream_weed():
+    state = new(cards="butterfly-extended")
+    state.clovers[0] = 3
+    state.pos = [20, 4]
+    _third_dream_weed(state)
+    assert state.pos[0] == 23
+
+
+def test_a_clover_move_to_the_marketplace_ends_the_game_before_shopping():
+    state = new(cards="butterfly-extended")
+    state.clovers[0] = 3
+    state.rubies[0] = 4
+    state.pos = [48, 4]
+    _third_dream_weed(state)
+    assert state.is_terminal() and state.winner == 0
+
+
+# -- engine behaviour ---------------------------------------------------------
+
+
+def test_nothing_is_hidden_so_determinize_is_a_copy():
+    state = new()
+    play(state, "draw red-1", "draw dream-weed")
+    det = state.determinize(1, __import__("random").Random(0))
+    assert det.observation(1) == state.observation(1)
+    assert det.bags == state.bags
+    assert state.observation(0) == state.observation(1) | {"viewer": 0}
+
+
+def test_illegal_moves_are_explained():
+    state = new()
+    with pytest.raises(IllegalActionError, match="not legal"):
+        state.apply_notation("buy red-1")
+    play(state, "draw yellow-1")
+    with pytest.raises(IllegalActionError):
+        state.apply_notation("draw red-1")
