@@ -1,0 +1,83 @@
+"""Azul: Queen's Garden: the game's static facts, action space and notation.
+
+Version history:
+
+1. First release.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from meeple.boardgames.azul_queens_garden import actions as A
+from meeple.boardgames.azul_queens_garden.components import Components, load
+from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
+from meeple.core import Game, GameInfo, OptionSpec
+from meeple.core.api import JSON
+
+
+class AzulQueensGardenGame(Game):
+    info = GameInfo(
+        id="azul_queens_garden",
+        name="Azul: Queen's Garden",
+        min_players=2,
+        max_players=4,
+        version=1,
+        perfect_information=True,
+        options=(
+            OptionSpec(
+                "adjacency",
+                "colour-or-pattern",
+                ("colour-or-pattern", "colour"),
+                "what a placed hexagon must share with a neighbour: colour or pattern "
+                "(the published game), or colour only (the rules summary's wording)",
+            ),
+            OptionSpec(
+                "group_of_six_bonus",
+                False,
+                (False, True),
+                "final evaluation: +6 for each group of six (reported by reviews)",
+                bool,
+            ),
+        ),
+        variants=({"adjacency": "colour", "group_of_six_bonus": True},),
+        description=(
+            "Draft hexagons by colour or pattern, pay for them with storage tiles and "
+            "grow a hex garden around a fountain with garden expansions."
+        ),
+    )
+    state_class = AzulQueensGardenState
+    components: Components
+
+    def load_components(self, path: Path | None) -> Components:
+        return load(path)
+
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def max_game_length(self) -> int:
+        comp = self.components
+        n = self.players
+        per_exp = comp.tiles_per_expansion
+        # Every expansion of the game enters a display at most once: its draws,
+        # its reveal and the acquisitions that empty it (one item each at worst).
+        display = 36 * (2 * per_exp + 3)
+        # Per player: a placement is 1 + mode + up to 5 payments; 36 hexagon
+        # spaces and 6 expansions; passing with up to 12 discards per round; and
+        # face-down purchases, each costing 6 of at most ~700 points, 3 steps each.
+        per_player = 42 * 7 + comp.rounds * 14 + 120 * 3
+        return display + n * per_player + 100
+
+    def action_name(self, action: int) -> str:
+        return A.action_name(self.components, action)
+
+    def render_text(self, observation: Mapping[str, JSON]) -> str:
+        from meeple.boardgames.azul_queens_garden.render import render_text
+
+        return render_text(observation)
+
+    def render_svg(self, observation: Mapping[str, JSON]) -> str:
+        from meeple.boardgames.azul_queens_garden.render import render_svg
+
+        return render_svg(observation)

@@ -1,0 +1,833 @@
+"""The state of a game of Azul: Queen's Garden: one handler per kind of decision.
+
+Decisions (kind: who, info):
+
+- ``turn``: a player's action (take, place a hexagon, place an expansion from
+  storage, buy a face-down expansion, pass);
+- ``mode``: (t, need, cell) how to pay: same colour or same pattern;
+- ``pay``: (mode, t, remaining, used keys, last id, cell) one payment item;
+- ``discard``: (last id) after passing, one storage tile to discard, or done;
+- ``place_bought``: (e) where the expansion just bought goes;
+- ``draw`` (chance): (tiles still to draw onto the newest display expansion,
+  expansions still to open) a hexagon from the bag;
+- ``reveal`` (chance): (-1 for the display, else the buying player) which
+  garden expansion turns face up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from meeple.boardgames.azul_queens_garden import actions as A
+from meeple.boardgames.azul_queens_garden.board import (
+    AREAS,
+    CELLS_PER_AREA,
+    NEIGHBOURS,
+    NUM_CELLS,
+    RING,
+    cell_name,
+)
+from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
+from meeple.boardgames.azul_queens_garden.scoring import end_of_game, evaluation, round_score
+from meeple.core import CHANCE, Decision, Game, State, multiset_outcomes
+
+if TYPE_CHECKING:
+    from meeple.boardgames.azul_queens_garden.components import Components
+
+EMPTY = -1  # an empty space of a placed area
+ORNAMENT = -2  # an area's ornament
+ABSENT = -3  # a cell of an area with no expansion yet
+
+CATEGORIES = (
+    "start",
+    "wheel",
+    "pavilions",
+    "first_pass",
+    "purchases",
+    "discards",
+    "jokers",
+    "storage",
+    "evaluation",
+    "group_bonus",
+)
+START, WHEEL, PAVILIONS, FIRST_PASS, PURCHASES, DISCARDS, JOKERS, STORAGE, EVAL, BONUS = range(10)
+
+COL = tuple(t // 6 for t in range(NUM_TYPES))
+PAT = tuple(t % 6 for t in range(NUM_TYPES))
+NB = NEIGHBOURS
+RING_OF_CELL = tuple(RING[c // CELLS_PER_AREA] for c in range(NUM_CELLS))
+OUTER = tuple(tuple(a * CELLS_PER_AREA + k for k in range(1, 7)) for a in range(AREAS))
+
+
+class AzulQueensGardenState(State):
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        comp: Components = game.components
+        self.comp = comp
+        n = game.players
+        stacks, reserve = comp.stacks[n]
+        # Gardens: per cell a tile type, or EMPTY / ORNAMENT / ABSENT.
+        self.garden = [
+            [EMPTY if c % 7 else ORNAMENT for c in range(7)] + [ABSENT] * (NUM_CELLS - 7)
+            for _ in range(n)
+        ]
+        self.area_exp = [[-1] * AREAS for _ in range(n)]  # printed type of each area's expansion
+        # Groups: a label (a member's cell) per hexagon; the pattern bits of each
+        # colour group and the colour bits of each pattern group, by label.
+        self.col_lab = [[-1] * NUM_CELLS for _ in range(n)]
+        self.col_mask = [[0] * NUM_CELLS for _ in range(n)]
+        self.pat_lab = [[-1] * NUM_CELLS for _ in range(n)]
+        self.pat_mask = [[0] * NUM_CELLS for _ in range(n)]
+        self.colour_count = [[0] * 6 for _ in range(n)]
+        self.pattern_count = [[0] * 6 for _ in range(n)]
+        self.pavilions = [0] * n
+        # Storage.
+        self.store = [[0] * NUM_TYPES for _ in range(n)]
+        self.store_n = [comp.jokers_start] * n  # hexagons and jokers
+        self.jokers = [comp.jokers_start] * n
+        self.store_exps: list[list[int]] = [[] for _ in range(n)]
+        self.joker_supply = comp.jokers_total - n * comp.jokers_start
+        self.pts = [[0] * len(CATEGORIES) for _ in range(n)]
+        for p in range(n):
+            self.pts[p][START] = comp.start_score
+        # Round and turn order.
+        self.round = 0
+        self.first_player = 0
+        self.first_passer = -1
+        self.passed = [False] * n
+        # Display: face-down expansions holding hexagons (oldest first) and the
+        # face-up expansions (by printed type).
+        self.trays: list[list[int]] = []
+        self.faceup: list[int] = []
+        self.bag = [comp.copies] * NUM_TYPES
+        self.bag_n = comp.copies * NUM_TYPES
+        self.tower = [0] * NUM_TYPES
+        self.tower_n = 0
+        # Expansions nobody has seen (in stacks, the reserve or face down in the
+        # display) as a 0/1 count per printed type; the round stacks' sizes; the
+        # unseen part of the supply (the reserve) and the seen expansions returned
+        # to the supply face down.
+        self.hidden = [1] * NUM_TYPES
+        self.hidden_n = NUM_TYPES
+        self.stack_left = list(stacks)
+        self.reserve = reserve
+        self.returned: list[int] = []
+        self.push("turn", 0)
+        self._open_trays(comp.display_start)
+
+    # -- copying -----------------------------------------------------------------
+
+    def clone(self) -> AzulQueensGardenState:
+        o = object.__new__(AzulQueensGardenState)
+        d = o.__dict__
+        d.update(self.__dict__)
+        d["history"] = self.history[:]
+        d["pending"] = self.pending[:]
+        for k in (
+            "garden",
+            "area_exp",
+            "col_lab",
+            "col_mask",
+            "pat_lab",
+            "pat_mask",
+            "colour_count",
+            "pattern_count",
+            "store",
+            "store_exps",
+            "pts",
+            "trays",
+        ):
+            d[k] = [x[:] for x in self.__dict__[k]]
+        for k in (
+            "pavilions",
+            "store_n",
+            "jokers",
+            "passed",
+            "faceup",
+            "bag",
+            "tower",
+            "hidden",
+            "stack_left",
+            "returned",
+        ):
+            d[k] = self.__dict__[k][:]
+        return o
+
+    # -- helpers -----------------------------------------------------------------
+
+    def score(self, p: int) -> int:
+        return sum(self.pts[p])
+
+    def _refill_bag(self) -> None:
+        if self.bag_n == 0 and self.tower_n:
+            self.bag = self.tower
+            self.bag_n = self.tower_n
+            self.tower = [0] * NUM_TYPES
+            self.tower_n = 0
+
+    def _open_trays(self, count: int) -> None:
+        """Put up to ``count`` expansions of this round's stack in the display."""
+        while count > 0 and self.stack_left[self.round] > 0:
+            count -= 1
+            self.stack_left[self.round] -= 1
+            self._refill_bag()
+            if self.bag_n:
+                self.trays.append([])
+                self.push("draw", CHANCE, (self.comp.tiles_per_expansion, count))
+                return
+            # Nothing to put on it: it is empty at once, so it turns face up.
+            self.push("reveal", CHANCE, -1)
+
+    def _put(self, p: int, t: int, x: int) -> None:
+        """A hexagon (placed or printed) lands on cell ``x``: update the groups."""
+        g = self.garden[p]
+        g[x] = t
+        c, q = COL[t], PAT[t]
+        for lab, mask, key, bit, same in (
+            (self.col_lab[p], self.col_mask[p], c, 1 << q, COL),
+            (self.pat_lab[p], self.pat_mask[p], q, 1 << c, PAT),
+        ):
+            m = bit
+            lab[x] = x
+            for n in NB[x]:
+                u = g[n]
+                if u >= 0 and n != x and same[u] == key:
+                    other = lab[n]
+                    if other != x:
+                        m |= mask[other]
+                        for i in range(NUM_CELLS):
+                            if lab[i] == other:
+                                lab[i] = x
+            mask[x] = m
+        self.colour_count[p][c] += 1
+        self.pattern_count[p][q] += 1
+
+    def can_place(self, p: int, t: int, x: int) -> bool:
+        """May hexagon ``t`` go on the empty cell ``x`` of player ``p`` 's garden?
+
+        Alone (no neighbour), or next to at least one hexagon of its colour (or
+        pattern, with the default adjacency), and never making a group that holds
+        two identical hexagons.
+        """
+        g = self.garden[p]
+        c, q = COL[t], PAT[t]
+        by_pattern = self.game.options["adjacency"] == "colour-or-pattern"
+        clab, cmask, plab, pmask = (
+            self.col_lab[p],
+            self.col_mask[p],
+            self.pat_lab[p],
+            self.pat_mask[p],
+        )
+        has_nb = False
+        match = False
+        cm = 1 << q
+        pm = 1 << c
+        seen_c = -1
+        seen_c2 = -1
+        seen_p = -1
+        seen_p2 = -1
+        for n in NB[x]:
+            u = g[n]
+            if u < 0:
+                continue
+            has_nb = True
+            if COL[u] == c:
+                match = True
+                lab = clab[n]
+                if lab != seen_c and lab != seen_c2:
+                    m = cmask[lab]
+                    if m & cm:
+                        return False
+                    cm |= m
+                    if seen_c < 0:
+                        seen_c = lab
+                    else:
+                        seen_c2 = lab
+            if PAT[u] == q:
+                if by_pattern:
+                    match = True
+                lab = plab[n]
+                if lab != seen_p and lab != seen_p2:
+                    m = pmask[lab]
+                    if m & pm:
+                        return False
+                    pm |= m
+                    if seen_p < 0:
+                        seen_p = lab
+                    else:
+                        seen_p2 = lab
+        return match or not has_nb
+
+    def _keys_available(self, p: int, t: int, by_colour: bool) -> int:
+        """How many different keys (patterns of t's colour, or colours of t's
+        pattern), other than t's own, player ``p`` holds in storage."""
+        st = self.store[p]
+        exps = self.store_exps[p]
+        n = 0
+        if by_colour:
+            base = COL[t] * 6
+            own = PAT[t]
+            for r in range(6):
+                if r != own and (st[base + r] or (base + r) in exps):
+                    n += 1
+        else:
+            q = PAT[t]
+            own = COL[t]
+            for r in range(6):
+                if r != own and (st[r * 6 + q] or (r * 6 + q) in exps):
+                    n += 1
+        return n
+
+    def can_pay(self, p: int, t: int) -> bool:
+        need = self.comp.values[PAT[t]] - 1 - self.jokers[p]
+        if need <= 0:
+            return True
+        return self._keys_available(p, t, True) >= need or self._keys_available(p, t, False) >= need
+
+    def _free_areas(self, p: int) -> list[int]:
+        ae = self.area_exp[p]
+        return [a for a in range(1, AREAS) if ae[a] < 0]
+
+    def expansion_spots(self, p: int, e: int) -> list[int]:
+        """Cells where expansion ``e`` 's printed space may go (free areas)."""
+        out = []
+        for a in self._free_areas(p):
+            for x in OUTER[a]:
+                if self.can_place(p, e, x):
+                    out.append(x)
+        return out
+
+    def _next_turn(self, p: int) -> None:
+        n = self.game.players
+        for i in range(1, n + 1):
+            q = (p + i) % n
+            if not self.passed[q]:
+                self.push("turn", q)
+                return
+        raise AssertionError("no player left to move")
+
+    def _award_joker(self, p: int, x: int) -> None:
+        """A hexagon on ``x`` may complete the ring around an ornament."""
+        if x % CELLS_PER_AREA == 0:
+            return
+        g = self.garden[p]
+        for c in RING_OF_CELL[x]:
+            if g[c] < 0:
+                return
+        if self.store_n[p] < self.comp.storage_tiles and self.joker_supply > 0:
+            self.joker_supply -= 1
+            self.jokers[p] += 1
+            self.store_n[p] += 1
+
+    def _place_expansion(self, p: int, e: int, x: int) -> None:
+        a = x // CELLS_PER_AREA
+        g = self.garden[p]
+        base = a * CELLS_PER_AREA
+        g[base] = ORNAMENT
+        for k in range(1, 7):
+            g[base + k] = EMPTY
+        self.area_exp[p][a] = e
+        if self.comp.ornament[e] == "pavilion":
+            self.pavilions[p] += 1
+        self._put(p, e, x)
+
+    def _display_counts(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        types = set()
+        for tray in self.trays:
+            types.update(tray)
+        cn = [0] * 6
+        pn = [0] * 6
+        for t in types:
+            cn[COL[t]] += 1
+            pn[PAT[t]] += 1
+        ce = [0] * 6
+        pe = [0] * 6
+        for e in self.faceup:
+            ce[COL[e]] += 1
+            pe[PAT[e]] += 1
+        return cn, pn, ce, pe
+
+    # -- turn ----------------------------------------------------------------------
+
+    def _legal_turn(self, d: Decision) -> list[int]:
+        p = d.player
+        comp = self.comp
+        out: list[int] = []
+        free_t = comp.storage_tiles - self.store_n[p]
+        free_e = comp.storage_expansions - len(self.store_exps[p])
+        cn, pn, ce, pe = self._display_counts()
+        for i in range(6):
+            if (cn[i] or ce[i]) and cn[i] <= free_t and ce[i] <= free_e:
+                out.append(A.ACQ_COLOUR + i)
+        for i in range(6):
+            if (pn[i] or pe[i]) and pn[i] <= free_t and pe[i] <= free_e:
+                out.append(A.ACQ_PATTERN + i)
+        g = self.garden[p]
+        empties = [x for x in range(NUM_CELLS) if g[x] == EMPTY]
+        st = self.store[p]
+        can_place = self.can_place
+        for t in range(NUM_TYPES):
+            if st[t] and self.can_pay(p, t):
+                base = A.PLACE + t * NUM_CELLS
+                for x in empties:
+                    if can_place(p, t, x):
+                        out.append(base + x)
+        stored = self.store_exps[p]
+        for i, e in enumerate(stored[:]):
+            del stored[i]
+            payable = self.can_pay(p, e)
+            stored.insert(i, e)
+            if payable:
+                base = A.EXPAND + e * NUM_CELLS
+                out.extend(base + x for x in self.expansion_spots(p, e))
+        if self._can_buy(p):
+            out.append(A.BUY)
+        out.append(A.PASS)
+        return out
+
+    def _can_buy(self, p: int) -> bool:
+        return (
+            self.score(p) >= self.comp.face_down_cost
+            and (self.reserve > 0 or bool(self.returned))
+            and bool(self._free_areas(p))
+        )
+
+    def _apply_turn(self, d: Decision, a: int) -> None:
+        p = d.player
+        if a < A.PLACE:
+            self._acquire(p, a)
+        elif a < A.EXPAND:
+            t, x = divmod(a - A.PLACE, NUM_CELLS)
+            self.store[p][t] -= 1
+            self.store_n[p] -= 1
+            self._put(p, t, x)
+            self._next_turn(p)
+            self._start_payment(p, t, x)
+        elif a < A.BUY:
+            e, x = divmod(a - A.EXPAND, NUM_CELLS)
+            self.store_exps[p].remove(e)
+            self._place_expansion(p, e, x)
+            self._next_turn(p)
+            self._start_payment(p, e, x)
+        elif a == A.BUY:
+            self.pts[p][PURCHASES] -= self.comp.face_down_cost
+            self._next_turn(p)
+            self.push("reveal", CHANCE, p)
+        else:  # pass
+            self.passed[p] = True
+            if self.first_passer < 0:
+                self.first_passer = p
+                self.pts[p][FIRST_PASS] -= self.comp.first_pass_penalty
+            if self._discard_options(p, -1):
+                self.push("discard", p, -1)
+            else:
+                self._after_pass(p)
+
+    def _start_payment(self, p: int, t: int, x: int) -> None:
+        need = self.comp.values[PAT[t]] - 1
+        if need > 0:
+            self.push("mode", p, (t, need, x))
+        else:
+            self._award_joker(p, x)
+
+    def _acquire(self, p: int, a: int) -> None:
+        by_colour = a < A.ACQ_PATTERN
+        key = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
+        same = COL if by_colour else PAT
+        taken: set[int] = set()
+        emptied = 0
+        st = self.store[p]
+        for tray in self.trays:
+            for t in tray[:]:
+                if same[t] == key and t not in taken:
+                    taken.add(t)
+                    tray.remove(t)
+                    st[t] += 1
+        self.store_n[p] += len(taken)
+        keep = [tray for tray in self.trays if tray]
+        emptied = len(self.trays) - len(keep)
+        self.trays = keep
+        kept_faceup = []
+        for e in self.faceup:
+            if same[e] == key:
+                self.store_exps[p].append(e)
+            else:
+                kept_faceup.append(e)
+        self.faceup = kept_faceup
+        self._next_turn(p)
+        self._open_trays(1)
+        for _ in range(emptied):
+            self.push("reveal", CHANCE, -1)
+
+    # -- payment -------------------------------------------------------------------
+
+    def _legal_mode(self, d: Decision) -> list[int]:
+        p = d.player
+        t, need, _ = d.info
+        need -= self.jokers[p]
+        out = []
+        if need <= 0 or self._keys_available(p, t, True) >= need:
+            out.append(A.MODE_COLOUR)
+        if need <= 0 or self._keys_available(p, t, False) >= need:
+            out.append(A.MODE_PATTERN)
+        return out
+
+    def _apply_mode(self, d: Decision, a: int) -> None:
+        t, need, x = d.info
+        by_colour = a == A.MODE_COLOUR
+        own = (1 << PAT[t]) if by_colour else (1 << COL[t])
+        self.push("pay", d.player, (by_colour, t, need, own, -1, x))
+
+    def _pay_candidates(self, p: int, by_colour: bool, t: int, used: int) -> list[tuple[int, int]]:
+        st = self.store[p]
+        exps = self.store_exps[p]
+        out = []
+        for r in range(6):
+            if used >> r & 1:
+                continue
+            u = COL[t] * 6 + r if by_colour else r * 6 + PAT[t]
+            if st[u]:
+                out.append((A.PAY_TILE + u, r))
+            if u in exps:
+                out.append((A.PAY_EXP + u, r))
+        out.sort()
+        return out
+
+    def _legal_pay(self, d: Decision) -> list[int]:
+        p = d.player
+        by_colour, t, remaining, used, last, _ = d.info
+        cands = [c for c in self._pay_candidates(p, by_colour, t, used) if c[0] > last]
+        jokers = self.jokers[p]
+        out = []
+        for i, (a, key) in enumerate(cands):
+            later = {k for b, k in cands[i + 1 :] if k != key}
+            if len(later) + jokers >= remaining - 1:
+                out.append(a)
+        if jokers and jokers >= remaining:
+            out.append(A.PAY_JOKER)
+        return out
+
+    def _apply_pay(self, d: Decision, a: int) -> None:
+        p = d.player
+        by_colour, t, remaining, used, _, x = d.info
+        if a == A.PAY_JOKER:
+            self.jokers[p] -= 1
+            self.store_n[p] -= 1
+            self.joker_supply += 1
+        elif a < A.PAY_EXP:
+            u = a - A.PAY_TILE
+            self.store[p][u] -= 1
+            self.store_n[p] -= 1
+            self.tower[u] += 1
+            self.tower_n += 1
+            used |= 1 << (PAT[u] if by_colour else COL[u])
+        else:
+            u = a - A.PAY_EXP
+            self.store_exps[p].remove(u)
+            self.returned.append(u)
+            used |= 1 << (PAT[u] if by_colour else COL[u])
+        remaining -= 1
+        if remaining:
+            self.push("pay", p, (by_colour, t, remaining, used, a, x))
+        else:
+            self._award_joker(p, x)
+
+    # -- passing -------------------------------------------------------------------
+
+    def _discard_options(self, p: int, last: int) -> list[int]:
+        if self.score(p) < self.comp.discard_cost:
+            return []
+        st = self.store[p]
+        out = [A.DISCARD + t for t in range(NUM_TYPES) if st[t] and A.DISCARD + t >= last]
+        if self.jokers[p]:
+            out.append(A.DISCARD_JOKER)
+        return out
+
+    def _legal_discard(self, d: Decision) -> list[int]:
+        out = self._discard_options(d.player, d.info)
+        out.append(A.DONE)
+        return out
+
+    def _apply_discard(self, d: Decision, a: int) -> None:
+        p = d.player
+        if a == A.DONE:
+            self._after_pass(p)
+            return
+        if a == A.DISCARD_JOKER:
+            self.jokers[p] -= 1
+            self.joker_supply += 1
+        else:
+            t = a - A.DISCARD
+            self.store[p][t] -= 1
+            self.tower[t] += 1
+            self.tower_n += 1
+        self.store_n[p] -= 1
+        self.pts[p][DISCARDS] -= self.comp.discard_cost
+        self.push("discard", p, a)
+
+    def _after_pass(self, p: int) -> None:
+        if all(self.passed):
+            self._end_round()
+        else:
+            self._next_turn(p)
+
+    # -- round end ---------------------------------------------------------------
+
+    def _end_round(self) -> None:
+        comp = self.comp
+        wheel = [(e.is_colour, e.index) for e in comp.wheel[self.round]]
+        for p in range(self.game.players):
+            rs = round_score(
+                self.colour_count[p],
+                self.pattern_count[p],
+                wheel,
+                self.pavilions[p],
+                comp.pavilion_points,
+            )
+            self.pts[p][WHEEL] += rs["wheel"]
+            self.pts[p][PAVILIONS] += rs["pavilions"]
+        if self.first_passer >= 0:
+            self.first_player = self.first_passer
+        if self.round == comp.rounds - 1:
+            for p in range(self.game.players):
+                tiles = self.store_n[p] - self.jokers[p]
+                end = end_of_game(
+                    self.jokers[p], tiles, comp.joker_points, comp.storage_tile_points
+                )
+                ev = evaluation(
+                    self.garden[p],
+                    comp.values,
+                    comp.min_group,
+                    comp.six_bonus if self.game.options["group_of_six_bonus"] else 0,
+                )
+                self.pts[p][JOKERS] += end["jokers"]
+                self.pts[p][STORAGE] += end["storage"]
+                self.pts[p][EVAL] += ev["evaluation"]
+                self.pts[p][BONUS] += ev["group_bonus"]
+            self.round = comp.rounds
+            return
+        # Preparation: the display goes back, the next stack comes out.
+        for tray in self.trays:
+            for t in tray:
+                self.tower[t] += 1
+            self.tower_n += len(tray)
+        self.reserve += len(self.trays) + self.stack_left[self.round]
+        self.stack_left[self.round] = 0
+        self.trays = []
+        self.returned.extend(self.faceup)
+        self.faceup = []
+        self.round += 1
+        self.passed = [False] * self.game.players
+        self.first_passer = -1
+        self.push("turn", self.first_player)
+        self._open_trays(comp.display_start)
+
+    def _is_terminal(self) -> bool:
+        return not self.pending
+
+    # -- chance --------------------------------------------------------------------
+
+    def _outcomes_draw(self, d: Decision) -> list[tuple[int, float]]:
+        bag = self.bag
+        n = self.bag_n
+        return [(A.DRAW + t, c / n) for t, c in enumerate(bag) if c]
+
+    def _apply_draw(self, d: Decision, a: int) -> None:
+        t = a - A.DRAW
+        self.bag[t] -= 1
+        self.bag_n -= 1
+        self.trays[-1].append(t)
+        self._refill_bag()
+        remaining, more = d.info
+        remaining -= 1
+        if remaining and self.bag_n:
+            self.push("draw", CHANCE, (remaining, more))
+        elif more:
+            self._open_trays(more)
+
+    def _outcomes_reveal(self, d: Decision) -> list[tuple[int, float]]:
+        if d.info < 0:
+            return multiset_outcomes((A.REVEAL + e, c) for e, c in enumerate(self.hidden))
+        k, h = self.reserve, self.hidden_n
+        weights = [0] * NUM_TYPES
+        if k:
+            for e, c in enumerate(self.hidden):
+                if c:
+                    weights[e] = k
+        for e in self.returned:
+            weights[e] = h if h else 1
+        return multiset_outcomes((A.REVEAL + e, w) for e, w in enumerate(weights))
+
+    def _apply_reveal(self, d: Decision, a: int) -> None:
+        e = a - A.REVEAL
+        if d.info < 0:
+            self.hidden[e] = 0
+            self.hidden_n -= 1
+            self.faceup.append(e)
+            return
+        p = d.info
+        if self.hidden[e]:
+            self.hidden[e] = 0
+            self.hidden_n -= 1
+            self.reserve -= 1
+        else:
+            self.returned.remove(e)
+        if self.expansion_spots(p, e):
+            self.push("place_bought", p, e)
+        elif len(self.store_exps[p]) < self.comp.storage_expansions:
+            self.store_exps[p].append(e)
+        else:
+            self.returned.append(e)
+
+    def _legal_place_bought(self, d: Decision) -> list[int]:
+        base = A.EXPAND + d.info * NUM_CELLS
+        return [base + x for x in self.expansion_spots(d.player, d.info)]
+
+    def _apply_place_bought(self, d: Decision, a: int) -> None:
+        e, x = divmod(a - A.EXPAND, NUM_CELLS)
+        self._place_expansion(d.player, e, x)
+
+    # -- scores --------------------------------------------------------------------
+
+    def _scores(self) -> list[dict[str, int]]:
+        out = []
+        for row in self.pts:
+            s = dict(zip(CATEGORIES, row, strict=True))
+            s["total"] = sum(row)
+            out.append(s)
+        return out
+
+    def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
+        # The rulebook: tied players share the victory, so no tie-break.
+        return (scores[player]["total"],)
+
+    def _heuristic(self, player: int) -> float:
+        mine = self.score(player) + sum(self.colour_count[player]) * 2
+        others = [
+            self.score(p) + sum(self.colour_count[p]) * 2
+            for p in range(self.game.players)
+            if p != player
+        ]
+        return float(mine - max(others)) if others else float(mine)
+
+    # -- observation ---------------------------------------------------------------
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        comp = self.comp
+        tn = comp.tile_name
+        d = self.decision
+        pending: dict[str, Any] | None = None
+        if d is not None:
+            pending = {"kind": d.kind, "player": d.player}
+            if d.kind in ("mode", "pay"):
+                t = d.info[0] if d.kind == "mode" else d.info[1]
+                x = d.info[2] if d.kind == "mode" else d.info[5]
+                rem = d.info[1] if d.kind == "mode" else d.info[2]
+                pending.update({"paying_for": tn(t), "at": cell_name(x), "still_to_pay": rem})
+            elif d.kind == "place_bought":
+                pending["expansion"] = tn(d.info)
+        players = []
+        for p in range(self.game.players):
+            g = self.garden[p]
+            players.append(
+                {
+                    "score": self.score(p),
+                    "passed": self.passed[p],
+                    "garden": {
+                        cell_name(x): (
+                            tn(g[x]) if g[x] >= 0 else "empty" if g[x] == EMPTY else "ornament"
+                        )
+                        for x in range(NUM_CELLS)
+                        if g[x] != ABSENT
+                    },
+                    "areas": {
+                        str(a): (
+                            "fountain"
+                            if a == 0
+                            else {
+                                "printed": tn(self.area_exp[p][a]),
+                                "ornament": comp.ornament[self.area_exp[p][a]],
+                            }
+                        )
+                        for a in range(AREAS)
+                        if a == 0 or self.area_exp[p][a] >= 0
+                    },
+                    "storage": {tn(t): c for t, c in enumerate(self.store[p]) if c},
+                    "jokers": self.jokers[p],
+                    "storage_expansions": [
+                        {"printed": tn(e), "ornament": comp.ornament[e]} for e in self.store_exps[p]
+                    ],
+                }
+            )
+        return {
+            "game": "azul_queens_garden",
+            "round": min(self.round, comp.rounds - 1) + 1,
+            "rounds": comp.rounds,
+            "over": self.is_terminal(),
+            "to_move": self.current_player(),
+            "viewer": player,
+            "first_player": self.first_player,
+            "wheel": [comp.entry_name(e) for e in comp.wheel[min(self.round, comp.rounds - 1)]],
+            "display": [[tn(t) for t in tray] for tray in self.trays],
+            "display_faceup": [
+                {"printed": tn(e), "ornament": comp.ornament[e]} for e in self.faceup
+            ],
+            "bag": self.bag_n,
+            "tower": self.tower_n,
+            "round_stacks": self.stack_left[:],
+            "supply_face_down": self.reserve + len(self.returned),
+            "joker_supply": self.joker_supply,
+            "pending": pending,
+            "scores": self._scores(),
+            "players": players,
+        }
+
+    # -- messages ------------------------------------------------------------------
+
+    def _explain_illegal(self, a: int) -> str | None:
+        d = self.decision
+        if d is None or d.player == CHANCE:
+            return None
+        comp = self.comp
+        p = d.player
+        if d.kind != "turn":
+            return f"the player must now answer the pending '{d.kind}' decision"
+        if a < A.PLACE:
+            by_colour = a < A.ACQ_PATTERN
+            cn, pn, ce, pe = self._display_counts()
+            i = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
+            nt, ne = (cn[i], ce[i]) if by_colour else (pn[i], pe[i])
+            if not nt and not ne:
+                return "the display holds nothing of that colour or pattern"
+            free = comp.storage_tiles - self.store_n[p]
+            if nt > free:
+                return f"that would take {nt} hexagons but storage has room for {free}"
+            return "storage has no room for that many garden expansions"
+        if a < A.EXPAND:
+            t, x = divmod(a - A.PLACE, NUM_CELLS)
+            if not self.store[p][t]:
+                return f"there is no {comp.tile_name(t)} in storage"
+            if self.garden[p][x] != EMPTY:
+                return f"{cell_name(x)} is not an empty space of the garden"
+            if not self.can_pay(p, t):
+                return f"storage cannot pay the cost of {comp.values[PAT[t]]} for it"
+            return (
+                "it must share its colour"
+                + (" or pattern" if self.game.options["adjacency"] != "colour" else "")
+                + " with a neighbour, and may not make a group holding two identical hexagons"
+            )
+        if a < A.BUY:
+            e, x = divmod(a - A.EXPAND, NUM_CELLS)
+            if e not in self.store_exps[p]:
+                return f"there is no expansion {comp.tile_name(e)} in storage"
+            if self.area_exp[p][x // CELLS_PER_AREA] >= 0 or x < CELLS_PER_AREA or x % 7 == 0:
+                return "the printed space must go on a space of a free expansion area"
+            return "the printed space breaks the placement rule there, or the cost cannot be paid"
+        if a == A.BUY:
+            if self.score(p) < comp.face_down_cost:
+                return f"buying costs {comp.face_down_cost} points"
+            if not self._free_areas(p):
+                return "the garden has no free expansion area"
+            return "the supply has no face-down expansion left"
+        return None
