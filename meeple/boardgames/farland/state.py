@@ -1,0 +1,751 @@
+"""Farland's state: one handler per kind of decision.
+
+Decision kinds (``info`` in brackets):
+
+- chance: ``track`` [round space], ``deal`` [market slot], ``flip``;
+- ``start`` pick a starting improvement; ``take`` a land card or the building;
+  ``pay`` for an upper-market card; ``gain`` [pieces left] from the supply;
+  ``place`` [piece] choose the top-left square; ``rotate`` [(piece, square)];
+  ``token`` [(resource masks of covered squares, ...)] take one token or none;
+  ``token_at`` [resource] where it goes; ``upgrade`` choose a technology;
+  ``install`` choose a piece to install (or lift, or done); ``install_at`` [kind].
+
+System steps (``player == SYSTEM``) run by themselves between decisions:
+``round_start``, ``round_end``, ``score``, ``housekeeping``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from meeple.boardgames.farland.actions import Layout, N, xy
+from meeple.boardgames.farland.components import IMPROVEMENT_TYPES, K_LAND
+from meeple.boardgames.farland.farm import (
+    FENCE,
+    NIMBUS,
+    PIPE,
+    TROUGH,
+    Farm,
+    Shape,
+    corner_edges,
+    edge_corners,
+    side_edges,
+)
+from meeple.boardgames.farland.scoring import CATEGORIES, Techs, printed_fences, score_farm
+from meeple.core import CHANCE, Decision, State, multiset_outcomes
+
+if TYPE_CHECKING:
+    from meeple.boardgames.farland.game import FarlandGame
+
+SYSTEM = -99
+TILE = 100  # piece id of a building tile: TILE + building type
+POND = 200  # piece id of a pond tile
+
+
+class FarlandState(State):
+    game: FarlandGame
+
+    def __init__(self, game: FarlandGame) -> None:
+        super().__init__(game)
+        comp = game.components
+        n = game.players
+        self.advanced = game.options["rules"] == "advanced"
+        self.round = 0
+        self.first = 0
+        cols = game.columns
+        self.market: list[int] = [-1] * (2 * cols)  # upper slots, then lower slots
+        self.deck: list[int] = list(range(len(comp.land_cards)))
+        nb = len(comp.building_types)
+        self.stack: list[int] = [0] * nb  # face-down building tiles by type
+        for b in comp.building_tiles:
+            self.stack[b] += 1
+        self.top = -1  # face-up building on the stack, or -1
+        self.top_imps: list[int] = [0, 0, 0]
+        self.building_open = False  # the face-up building may still be taken this round
+        self.track: list[int] = []
+        self.track_left = [comp.track_per_type] * 3
+        q = comp.supply[n]
+        self.supply: list[int] = [q, q, q]
+        self.box = [comp.improvements_per_type - comp.track_per_type - q] * 3
+        self.token_supply = [comp.tokens_per_type] * len(comp.resources)
+        self.ponds = comp.pond_count if self.advanced else 0
+        l2 = 1 if n == 2 else 2
+        self.slots = [-1 if i < game.n_level1 else l2 for i in range(len(comp.techs))]
+        upg = comp.upgrade_tokens if self.advanced else 0
+        self.farms = [Farm(comp.house, len(comp.animals), upg) for _ in range(n)]
+        self.points = [[0] * len(CATEGORIES) for _ in range(n)]
+        self.phase = "setup"
+        # setup, in the order it is taken (the stack is last in, first out)
+        self.push("round_start", SYSTEM, 1)
+        for p in reversed(range(n)):
+            self.push("start", p)
+            self.push("start", p)
+        self.push("flip", CHANCE)
+        for slot in reversed(range(2 * cols)):
+            self.push("deal", CHANCE, slot)
+        for space in reversed(range(comp.rounds)):
+            self.push("track", CHANCE, space)
+
+    # -- engine plumbing -----------------------------------------------------------
+
+    @property
+    def L(self) -> Layout:
+        return self.game.layout
+
+    def _apply_action(self, action: int) -> None:
+        d = self.pending.pop()
+        self._handlers["_apply_"][d.kind](self, d, action)
+        self._advance()
+
+    def _advance(self) -> None:
+        pending = self.pending
+        while pending and pending[-1].player == SYSTEM:
+            d = pending.pop()
+            getattr(self, "_run_" + d.kind)(d.info)
+
+    def clone(self) -> FarlandState:
+        other = FarlandState.__new__(FarlandState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.pending = list(self.pending)
+        other.market = list(self.market)
+        other.deck = list(self.deck)
+        other.stack = list(self.stack)
+        other.top_imps = list(self.top_imps)
+        other.track = list(self.track)
+        other.track_left = list(self.track_left)
+        other.supply = list(self.supply)
+        other.box = list(self.box)
+        other.token_supply = list(self.token_supply)
+        other.slots = list(self.slots)
+        other.farms = [f.copy() for f in self.farms]
+        other.points = [list(p) for p in self.points]
+        return other
+
+    def _determinize(self, player: int, rng: random.Random) -> State:
+        return self.clone()  # nothing is private: draws are chance nodes
+
+    # -- setup and chance ----------------------------------------------------------
+
+    def _outcomes_track(self, d: Decision) -> list[tuple[int, float]]:
+        t0 = self.L.TRACK
+        return multiset_outcomes((t0 + t, c) for t, c in enumerate(self.track_left))
+
+    def _apply_track(self, d: Decision, action: int) -> None:
+        t = action - self.L.TRACK
+        self.track_left[t] -= 1
+        self.track.append(t)
+
+    def _outcomes_deal(self, d: Decision) -> list[tuple[int, float]]:
+        p = 1.0 / len(self.deck)
+        d0 = self.L.DRAW
+        return [(d0 + c, p) for c in self.deck]
+
+    def _apply_deal(self, d: Decision, action: int) -> None:
+        c = action - self.L.DRAW
+        self.deck.remove(c)
+        self.market[d.info] = c
+
+    def _outcomes_flip(self, d: Decision) -> list[tuple[int, float]]:
+        f0 = self.L.FLIP
+        return multiset_outcomes((f0 + b, c) for b, c in enumerate(self.stack))
+
+    def _apply_flip(self, d: Decision, action: int) -> None:
+        b = action - self.L.FLIP
+        self.stack[b] -= 1
+        self.top = b
+
+    def _legal_start(self, d: Decision) -> list[int]:
+        return [self.L.IMP + t for t in range(3) if self.box[t] > 0]
+
+    def _apply_start(self, d: Decision, action: int) -> None:
+        t = action - self.L.IMP
+        self.box[t] -= 1
+        self.farms[d.player].house[t] += 1
+
+    # -- rounds ------------------------------------------------------------------
+
+    def _run_round_start(self, r: int) -> None:
+        self.round = r
+        self.phase = "turns"
+        imp = self.track[r - 1]
+        if self.top >= 0:
+            self.top_imps[imp] += 1
+        else:
+            self.supply[imp] += 1  # no building left to hold it
+        self.building_open = self.top >= 0
+        n = self.game.players
+        self.push("round_end", SYSTEM, r)
+        for k in reversed(range(n)):
+            self.push("take", (self.first + k) % n)
+
+    def _run_round_end(self, r: int) -> None:
+        comp = self.game.components
+        if r in comp.scoring_rounds:
+            self.phase = "install"
+            n = self.game.players
+            self.push("housekeeping", SYSTEM, r)
+            self.push("score", SYSTEM, r)
+            for k in reversed(range(n)):
+                self.push("install", (self.first + k) % n)
+        else:
+            self._run_housekeeping(r)
+
+    def _run_housekeeping(self, r: int) -> None:
+        comp = self.game.components
+        if r >= comp.rounds:
+            self.phase = "over"
+            return
+        cols = self.game.columns
+        m = self.market
+        for c in range(cols):
+            m[cols + c] = m[c]  # the lower card is discarded, the upper one slides down
+            m[c] = -1
+        if r == comp.scoring_rounds[0]:
+            q = comp.supply[self.game.players]
+            for t in range(3):
+                add = min(max(0, q - self.supply[t]), self.box[t])
+                self.supply[t] += add
+                self.box[t] -= add
+        self.push("round_start", SYSTEM, r + 1)
+        if self.top < 0 and sum(self.stack) > 0:
+            self.push("flip", CHANCE)
+        empty = [s for s in range(2 * cols) if m[s] < 0][: len(self.deck)]
+        for s in reversed(empty):
+            self.push("deal", CHANCE, s)
+
+    # -- a turn --------------------------------------------------------------------
+
+    def _legal_take(self, d: Decision) -> list[int]:
+        L = self.L
+        cols = self.game.columns
+        out = []
+        can_pay = sum(self.farms[d.player].house) > 0
+        for c in range(cols):
+            if self.market[c] >= 0 and can_pay:
+                out.append(L.TAKE_UPPER + c)
+            if self.market[cols + c] >= 0:
+                out.append(L.TAKE_LOWER + c)
+        if self.building_open:
+            out.append(L.TAKE_BLD_IMP)
+            out.append(L.TAKE_BLD_FP)
+        if not out:
+            out.append(L.PASS)
+        return out
+
+    def _apply_take(self, d: Decision, action: int) -> None:
+        L = self.L
+        p = d.player
+        farm = self.farms[p]
+        if action == L.PASS:
+            return
+        if action >= L.TAKE_BLD_IMP:
+            b = self.top
+            self.top = -1
+            self.building_open = False
+            if action == L.TAKE_BLD_IMP:
+                for t in range(3):
+                    farm.house[t] += self.top_imps[t]
+                    self.top_imps[t] = 0
+            else:
+                n = self.game.players
+                self.first = p if self.first != p else (p + 1) % n
+            self.push("place", p, TILE + b)
+            if farm.techs & self.game.tech_bit["efficient_construction"] and sum(self.supply) > 0:
+                self.push("gain", p, 1)
+            return
+        cols = self.game.columns
+        upper = action < L.TAKE_LOWER
+        slot = action - L.TAKE_UPPER if upper else cols + action - L.TAKE_LOWER
+        card = self.market[slot]
+        self.market[slot] = -1
+        self.push("place", p, card)
+        if self.game.components.land_cards[card].building < 0 and sum(self.supply) > 0:
+            self.push("gain", p, 2)
+        if upper:
+            self.push("pay", p)
+
+    def _legal_pay(self, d: Decision) -> list[int]:
+        h = self.farms[d.player].house
+        return [self.L.IMP + t for t in range(3) if h[t] > 0]
+
+    def _apply_pay(self, d: Decision, action: int) -> None:
+        t = action - self.L.IMP
+        self.farms[d.player].house[t] -= 1
+        self.supply[t] += 1
+
+    def _legal_gain(self, d: Decision) -> list[int]:
+        return [self.L.IMP + t for t in range(3) if self.supply[t] > 0]
+
+    def _apply_gain(self, d: Decision, action: int) -> None:
+        t = action - self.L.IMP
+        self.supply[t] -= 1
+        self.farms[d.player].house[t] += 1
+        if d.info > 1 and sum(self.supply):
+            self.push("gain", d.player, d.info - 1)
+
+    # -- placing a piece -----------------------------------------------------------
+
+    def anchors(self, player: int, piece: int) -> dict[int, list[int]]:
+        """Legal top-left squares of ``piece`` on ``player`` 's farm, with the
+        rotations allowed on each."""
+        farm = self.farms[player]
+        rots = self.game.shapes[piece]
+        touch = farm.touching()
+        out: dict[int, list[int]] = {}
+        done: dict[tuple[int, int, frozenset[int]], set[int]] = {}
+        for r, shape in enumerate(rots):
+            if shape is None:
+                continue
+            key = (shape[0], shape[1], shape[3])
+            ok = done.get(key)
+            if ok is None:
+                offs = shape[3]
+                ok = {a for a in {t - o for t in touch for o in offs} if farm.fits(a, shape)}
+                done[key] = ok
+            for a in ok:
+                out.setdefault(a, []).append(r)
+        return out
+
+    def _legal_place(self, d: Decision) -> list[int]:
+        at = self.L.AT
+        return [at + a for a in self.anchors(d.player, d.info)]
+
+    def _apply_place(self, d: Decision, action: int) -> None:
+        self.push("rotate", d.player, (d.info, action - self.L.AT))
+
+    def _rotations_at(self, player: int, piece: int, anchor: int) -> list[int]:
+        farm = self.farms[player]
+        return [
+            r
+            for r, s in enumerate(self.game.shapes[piece])
+            if s is not None and farm.fits(anchor, s)
+        ]
+
+    def _legal_rotate(self, d: Decision) -> list[int]:
+        piece, anchor = d.info
+        r0 = self.L.ROT
+        return [r0 + r for r in self._rotations_at(d.player, piece, anchor)]
+
+    def _apply_rotate(self, d: Decision, action: int) -> None:
+        piece, anchor = d.info
+        shape = self.game.shapes[piece][action - self.L.ROT]
+        assert shape is not None
+        self.place(d.player, piece, anchor, shape)
+
+    def place(self, p: int, piece: int, anchor: int, shape: Shape) -> None:
+        """Put a piece on the farm: covered squares lose their improvements (back
+        to the house) and tokens (back to the supply) and may give a token."""
+        farm = self.farms[p]
+        cells = farm.cells
+        comp = self.game.components
+        conversion = farm.techs & self.game.tech_bit["resource_conversion"]
+        everything = (1 << len(comp.resources)) - 1
+        masks = []
+        for off, cell in shape[2]:
+            i = anchor + off
+            old = cells.get(i)
+            if old is not None:
+                mask = 1 << old[1] if old[1] >= 0 else 0
+                t = farm.tokens.pop(i, None)
+                if t is not None:
+                    mask |= 1 << t
+                    self.token_supply[t] += 1
+                if mask:
+                    masks.append(everything if conversion else mask)
+                self._return_improvements(farm, i)
+            cells[i] = cell
+        if piece < TILE:
+            building = comp.land_cards[piece].building >= 0
+        else:
+            building = piece < POND
+        if building and self.advanced and farm.upgrades > 0:
+            self.push("upgrade", p)
+        if masks:
+            self.push("token", p, tuple(masks))
+
+    def _return_improvements(self, farm: Farm, i: int) -> None:
+        for e in side_edges(i):
+            if e in farm.fences:
+                farm.fences.discard(e)
+                farm.house[FENCE] += 1
+            if e in farm.pipes:
+                farm.pipes.discard(e)
+                farm.house[PIPE] += 1
+        for v in (i, i + 1, i + N, i + N + 1):
+            if v in farm.nimbus:
+                farm.nimbus.discard(v)
+                farm.house[PIPE] += 2
+
+    def _token_spaces(self, farm: Farm, t: int) -> list[int]:
+        tokens = farm.tokens
+        return [
+            i
+            for i, c in farm.cells.items()
+            if c[0] == K_LAND and (c[1] < 0 or c[1] == t) and i not in tokens
+        ]
+
+    def _legal_token(self, d: Decision) -> list[int]:
+        mask = d.info[0]
+        farm = self.farms[d.player]
+        t0 = self.L.TOKEN
+        out = [
+            t0 + t
+            for t in range(len(self.token_supply))
+            if mask >> t & 1 and self.token_supply[t] > 0 and self._token_spaces(farm, t)
+        ]
+        out.append(self.L.NO_TOKEN)
+        return out
+
+    def _apply_token(self, d: Decision, action: int) -> None:
+        rest = d.info[1:]
+        if rest:
+            self.push("token", d.player, rest)
+        if action != self.L.NO_TOKEN:
+            self.push("token_at", d.player, action - self.L.TOKEN)
+
+    def _legal_token_at(self, d: Decision) -> list[int]:
+        at = self.L.AT
+        return [at + i for i in self._token_spaces(self.farms[d.player], d.info)]
+
+    def _apply_token_at(self, d: Decision, action: int) -> None:
+        self.farms[d.player].tokens[action - self.L.AT] = d.info
+        self.token_supply[d.info] -= 1
+
+    # -- technologies (advanced) ---------------------------------------------------
+
+    def _legal_upgrade(self, d: Decision) -> list[int]:
+        farm = self.farms[d.player]
+        g = self.game
+        out = []
+        for k in range(len(self.slots)):
+            if farm.techs >> k & 1:
+                continue
+            if k < g.n_level1:
+                if k == g.tech_index["irrigation"] and self.ponds <= 0:
+                    continue
+                out.append(self.L.TECH + k)
+            elif self.slots[k] > 0 and farm.techs & g.tree_level1_bits[k]:
+                out.append(self.L.TECH + k)
+        out.append(self.L.PLUS10)
+        return out
+
+    def _apply_upgrade(self, d: Decision, action: int) -> None:
+        farm = self.farms[d.player]
+        farm.upgrades -= 1
+        if action == self.L.PLUS10:
+            farm.plus10 += 1
+            return
+        k = action - self.L.TECH
+        farm.techs |= 1 << k
+        if self.slots[k] > 0:
+            self.slots[k] -= 1
+        if k == self.game.tech_index["irrigation"]:
+            self.ponds -= 1
+            self.push("place", d.player, POND)
+
+    # -- scoring phase: installing improvements ------------------------------------
+
+    def fence_edges(self, farm: Farm) -> list[int]:
+        """Edges of the farm where a fence may go."""
+        taken = farm.fences | printed_fences(farm.cells)
+        return sorted({e for i in farm.cells for e in side_edges(i)} - taken)
+
+    def pipe_edges(self, farm: Farm) -> list[int]:
+        nim = farm.nimbus
+        pipes = farm.pipes
+        out = set()
+        for i in farm.cells:
+            for e in side_edges(i):
+                if e not in pipes:
+                    a, b = edge_corners(e)
+                    if a not in nim and b not in nim:
+                        out.add(e)
+        return sorted(out)
+
+    def nimbus_corners(self, farm: Farm) -> list[int]:
+        pipes = farm.pipes
+        out = set()
+        for i in farm.cells:
+            for v in (i, i + 1, i + N, i + N + 1):
+                if v not in farm.nimbus and not any(e in pipes for e in corner_edges(v)):
+                    out.add(v)
+        return sorted(out)
+
+    def _can_lift(self, farm: Farm) -> bool:
+        return bool(farm.techs & self.game.tech_bit["flexible_installation"]) and not farm.installed
+
+    def _legal_install(self, d: Decision) -> list[int]:
+        L = self.L
+        farm = self.farms[d.player]
+        h = farm.house
+        out = []
+        if h[FENCE] and self.fence_edges(farm):
+            out.append(L.INSTALL + FENCE)
+        if h[PIPE] and self.pipe_edges(farm):
+            out.append(L.INSTALL + PIPE)
+        nimbus_tech = farm.techs & self.game.tech_bit["nimbus_generator"]
+        if nimbus_tech and h[PIPE] >= 2 and self.nimbus_corners(farm):
+            out.append(L.INSTALL + NIMBUS)
+        if h[TROUGH]:
+            tables = self.game.components.livestock[self.game.side]
+            for a, tr in enumerate(farm.troughs):
+                if tr < len(tables[a]) - 1:
+                    out.append(L.INSTALL + 3 + a)
+        if self._can_lift(farm):
+            if farm.fences:
+                out.append(L.LIFT + FENCE)
+            if farm.pipes:
+                out.append(L.LIFT + PIPE)
+            if farm.nimbus:
+                out.append(L.LIFT + NIMBUS)
+            for a, tr in enumerate(farm.troughs):
+                if tr:
+                    out.append(L.LIFT + 3 + a)
+        out.append(L.DONE)
+        return out
+
+    def _apply_install(self, d: Decision, action: int) -> None:
+        L = self.L
+        p = d.player
+        farm = self.farms[p]
+        if action == L.DONE:
+            return
+        self.push("install", p)
+        if action >= L.LIFT:
+            k = action - L.LIFT
+            if k >= 3:
+                farm.troughs[k - 3] -= 1
+                farm.house[TROUGH] += 1
+            else:
+                self.push("install_at", p, -1 - k)  # negative: lift
+            return
+        k = action - L.INSTALL
+        if k >= 3:
+            farm.troughs[k - 3] += 1
+            farm.house[TROUGH] -= 1
+            farm.installed = True
+        else:
+            self.push("install_at", p, k)
+
+    def _legal_install_at(self, d: Decision) -> list[int]:
+        farm = self.farms[d.player]
+        L = self.L
+        k = d.info
+        if k == FENCE:
+            return [L.EDGE + e for e in self.fence_edges(farm)]
+        if k == PIPE:
+            return [L.EDGE + e for e in self.pipe_edges(farm)]
+        if k == NIMBUS:
+            return [L.CORNER + v for v in self.nimbus_corners(farm)]
+        if k == -1 - FENCE:
+            return sorted(L.EDGE + e for e in farm.fences)
+        if k == -1 - PIPE:
+            return sorted(L.EDGE + e for e in farm.pipes)
+        return sorted(L.CORNER + v for v in farm.nimbus)
+
+    def _apply_install_at(self, d: Decision, action: int) -> None:
+        farm = self.farms[d.player]
+        L = self.L
+        k = d.info
+        if k >= 0:
+            farm.installed = True
+        if k == FENCE:
+            farm.fences.add(action - L.EDGE)
+            farm.house[FENCE] -= 1
+        elif k == PIPE:
+            farm.pipes.add(action - L.EDGE)
+            farm.house[PIPE] -= 1
+        elif k == NIMBUS:
+            farm.nimbus.add(action - L.CORNER)
+            farm.house[PIPE] -= 2
+        elif k == -1 - FENCE:
+            farm.fences.discard(action - L.EDGE)
+            farm.house[FENCE] += 1
+        elif k == -1 - PIPE:
+            farm.pipes.discard(action - L.EDGE)
+            farm.house[PIPE] += 1
+        else:
+            farm.nimbus.discard(action - L.CORNER)
+            farm.house[PIPE] += 2
+
+    # -- scoring -------------------------------------------------------------------
+
+    def techs_of(self, p: int) -> Techs:
+        bits = self.farms[p].techs
+        tb = self.game.tech_bit
+        return Techs(**{name: bool(bits & tb[name]) for name in Techs.__dataclass_fields__})
+
+    def score_phase(self, p: int) -> dict[str, int]:
+        f = self.farms[p]
+        return score_farm(
+            f.cells,
+            f.tokens,
+            f.fences,
+            f.pipes,
+            f.nimbus,
+            f.troughs,
+            self.game.components,
+            self.game.side,
+            self.techs_of(p),
+        )
+
+    def _run_score(self, r: int) -> None:
+        comp = self.game.components
+        for p in range(self.game.players):
+            got = self.score_phase(p)
+            pts = self.points[p]
+            for k, cat in enumerate(CATEGORIES):
+                pts[k] += got[cat]
+            if r == comp.rounds:
+                pts[CATEGORIES.index("tech")] += comp.plus10_points * self.farms[p].plus10
+            self.farms[p].installed = False
+
+    def _scores(self) -> list[dict[str, int]]:
+        out = []
+        for pts in self.points:
+            d = dict(zip(CATEGORIES, pts, strict=True))
+            d["total"] = sum(pts)
+            out.append(d)
+        return out
+
+    def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
+        return (scores[player]["total"], self.farms[player].installed_count())
+
+    # -- words -------------------------------------------------------------------
+
+    def _explain_illegal(self, action: int) -> str | None:
+        if not self.pending:
+            return None
+        d = self.pending[-1]
+        L = self.L
+        if d.kind == "take":
+            if L.TAKE_UPPER <= action < L.TAKE_LOWER:
+                if self.market[action - L.TAKE_UPPER] < 0:
+                    return "that upper market space is empty"
+                return "an upper-market card costs one improvement and your house has none"
+            if L.TAKE_LOWER <= action < L.TAKE_BLD_IMP:
+                return "that lower market space is empty"
+            if action in (L.TAKE_BLD_IMP, L.TAKE_BLD_FP):
+                return "the building was already taken this round (the next one is face down)"
+            if action == L.PASS:
+                return "you may pass only when nothing can be taken"
+            return "choose a market card or the building"
+        if d.kind == "place" and L.AT <= action < L.EDGE:
+            return (
+                "a piece must touch or cover the farm, never cover the starting house "
+                "and never cover only half a building"
+            )
+        if d.kind == "rotate":
+            return "that rotation would cover half a building, the house or leave the grid"
+        if d.kind == "token_at":
+            return "a token goes on a free square with the same icon or no icon"
+        if d.kind == "upgrade" and L.TECH <= action < L.PLUS10:
+            return (
+                "you already have that technology, its level 2 slots are full, or you "
+                "have no level 1 technology of its tree"
+            )
+        if d.kind in ("install", "install_at"):
+            return (
+                "you lack that piece in your house, or the edge/table is taken: at most one "
+                "fence and one pipe per edge, troughs up to the top of a table"
+            )
+        if d.kind in ("pay", "gain", "start"):
+            return "there is no piece of that type to use"
+        return None
+
+    # -- observation -------------------------------------------------------------
+
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        g = self.game
+        comp = g.components
+        cols = g.columns
+        L = self.L
+        res = comp.resources
+
+        def card(c: int) -> str | None:
+            return comp.land_cards[c].id if c >= 0 else None
+
+        def pos(i: int) -> list[int]:
+            return list(xy(i))
+
+        def edge(e: int) -> str:
+            x, y = xy(e >> 1)
+            return f"{'v' if e & 1 else 'h'} {x},{y}"
+
+        players = []
+        scores = self._scores()
+        for p, f in enumerate(self.farms):
+            cells = []
+            for i, c in sorted(f.cells.items()):
+                x, y = xy(i)
+                cells.append(
+                    {
+                        "x": x,
+                        "y": y,
+                        "content": g.content_name(c),
+                        "fences": "".join(s for k, s in enumerate("NESW") if c[3] >> k & 1),
+                    }
+                )
+            players.append(
+                {
+                    "cells": cells,
+                    "tokens": [[*pos(i), res[t]] for i, t in sorted(f.tokens.items())],
+                    "fences": [edge(e) for e in sorted(f.fences)],
+                    "pipes": [edge(e) for e in sorted(f.pipes)],
+                    "nimbus": [pos(v) for v in sorted(f.nimbus)],
+                    "troughs": dict(zip(comp.animals, f.troughs, strict=True)),
+                    "house": dict(zip(IMPROVEMENT_TYPES, f.house, strict=True)),
+                    "techs": [comp.techs[k] for k in range(len(comp.techs)) if f.techs >> k & 1],
+                    "plus10": f.plus10,
+                    "upgrade_tokens": f.upgrades,
+                    "installed": f.installed_count(),
+                    "score": scores[p],
+                }
+            )
+        d = self.pending[-1] if self.pending else None
+        decision: dict[str, Any] | None = None
+        if d is not None:
+            decision = {"kind": d.kind, "player": d.player}
+            if d.kind in ("place", "rotate"):
+                piece = d.info if d.kind == "place" else d.info[0]
+                decision["piece"] = g.piece_name(piece)
+                if d.kind == "rotate":
+                    decision["at"] = pos(d.info[1])
+            elif d.kind in ("token_at",):
+                decision["resource"] = res[d.info]
+            elif d.kind == "token":
+                decision["choices"] = [res[t] for t in range(len(res)) if d.info[0] >> t & 1]
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "to_move": self.current_player(),
+            "decision": decision,
+            "first_player": self.first,
+            "market": {
+                "upper": [card(c) for c in self.market[:cols]],
+                "lower": [card(c) for c in self.market[cols:]],
+                "columns": list(g.column_marks),
+            },
+            "deck": len(self.deck),
+            "building": {
+                "top": comp.building_types[self.top] if self.top >= 0 else None,
+                "open": self.building_open,
+                "improvements": dict(zip(IMPROVEMENT_TYPES, self.top_imps, strict=True)),
+                "face_down": sum(self.stack),
+            },
+            "round_track": [IMPROVEMENT_TYPES[t] for t in self.track[self.round :]],
+            "supply": dict(zip(IMPROVEMENT_TYPES, self.supply, strict=True)),
+            "resource_tokens": dict(zip(res, self.token_supply, strict=True)),
+            "advanced": self.advanced,
+            "ponds": self.ponds,
+            "level2_slots": {
+                comp.techs[k]: self.slots[k] for k in range(len(comp.techs)) if self.slots[k] >= 0
+            }
+            if self.advanced
+            else {},
+            "players": players,
+            "last_action": L.name(self.history[-1]) if self.history else None,
+        }
