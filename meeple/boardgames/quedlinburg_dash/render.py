@@ -179,7 +179,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         )
         body.append("</g>")
     # Player panels.
-    panel_h = 160
+    panel_h = 140
     y0 = track_h + 10
     for p, pl in enumerate(obs["players"]):
         y = y0 + p * (panel_h + 8)
@@ -210,7 +210,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             filled = i < pl["dream_weed"]
             body.append(
                 circle(
-                    372 + i * 24,
+                    382 + i * 24,
                     y + 38,
                     9,
                     fill=CHIP_FILL["dream"] if filled else "#fff",
@@ -237,16 +237,6 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             cx, cy = 130 + col * 48, y + 100 + row * 26
             body += _chip(cx, cy, name)
             body.append(text(cx + 14, cy + 4, f"x{n}", 11))
-        body.append(
-            text(
-                32,
-                y + 152,
-                "chips: the colour names the action card, the number the fields; "
-                "white 8 = sugar beet (no task); grey z = dream weed",
-                9,
-                fill="#777",
-            )
-        )
     scores = ", ".join(
         f"{pl['animal']} {s}" for pl, s in zip(obs["players"], obs["scores"], strict=True)
     )
@@ -260,4 +250,15 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             12,
         )
     )
-    return document(width, y + 16, body)
+    body.append(
+        text(
+            20,
+            y + 18,
+            "Chips: the colour names the action card, the number the fields; white 8 = "
+            "sugar beet (no task); grey z = dream weed. Green cells with a swirl: spiral "
+            "fields.",
+            10,
+            fill="#555",
+        )
+    )
+    return document(width, y + 30, body)

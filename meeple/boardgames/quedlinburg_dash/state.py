@@ -332,6 +332,7 @@ class QuedlinburgDashState(State):
         rules = self.game.rules
         d = self.decision
         decision: dict[str, JSON] | None = None
+        who = self.active
         if d is not None:
             who = d.info[0] if isinstance(d.info, tuple) else d.info
             if d.player != CHANCE:
@@ -350,7 +351,7 @@ class QuedlinburgDashState(State):
             "fields": rules.fields,
             "spirals": list(rules.spirals),
             "turn": self.turns,
-            "active": self.active,
+            "active": who,
             "to_move": self.current_player(),
             "decision": decision,
             "winner": self.winner if self.winner >= 0 else None,
