@@ -86,7 +86,7 @@ class PiepmatzGame(Game):
         return self.tables.total
 
     def max_game_length(self) -> int:
-        c = self.components
+        c: comp_mod.Components = self.components
         n = self.players
         setup = 1 + c.perches[n] + c.column_size + c.display_size + n * c.hand_size
         # Each turn plays a bird from a hand, so there are at most as many turns as

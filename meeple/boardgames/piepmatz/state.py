@@ -33,7 +33,6 @@ from meeple.boardgames.piepmatz.actions import (
     CROW_PEST,
     NO_PEST,
     PEST_NAMES,
-    SQUIRREL_PEST,
     Tables,
     cards_of,
 )
@@ -45,13 +44,14 @@ if TYPE_CHECKING:
 
 MARK = -9
 """The player of a marker on the pending stack (never the current player)."""
+_BIRD_DRAWS = frozenset({"perch", "display", "deal"})
 
 
 class PiepmatzState(State):
     game: PiepmatzGame
     _markers: ClassVar[dict[str, Callable[[PiepmatzState, Decision], None]]] = {}
 
-    def __init__(self, game: PiepmatzGame) -> None:  # type: ignore[override]
+    def __init__(self, game: PiepmatzGame) -> None:
         super().__init__(game)
         t = game.tables
         comp = t.comp
@@ -71,6 +71,8 @@ class PiepmatzState(State):
             comp.squirrels - (comp.squirrels_marked if two else 0),
         ]
         self.seed_left = sum(self.seed_deck)
+        self.seed_start = tuple(self.seed_deck)
+        self.gone = [0] * len(self.seed_deck)  # feeder cards out of play, by kind
         self.column: list[int] = []  # kind * 3 + pest, position 1 first
         self.deck = list(range(t.n_cards))  # the bird deck, sorted
         self.display: list[int] = []
@@ -111,6 +113,34 @@ class PiepmatzState(State):
             d = pending.pop()
             markers[d.kind](self, d)
 
+    def _compute_legal(self) -> list[int]:
+        # The base method, with a fast path for bird draws: the deck is kept sorted,
+        # so its outcomes need neither pairs nor a sort. Every decision handler
+        # below returns its actions already in increasing order.
+        d = self.pending[-1]
+        if d.player == CHANCE:
+            if d.kind in _BIRD_DRAWS:
+                base = self.t.BIRD
+                cache = [base + c for c in self.deck]
+            else:
+                cache = sorted(a for a, _ in self._handlers["_outcomes_"][d.kind](self, d))
+        else:
+            cache = self._handlers["_legal_"][d.kind](self, d)
+        self._legal_cache = cache
+        return cache
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        d = self.pending[-1]
+        if d.kind in _BIRD_DRAWS:
+            base = self.t.BIRD
+            deck = self.deck
+            if self._legal_cache is None:
+                self._legal_cache = [base + c for c in deck]
+            p = 1.0 / len(deck)
+            return [(base + c, p) for c in deck]
+        outcomes: list[tuple[int, float]] = self._handlers["_outcomes_"][d.kind](self, d)
+        return outcomes
+
     def clone(self) -> PiepmatzState:
         o = object.__new__(PiepmatzState)
         o.__dict__.update(self.__dict__)
@@ -123,6 +153,7 @@ class PiepmatzState(State):
         o.seeds = self.seeds[:]
         o.pests = self.pests[:]
         o.seed_deck = self.seed_deck[:]
+        o.gone = self.gone[:]
         o.column = self.column[:]
         o.deck = self.deck[:]
         o.display = self.display[:]
@@ -279,6 +310,7 @@ class PiepmatzState(State):
     def _pest(self, p: int, pest: int) -> None:
         """Player ``p`` suffers a crow or a squirrel."""
         self.pests[2 * p + pest - 1] += 1
+        self.gone[self.t.n_seed_kinds + pest - 1] += 1
         comp = self.t.comp
         if pest == CROW_PEST:
             if self.birds[p] and comp.crow_discards:
@@ -326,7 +358,8 @@ class PiepmatzState(State):
             if card % 3 == NO_PEST:  # the lowest seed card without a pest
                 column[i] = card + pest
                 break
-        # else: every seed card already carries a pest; this one flies off (ruling).
+        else:  # every seed card already carries a pest; this one flies off (ruling)
+            self.gone[kind] += 1
         if self.seed_left:
             self.push("seed_refill", CHANCE, None)
 
@@ -358,6 +391,7 @@ class PiepmatzState(State):
         p, left = d.info
         kinds = self.t.n_seed_kinds
         self.seeds[p * kinds + action - self.t.EAT] -= 1
+        self.gone[action - self.t.EAT] += 1
         if left > 1 and sum(self.seeds[p * kinds : (p + 1) * kinds]):
             self.push("squirrel", CHANCE, (p, left - 1))
 
@@ -453,7 +487,8 @@ class PiepmatzState(State):
     def seed_eggs(self, p: int) -> int:
         t = self.t
         kinds = t.n_seed_kinds
-        return sum(n * e for n, e in zip(self.seeds[p * kinds : (p + 1) * kinds], t.seed_eggs))
+        mine = self.seeds[p * kinds : (p + 1) * kinds]
+        return sum(n * e for n, e in zip(mine, t.seed_eggs, strict=True))
 
     def _scores(self) -> list[dict[str, int]]:
         n = self.game.players
@@ -548,7 +583,7 @@ class PiepmatzState(State):
             "hands": hands,
             "collections": collections,
             "discarded": named(self.discarded),
-            "scores": scores,  # type: ignore[dict-item]
+            "scores": scores,
             "ranks": self.ranks() if top is None else None,
         }
 
@@ -583,6 +618,42 @@ class PiepmatzState(State):
                 other.hands[q] = mask
         other.deck = sorted(pool[i:])
         return other
+
+    def _check_invariants(self) -> None:
+        t = self.t
+        n = self.game.players
+        kinds = t.n_seed_kinds
+        # Every bird is in exactly one place.
+        places = [self.discarded, *self.hands, *self.kept, *self.birds]
+        places += [1 << c for c in self.deck] + [1 << c for c in self.display]
+        places += [1 << f for f in self.feeders if f >= 0]
+        places += [1 << c for q in self.queues for c in q]
+        if self.removed >= 0:
+            places.append(t.species_mask[self.removed])
+        seen = 0
+        for m in places:
+            assert not seen & m, "a bird card is in two places"
+            seen |= m
+        assert seen == (1 << t.n_cards) - 1, "a bird card is missing"
+        held = [h | k for h, k in zip(self.hands, self.kept, strict=True)]
+        assert all(k & held[p] == k for p, k in enumerate(self.known)), "known not in hand"
+        assert all(h.bit_count() <= t.comp.hand_size for h in self.hands)
+        assert len(self.display) <= t.comp.display_size
+        assert len(self.column) <= t.comp.column_size
+        # Every feeder card is in exactly one place.
+        count = list(self.seed_deck)
+        for p in range(n):
+            for k in range(kinds):
+                count[k] += self.seeds[p * kinds + k]
+        for card in self.column:
+            count[card // 3] += 1
+            if card % 3:
+                count[kinds + card % 3 - 1] += 1
+        count = [a + b for a, b in zip(count, self.gone, strict=True)]
+        assert tuple(count) == self.seed_start, f"feeder cards {count} != {self.seed_start}"
+        assert self.seed_left == sum(self.seed_deck) >= 0
+        assert all(x >= 0 for x in self.seeds)
+        assert self.end_triggered or self.seed_left, "the feeder deck ran out unnoticed"
 
     def _explain_illegal(self, action: int) -> str | None:
         t = self.t
