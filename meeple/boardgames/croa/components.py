@@ -57,6 +57,7 @@ class Pond:
 
     back_ids: tuple[str, ...]
     back_names: tuple[str, ...]
+    back_letters: tuple[str, ...]
     counts: tuple[tuple[int, ...], ...]  # per back, per tile type
     layout: tuple[int, ...]  # the back index of each square (64)
 
@@ -221,8 +222,10 @@ def load(path: Path | None = None) -> CroaComponents:
             out.append(Start(queen, tuple(squares)))
         starts[n] = tuple(out)
 
-    three = Pond(tuple(back_ids), tuple(names), tuple(counts), tuple(layout))
-    single = Pond(("pond",), (str(classic.get("name", "pond")),), (classic_counts,), (0,) * SQUARES)
+    three = Pond(tuple(back_ids), tuple(names), tuple(letters), tuple(counts), tuple(layout))
+    single = Pond(
+        ("pond",), (str(classic.get("name", "pond")),), ("",), (classic_counts,), (0,) * SQUARES
+    )
     return CroaComponents(
         tile_types=tile_types,
         male_colours=tuple(colours),

@@ -5,10 +5,325 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from meeple.core import svg
+from meeple.core.svg import PLAYER_COLOURS
+
+COLOUR_NAMES = ("red", "blue", "green", "orange")
+SIZE = 8
+FILES = "abcdefgh"
+
+TILE_CODES = {
+    "lily": "LIL",
+    "mosquito": "MOS",
+    "mud": "MUD",
+    "pike": "PIK",
+    "reeds": "REE",
+    "log": "LOG",
+}
+TILE_FILL = {
+    "lily": "#9ccc65",
+    "mosquito": "#fff59d",
+    "mud": "#8d6e63",
+    "pike": "#cfd8dc",
+    "reeds": "#c5e1a5",
+    "log": "#bcaaa4",
+}
+MALE_FILL = {
+    "green": "#66bb6a",
+    "yellow": "#fdd835",
+    "red": "#ef5350",
+    "blue": "#42a5f5",
+    "pink": "#f48fb1",
+    "purple": "#ab47bc",
+}
+BACK_FILL = ("#b3e5fc", "#4f8fbf", "#2b5f8e", "#6fa8c8")
+
+DECISION_TEXT = {
+    "move": "jumps with one frog",
+    "bounce": "bounces the frog off the water lily",
+    "mosquito": "may jump with another frog (mosquito) or stop",
+    "victim": "chooses which servant the third servant on the log removes",
+}
+
+
+def _tile_code(tile: str | None, back_letter: str) -> str:
+    if tile is None:
+        return f"?{back_letter}".ljust(3)
+    if tile.startswith("male-"):
+        return "M" + tile[5:7]
+    return TILE_CODES.get(tile, tile[:3].upper())
+
+
+def _frog_code(f: Mapping[str, Any]) -> str:
+    body = ("Q" if f["queen"] else "s") + str(int(f["player"]) + 1)
+    return ("~" + body) if f["stuck"] else body
+
+
+def _status(obs: Mapping[str, Any]) -> str:
+    names = [p["name"] for p in obs["frogs"]]
+    if obs["end"]:
+        ranks = obs.get("ranks") or []
+        placed = ", ".join(f"{names[p]} place {r}" for p, r in enumerate(ranks))
+        return f"Game over ({obs['end']}): {placed}"
+    who = names[obs["turn_player"]]
+    if obs["decision"] == "reveal":
+        return f"{who}'s frog lands on the face-down tile {obs['reveal_square']}: it turns up"
+    text = DECISION_TEXT.get(str(obs["decision"]), "")
+    extra = f" (frog on {obs['active_frog']})" if obs.get("active_frog") else ""
+    return f"{who} ({COLOUR_NAMES[obs['turn_player']]}) {text}{extra}"
+
 
 def render_text(obs: Mapping[str, Any]) -> str:
-    return str(obs["turn_player"])
+    letters = {b["id"]: b["letter"] for b in obs["backs"]}
+    lines = [
+        f"Crôa! {obs['players']} players, {obs['pond'].replace('_', ' ')} pond   "
+        f"turn {obs['turns'] + 1}, quiet turns {obs['quiet_turns']}/{obs['quiet_limit']}"
+    ]
+    header = "    " + "".join(f"{c:<10}" for c in FILES)
+    lines.append(header)
+    squares = obs["squares"]
+    for rank in range(SIZE - 1, -1, -1):
+        cells = []
+        for file in range(SIZE):
+            sq = squares[rank * SIZE + file]
+            code = _tile_code(sq["tile"], letters.get(sq["back"], ""))
+            frogs = "".join(_frog_code(f) for f in sq["frogs"])
+            cells.append(f"{code} {frogs}".ljust(10))
+        lines.append(f" {rank + 1}  " + "".join(cells).rstrip())
+    lines.append(
+        "Tiles: ?S/?A/?B face down (shallow, deep A, deep B; ?  in the classic pond), "
+        "LIL lily, MOS mosquito, MUD mud, PIK pike, REE reeds, LOG log, Mgr..Mpu male"
+    )
+    lines.append("Frogs: Q1 queen of P1, s1 servant of P1, ~ stuck in mud")
+    for p, info in enumerate(obs["frogs"]):
+        state = "in" if info["in_game"] else "OUT"
+        score = obs["scores"][p]["total"]
+        lines.append(
+            f"  {info['name']} ({COLOUR_NAMES[p]}) {state}: queen {info['queen'] or '-'}, "
+            f"servants {' '.join(info['servants']) or '-'}, reserve {info['reserve']}, "
+            f"males {' '.join(info['males']) or '-'}; outlasted {score}"
+        )
+    if obs["last_jump"]:
+        lines.append(f"Last jump: {obs['last_jump'][0]}-{obs['last_jump'][1]}")
+    lines.append(_status(obs))
+    return "\n".join(lines)
+
+
+CELL = 64
+BOARD_X = 34
+BOARD_Y = 56
+PANEL_X = BOARD_X + SIZE * CELL + 24
+WIDTH = PANEL_X + 300
+HEIGHT = BOARD_Y + SIZE * CELL + 120
+
+
+def _centre(name: str) -> tuple[float, float]:
+    file = FILES.index(name[0])
+    rank = int(name[1]) - 1
+    return BOARD_X + file * CELL + CELL / 2, BOARD_Y + (SIZE - 1 - rank) * CELL + CELL / 2
 
 
 def render_svg(obs: Mapping[str, Any]) -> str:
-    return "<svg xmlns='http://www.w3.org/2000/svg'></svg>"
+    body: list[str] = []
+    back_index = {b["id"]: i for i, b in enumerate(obs["backs"])}
+    classic = len(obs["backs"]) == 1
+    body.append(svg.text(BOARD_X, 26, "Crôa!", 20, font_weight="bold"))
+    body.append(svg.text(BOARD_X + 80, 26, _status(obs), 12))
+    for i, name in enumerate(FILES):
+        body.append(
+            svg.text(BOARD_X + i * CELL + CELL / 2, BOARD_Y - 6, name, 12, text_anchor="middle")
+        )
+        body.append(
+            svg.text(
+                BOARD_X - 14,
+                BOARD_Y + i * CELL + CELL / 2 + 4,
+                str(SIZE - i),
+                12,
+                text_anchor="middle",
+            )
+        )
+    for sq in obs["squares"]:
+        x, y = _centre(sq["square"])
+        x0, y0 = x - CELL / 2, y - CELL / 2
+        tile = sq["tile"]
+        parts = [svg.title(f"{sq['square']}: " + (tile or f"face down ({sq['back']})"))]
+        if tile is None:
+            b = back_index[sq["back"]]
+            fill = BACK_FILL[3] if classic else BACK_FILL[b % 3]
+            parts.append(svg.rect(x0, y0, CELL, CELL, fill=fill, stroke="#345", stroke_width=1))
+            letter = obs["backs"][b]["letter"]
+            parts.append(
+                svg.text(
+                    x0 + 5, y0 + 14, letter, 11, fill="#ffffff" if b else "#345", font_weight="bold"
+                )
+            )
+        else:
+            if tile.startswith("male-"):
+                colour = tile[5:]
+                fill = "#fce4ec"
+                parts.append(svg.rect(x0, y0, CELL, CELL, fill=fill, stroke="#345"))
+                parts.append(
+                    svg.rect(
+                        x0 + 4, y0 + 4, 12, 12, fill=MALE_FILL.get(colour, "#999"), stroke="#333"
+                    )
+                )
+                label = f"♂ {colour}"
+            else:
+                parts.append(
+                    svg.rect(x0, y0, CELL, CELL, fill=TILE_FILL.get(tile, "#eee"), stroke="#345")
+                )
+                label = tile
+            colour_txt = "#b71c1c" if tile == "pike" else ("#fff" if tile == "mud" else "#222")
+            parts.append(
+                svg.text(
+                    x0 + CELL - 3,
+                    y0 + 12,
+                    label,
+                    9,
+                    text_anchor="end",
+                    fill=colour_txt,
+                    font_weight="bold",
+                )
+            )
+        frogs = sq["frogs"]
+        for i, f in enumerate(frogs):
+            fx = x + (i - (len(frogs) - 1) / 2) * 20
+            fy = y + 6
+            colour = PLAYER_COLOURS[int(f["player"]) % len(PLAYER_COLOURS)]
+            r = 13 if f["queen"] else 9
+            who = f"{'queen' if f['queen'] else 'servant'} of P{int(f['player']) + 1}"
+            stroke = "#000" if f["stuck"] else ("#ffd700" if f["queen"] else "#fff")
+            parts.append(
+                "<g>"
+                + svg.title(who + (" (stuck in mud)" if f["stuck"] else ""))
+                + svg.circle(
+                    fx,
+                    fy,
+                    r,
+                    fill=colour,
+                    stroke=stroke,
+                    stroke_width=3 if f["queen"] else 2,
+                    stroke_dasharray="3,2" if f["stuck"] else None,
+                )
+                + svg.text(
+                    fx,
+                    fy + 4,
+                    "Q" if f["queen"] else "S",
+                    11 if f["queen"] else 9,
+                    text_anchor="middle",
+                    fill="#fff",
+                    font_weight="bold",
+                )
+                + "</g>"
+            )
+            if f["stuck"]:
+                parts.append(
+                    svg.text(fx, fy + r + 9, "stuck", 8, text_anchor="middle", fill="#000")
+                )
+        body.append("<g>" + "".join(parts) + "</g>")
+    if obs["last_jump"]:
+        (x1, y1), (x2, y2) = _centre(obs["last_jump"][0]), _centre(obs["last_jump"][1])
+        body.append(
+            svg.line(
+                x1,
+                y1,
+                x2,
+                y2,
+                stroke="#e65100",
+                stroke_width=3,
+                stroke_dasharray="6,3",
+                opacity=0.8,
+            )
+        )
+        body.append(svg.circle(x2, y2, 4, fill="#e65100"))
+    for key, colour in (("active_frog", "#ff6f00"), ("reveal_square", "#d50000")):
+        if obs.get(key):
+            x, y = _centre(obs[key])
+            body.append(
+                svg.rect(
+                    x - CELL / 2 + 2,
+                    y - CELL / 2 + 2,
+                    CELL - 4,
+                    CELL - 4,
+                    fill="none",
+                    stroke=colour,
+                    stroke_width=3,
+                )
+            )
+    # The side panel: players, pond, whose turn.
+    y = BOARD_Y + 10
+    body.append(svg.text(PANEL_X, y, "Players", 14, font_weight="bold"))
+    y += 8
+    for p, info in enumerate(obs["frogs"]):
+        y += 22
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        mark = "▶ " if obs["turn_player"] == p and not obs["end"] else ""
+        body.append(svg.circle(PANEL_X + 8, y - 4, 7, fill=colour))
+        state = "in the pond" if info["in_game"] else "eliminated"
+        body.append(
+            svg.text(
+                PANEL_X + 20,
+                y,
+                f"{mark}{info['name']} ({COLOUR_NAMES[p]}): {state}",
+                12,
+                font_weight="bold" if mark else None,
+            )
+        )
+        y += 15
+        n = len(info["servants"]) + (1 if info["queen"] else 0)
+        body.append(
+            svg.text(
+                PANEL_X + 20,
+                y,
+                f"frogs {n}, reserve {info['reserve']}, outlasted {obs['scores'][p]['total']}",
+                10,
+            )
+        )
+        y += 13
+        body.append(
+            svg.text(PANEL_X + 20, y, "males left: " + (", ".join(info["males"]) or "none"), 10)
+        )
+    y += 28
+    body.append(svg.text(PANEL_X, y, "Face down", 14, font_weight="bold"))
+    for b, back in enumerate(obs["backs"]):
+        y += 18
+        fill = BACK_FILL[3] if classic else BACK_FILL[b % 3]
+        body.append(svg.rect(PANEL_X, y - 11, 14, 14, fill=fill, stroke="#345"))
+        left = obs["face_down"].get(back["id"], {})
+        total = sum(left.values())
+        letter = f"{back['letter']} " if back["letter"] else ""
+        body.append(svg.text(PANEL_X + 20, y, f"{letter}{back['name']}: {total} tiles", 11))
+        y += 13
+        short = ", ".join(f"{k.replace('male-', '♂')} {v}" for k, v in left.items())
+        for chunk in _wrap(short, 48):
+            body.append(svg.text(PANEL_X + 20, y, chunk, 9, fill="#444"))
+            y += 11
+    y += 16
+    body.append(
+        svg.text(
+            PANEL_X,
+            y,
+            f"Turn {obs['turns'] + 1}; quiet turns {obs['quiet_turns']} of {obs['quiet_limit']}",
+            11,
+        )
+    )
+    y += 16
+    body.append(
+        svg.text(PANEL_X, y, "Q queen (gold ring), S servant; dashed = stuck", 10, fill="#444")
+    )
+    return svg.document(WIDTH, HEIGHT, body)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    out: list[str] = []
+    line = ""
+    for word in text.split(", "):
+        piece = word if not line else f"{line}, {word}"
+        if len(piece) > width and line:
+            out.append(line + ",")
+            line = word
+        else:
+            line = piece
+    if line:
+        out.append(line)
+    return out

@@ -498,7 +498,8 @@ class CroaState(State):
             "viewer": player,
             "pond": g.options["pond"],
             "backs": [
-                {"id": bid, "name": pond.back_names[b]} for b, bid in enumerate(pond.back_ids)
+                {"id": bid, "name": pond.back_names[b], "letter": pond.back_letters[b]}
+                for b, bid in enumerate(pond.back_ids)
             ],
             "squares": squares,
             "face_down": left,

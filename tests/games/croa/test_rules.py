@@ -1,0 +1,517 @@
+"""One scenario per rule of Crôa! (rules/croa.txt) and per ruling in docs/games/croa.md."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.core import CHANCE, TERMINAL, IllegalActionError, NotationError
+from tests.games.croa.helpers import frogs_on, names, play, position, sq
+
+
+def test_pond_is_64_face_down_tiles_in_an_8x8_square():
+    s = meeple.load("croa", players=2).new_initial_state()
+    obs = s.observation(None)
+    assert len(obs["squares"]) == 64
+    assert all(q["tile"] is None for q in obs["squares"])
+    assert sum(sum(v.values()) for v in obs["face_down"].values()) == 64
+
+
+def test_three_backs_lie_as_designed_and_their_mixes_add_up():
+    obs = meeple.load("croa", players=2).new_initial_state().observation(None)
+    backs = {q["square"]: q["back"] for q in obs["squares"]}
+    assert [backs[n] for n in ("a1", "h8", "d8", "d4", "e5")] == ["shallow"] * 5
+    assert [backs[n] for n in ("b2", "d7", "c4")] == ["deep-a"] * 3
+    assert [backs[n] for n in ("e2", "g7", "f5")] == ["deep-b"] * 3
+    assert {b: sum(v.values()) for b, v in obs["face_down"].items()} == {
+        "shallow": 32,
+        "deep-a": 16,
+        "deep-b": 16,
+    }
+    assert "pike" not in obs["face_down"]["shallow"]
+    assert "mud" not in obs["face_down"]["deep-a"]
+
+
+def test_classic_pond_is_one_back_with_the_classic_mix():
+    obs = meeple.load("croa", players=2, pond="classic").new_initial_state().observation(None)
+    assert obs["face_down"] == {
+        "pond": {
+            "lily": 14,
+            "mosquito": 10,
+            "mud": 5,
+            "pike": 3,
+            "reeds": 12,
+            "log": 8,
+            "male-green": 2,
+            "male-yellow": 2,
+            "male-red": 2,
+            "male-blue": 2,
+            "male-pink": 2,
+            "male-purple": 2,
+        }
+    }
+
+
+@pytest.mark.parametrize(
+    ("players", "starts"),
+    [
+        (2, [("a1", "a2 b1"), ("h8", "h7 g8")]),
+        (3, [("a1", "a2 b1"), ("h1", "h2 g1"), ("d8", "c8 e8")]),
+        (4, [("a1", "a2 b1"), ("h1", "h2 g1"), ("h8", "h7 g8"), ("a8", "a7 b8")]),
+    ],
+)
+def test_each_player_starts_with_a_queen_and_two_servants(players, starts):
+    obs = meeple.load("croa", players=players).new_initial_state().observation(None)
+    for info, (queen, servants) in zip(obs["frogs"], starts, strict=True):
+        assert info["queen"] == queen
+        assert sorted(info["servants"]) == sorted(servants.split())
+        assert info["reserve"] == 4
+        assert len(info["males"]) == 6
+
+
+def test_first_player_starts_and_the_turn_passes_to_the_left():
+    s = position(3, tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]})
+    assert s.current_player() == 0
+    play(s, "Qb2-c3")
+    assert s.current_player() == 1
+    play(s, "Qh1-g1", "reveal reeds")
+    assert s.current_player() == 2
+    play(s, "Qd8-d7", "reveal reeds")
+    assert s.current_player() == 0
+
+
+def test_a_frog_jumps_to_any_of_the_eight_neighbouring_tiles():
+    s = position(frogs={"d4": ["Q1"], "h8": ["Q2"]})
+    assert names(s) == [
+        "Qd4-c3",
+        "Qd4-d3",
+        "Qd4-e3",
+        "Qd4-c4",
+        "Qd4-e4",
+        "Qd4-c5",
+        "Qd4-d5",
+        "Qd4-e5",
+    ]
+    corner = position(frogs={"a1": ["Q1"], "h8": ["Q2"]})
+    assert names(corner) == ["Qa1-b1", "Qa1-a2", "Qa1-b2"]
+
+
+def test_landing_on_a_face_down_tile_turns_it_up_by_chance_over_its_back():
+    s = meeple.load("croa", players=2).new_initial_state()
+    play(s, "Qa1-b2")  # b2 lies in deep water A
+    assert s.current_player() == CHANCE
+    out = {s.action_to_string(a): p for a, p in s.chance_outcomes()}
+    assert out == pytest.approx(
+        {
+            "reveal lily": 4 / 16,
+            "reveal mosquito": 2 / 16,
+            "reveal pike": 2 / 16,
+            "reveal reeds": 3 / 16,
+            "reveal log": 2 / 16,
+            "reveal male-green": 1 / 16,
+            "reveal male-yellow": 1 / 16,
+            "reveal male-red": 1 / 16,
+        }
+    )
+    play(s, "reveal reeds")
+    assert s.observation(None)["squares"][sq("b2")]["tile"] == "reeds"
+    assert s.observation(None)["face_down"]["deep-a"]["reeds"] == 2
+    play(s, "Sh7-h6")  # h6 is shallow water: never a pike, and where the mud is
+    out = {s.action_to_string(a): p for a, p in s.chance_outcomes()}
+    assert "reveal pike" not in out
+    assert out["reveal mud"] == pytest.approx(4 / 32)
+
+
+def test_a_face_up_tile_acts_again_without_chance():
+    s = position(tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h8": ["Q2"]})
+    play(s, "Qb2-c3")
+    assert s.current_player() == 1
+
+
+def test_queen_and_servant_starting_on_one_tile_must_one_of_them_move():
+    s = position(tiles={"c3": "reeds"}, frogs={"c3": ["Q1", "S1"], "f6": ["S1"], "h8": ["Q2"]})
+    legal = names(s)
+    assert legal and all(m[1:3] == "c3" for m in legal)
+    assert "Qc3-d4" in legal and "Sc3-d4" in legal
+    with pytest.raises(IllegalActionError, match="one of the two must move"):
+        play(s, "Sf6-f7")
+
+
+def test_the_pair_rule_lapses_when_neither_of_the_pair_can_move():
+    s = position(frogs={"a1": ["Q1", "S1"], "a2": ["S1"], "b1": ["S1"], "b2": ["S1"], "h8": ["Q2"]})
+    legal = names(s)
+    assert not any(m[1:3] == "a1" for m in legal)
+    assert "Sa2-a3" in legal and "Sb2-c3" in legal
+
+
+def test_no_jumping_onto_your_own_frog():
+    s = position(frogs={"d4": ["Q1"], "d5": ["S1"], "h8": ["Q2"]})
+    assert "Qd4-d5" not in names(s)
+    with pytest.raises(IllegalActionError, match="already holds one of your frogs"):
+        play(s, "Qd4-d5")
+
+
+def test_a_face_down_tile_under_your_own_frog_is_closed():
+    s = meeple.load("croa", players=2).new_initial_state()
+    assert [m for m in names(s) if m.startswith("Q")] == ["Qa1-b2"]
+
+
+def test_landing_on_an_opponent_frog_eliminates_it_then_the_tile_acts():
+    s = position(
+        tiles={"d4": "mud"}, frogs={"c3": ["S1"], "d4": ["S2"], "a1": ["Q1"], "h8": ["Q2"]}
+    )
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "d4") == ["S1"]
+    assert s.observation(None)["squares"][sq("d4")]["frogs"][0]["stuck"] is True
+    assert s.scores()[1]["frogs"] == 1
+
+
+def test_landing_on_an_enemy_queen_eliminates_her_owner_and_wins_a_servant():
+    s = position(
+        3,
+        tiles={"d4": "reeds"},
+        frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "h8": ["S2"], "d8": ["Q3"]},
+    )
+    play(s, "Sc3-d4")
+    obs = s.observation(None)
+    assert obs["frogs"][1]["in_game"] is False
+    assert obs["frogs"][1]["servants"] == []
+    assert frogs_on(s, "a1") == ["Q1", "S1"]  # the servant joins the queen
+    assert obs["frogs"][0]["reserve"] == 4
+    assert s.current_player() == 2  # the eliminated player is skipped
+
+
+def test_a_won_servant_needs_one_left_in_reserve():
+    s = position(
+        3,
+        tiles={"d4": "reeds"},
+        frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "d8": ["Q3"]},
+        reserve={0: 0},
+    )
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "a1") == ["Q1"]
+
+
+def test_a_won_servant_is_not_placed_beside_a_queen_on_a_log():
+    s = position(
+        3,
+        tiles={"d4": "reeds", "a1": "log"},
+        frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "d8": ["Q3"]},
+    )
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "a1") == ["Q1"]
+
+
+def test_a_queen_on_a_pike_is_eaten_and_her_player_eliminated():
+    s = position(3, frogs={"c3": ["Q1"], "a1": ["S1"], "h1": ["Q2"], "d8": ["Q3"]})
+    play(s, "Qc3-d4", "reveal pike")
+    assert s.observation(None)["frogs"][0]["in_game"] is False
+    assert frogs_on(s, "a1") == [] and frogs_on(s, "d4") == []
+    assert s.current_player() == 1
+
+
+def test_a_servant_on_a_pike_is_eaten():
+    s = position(tiles={"d4": "pike"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "d4") == []
+    assert s.observation(None)["frogs"][0]["in_game"] is True
+    assert s.observation(None)["frogs"][0]["reserve"] == 5  # eaten frogs do not come back
+
+
+def test_the_last_queen_standing_wins():
+    s = position(tiles={"d4": "reeds"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"]})
+    play(s, "Sc3-d4")
+    assert s.is_terminal() and s.current_player() == TERMINAL
+    assert s.ranks() == [1, 2] and s.returns() == [1.0, -1.0]
+    assert s.observation(None)["end"] == "last queen standing"
+
+
+def test_water_lily_bounce_is_a_decision_of_the_same_player():
+    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    play(s, "Qc3-d4")
+    assert s.current_player() == 0
+    assert s.pending[-1].kind == "bounce"
+    assert names(s) == ["Qd4-d3", "Qd4-e3", "Qd4-c4", "Qd4-e4", "Qd4-c5", "Qd4-d5", "Qd4-e5"]
+
+
+def test_water_lily_no_return_unless_every_other_neighbour_holds_your_frogs():
+    frogs = {"a1": ["Q1"], "a3": ["S1"], "b1": ["S1"], "b2": ["S1"], "h8": ["Q2"]}
+    s = position(tiles={"a2": "lily"}, frogs=frogs)
+    play(s, "Qa1-a2")
+    assert names(s) == ["Qa2-b3"]
+    frogs["b3"] = ["S1"]
+    s = position(tiles={"a2": "lily"}, frogs=frogs)
+    play(s, "Qa1-a2")
+    assert names(s) == ["Qa2-a1"]
+
+
+def test_water_lily_bounce_applies_the_next_tile_effect():
+    s = position(
+        tiles={"d4": "lily", "e5": "mosquito"}, frogs={"c3": ["Q1"], "g2": ["S1"], "h8": ["Q2"]}
+    )
+    play(s, "Qc3-d4", "Qd4-e5")
+    assert s.pending[-1].kind == "mosquito"
+    assert "stop" in names(s) and "Sg2-g3" in names(s)
+
+
+def test_water_lily_bounce_onto_a_face_down_tile_turns_it_up():
+    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    play(s, "Qc3-d4", "Qd4-d5")
+    assert s.current_player() == CHANCE
+    play(s, "reveal lily")
+    assert s.pending[-1].kind == "bounce"
+    assert "Qd5-d4" not in names(s)  # the tile just left
+
+
+def test_a_bouncing_frog_never_lands_twice_on_one_lily_in_a_turn():
+    s = position(
+        tiles={"b2": "lily", "c2": "lily", "b3": "lily"}, frogs={"a1": ["Q1"], "h8": ["Q2"]}
+    )
+    play(s, "Qa1-b2", "Qb2-c2", "Qc2-b3")
+    legal = names(s)
+    assert "Qb3-b2" not in legal and "Qb3-c2" not in legal
+    assert "Qb3-a3" in legal
+
+
+def test_a_frog_with_nowhere_to_bounce_stays_on_the_lily():
+    frogs = {"b1": ["Q1", "S1"], "a3": ["S1"], "b2": ["S1"], "b3": ["S1"], "h8": ["Q2"]}
+    s = position(tiles={"a1": "lily", "a2": "lily"}, frogs=frogs)
+    play(s, "Qb1-a1", "Qa1-a2")
+    assert frogs_on(s, "a2") == ["Q1"]
+    assert s.current_player() == 1
+
+
+def test_mosquito_lets_another_frog_jump():
+    s = position(
+        tiles={"d4": "mosquito", "f7": "reeds"},
+        frogs={"c3": ["S1"], "f6": ["S1"], "a1": ["Q1"], "h8": ["Q2"]},
+    )
+    play(s, "Sc3-d4")
+    legal = names(s)
+    assert s.current_player() == 0 and "stop" in legal
+    assert not any(m.startswith("Sd4") for m in legal)
+    assert "Qa1-b2" in legal and "Sf6-f7" in legal
+    play(s, "Sf6-f7")
+    assert s.current_player() == 1
+
+
+def test_mosquito_stop_ends_the_turn():
+    s = position(
+        tiles={"d4": "mosquito"}, frogs={"c3": ["S1"], "f6": ["S1"], "a1": ["Q1"], "h8": ["Q2"]}
+    )
+    play(s, "Sc3-d4", "stop")
+    assert s.current_player() == 1
+
+
+def test_mosquito_chains_but_each_frog_moves_once_a_turn():
+    s = position(
+        tiles={"d4": "mosquito", "f7": "mosquito"},
+        frogs={"c3": ["S1"], "f6": ["S1"], "a1": ["Q1"], "h8": ["Q2"]},
+    )
+    play(s, "Sc3-d4", "Sf6-f7")
+    legal = names(s)
+    assert legal == ["Qa1-b1", "Qa1-a2", "Qa1-b2", "stop"]
+    with pytest.raises(IllegalActionError, match="has not moved yet"):
+        play(s, "Sd4-d5")
+
+
+def test_mosquito_with_no_other_frog_to_move_ends_the_turn():
+    s = position(tiles={"d4": "mosquito"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    play(s, "Qc3-d4")
+    assert s.current_player() == 1
+
+
+def test_mud_holds_the_frog_through_its_owners_next_turn():
+    s = position(
+        tiles={"d4": "mud"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"], "h1": ["S2"]}
+    )
+    play(s, "Sc3-d4")
+    play(s, "Sh1-h2", "reveal reeds")
+    assert not any(m.startswith("Sd4") for m in names(s))
+    with pytest.raises(IllegalActionError, match="stuck in mud"):
+        play(s, "Sd4-d5")
+    play(s, "Qa1-a2", "reveal reeds")
+    assert s.observation(None)["squares"][sq("d4")]["frogs"][0]["stuck"] is False
+    play(s, "Sh2-h3", "reveal reeds")
+    assert "Sd4-d5" in names(s)
+
+
+def test_reeds_do_nothing():
+    s = position(tiles={"d4": "reeds"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "d4") == ["S1"] and s.current_player() == 1
+
+
+def test_a_queen_on_a_male_makes_a_baby_once_per_male_and_its_twin():
+    s = position(
+        tiles={"d4": "male-green", "e5": "male-green", "f6": "male-red"},
+        frogs={"c3": ["Q1"], "h8": ["Q2"], "h1": ["S2"]},
+    )
+    play(s, "Qc3-d4")
+    obs = s.observation(None)
+    assert frogs_on(s, "d4") == ["Q1", "S1"]
+    assert obs["frogs"][0]["reserve"] == 5
+    assert "green" not in obs["frogs"][0]["males"]
+    play(s, "Sh1-h2", "reveal reeds")
+    # the new servant or the queen must move
+    assert all(m[1:3] == "d4" for m in names(s))
+    play(s, "Qd4-e5")  # the twin of the green male: nothing happens
+    assert frogs_on(s, "e5") == ["Q1"]
+    play(s, "Sh2-h3", "reveal reeds")
+    play(s, "Qe5-f6")  # a different male
+    assert frogs_on(s, "f6") == ["Q1", "S1"]
+
+
+def test_a_servant_on_a_male_does_nothing():
+    s = position(tiles={"d4": "male-green"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "d4") == ["S1"]
+    assert "green" in s.observation(None)["frogs"][0]["males"]
+
+
+def test_no_baby_without_a_servant_in_reserve():
+    s = position(tiles={"d4": "male-green"}, frogs={"c3": ["Q1"], "h8": ["Q2"]}, reserve={0: 0})
+    play(s, "Qc3-d4")
+    assert frogs_on(s, "d4") == ["Q1"]
+    assert "green" in s.observation(None)["frogs"][0]["males"]
+
+
+def test_a_log_holds_two_servants_even_of_different_players():
+    s = position(
+        tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["S2"], "a1": ["Q1"], "h8": ["Q2"]}
+    )
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "d4") == ["S2", "S1"]
+
+
+def test_a_third_servant_on_a_log_removes_the_frog_of_its_choice():
+    s = position(
+        3,
+        tiles={"d4": "log"},
+        frogs={"c3": ["S1"], "d4": ["S2", "S3"], "a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]},
+    )
+    play(s, "Sc3-d4")
+    assert s.current_player() == 0 and s.pending[-1].kind == "victim"
+    assert names(s) == ["remove P2 servant", "remove P3 servant"]
+    play(s, "remove P3 servant")
+    assert frogs_on(s, "d4") == ["S2", "S1"]
+    assert s.current_player() == 1
+
+
+def test_a_third_servant_with_one_enemy_on_the_log_removes_it_without_asking():
+    s = position(
+        tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["S1", "S2"], "a1": ["Q1"], "h8": ["Q2"]}
+    )
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "d4") == ["S1", "S1"]
+    assert s.current_player() == 1
+
+
+def test_two_of_your_servants_on_a_log_close_it_to_your_third():
+    s = position(
+        tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["S1", "S1"], "a1": ["Q1"], "h8": ["Q2"]}
+    )
+    assert "Sc3-d4" not in names(s)
+
+
+def test_a_queen_landing_on_a_log_removes_the_enemy_servants():
+    s = position(
+        3,
+        tiles={"d4": "log"},
+        frogs={"c3": ["Q1"], "d4": ["S2", "S3"], "h1": ["Q2"], "d8": ["Q3"]},
+    )
+    play(s, "Qc3-d4")
+    assert frogs_on(s, "d4") == ["Q1"]
+
+
+def test_a_queen_on_a_log_is_eliminated_by_any_enemy_frog():
+    s = position(
+        3, tiles={"d4": "log"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"], "d8": ["Q3"]}
+    )
+    play(s, "Sc3-d4")
+    assert s.observation(None)["frogs"][1]["in_game"] is False
+    assert frogs_on(s, "d4") == ["S1"]
+
+
+def test_a_log_holds_a_queen_alone():
+    s = position(tiles={"d4": "log"}, frogs={"c3": ["Q1"], "d4": ["S1"], "h8": ["Q2"]})
+    assert "Qc3-d4" not in names(s)
+    with pytest.raises(IllegalActionError, match="a single queen"):
+        play(s, "Qc3-d4")
+    s = position(tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["Q1"], "h8": ["Q2"]})
+    assert "Sc3-d4" not in names(s)
+
+
+def test_a_player_who_cannot_move_passes_and_the_mud_dries():
+    s = position(frogs={"a1": ["Q1"], "h8": ["Q2"]}, stuck={"a1": 1})
+    assert s.current_player() == 1
+    assert s.turns == 1 and s.quiet == 1
+    play(s, "Qh8-g7", "reveal reeds")
+    assert s.current_player() == 0
+    assert "Qa1-b2" in names(s)
+
+
+def test_quiet_turn_limit_ends_the_game_in_a_shared_result():
+    s = position(
+        3,
+        tiles={"c3": "reeds", "d4": "reeds"},
+        frogs={"c3": ["Q1"], "h8": ["Q2"]},
+    )
+    s.quiet = s.g.quiet_limit - 1
+    play(s, "Qc3-d4")
+    assert s.is_terminal()
+    assert s.observation(None)["end"] == "quiet-turn limit"
+    assert s.ranks() == [1, 1, 3]
+    assert s.returns() == [0.5, 0.5, -1.0]
+
+
+def test_a_reveal_or_a_capture_resets_the_quiet_count():
+    s = position(tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h8": ["Q2"]})
+    play(s, "Qb2-c3")
+    assert s.quiet == 1
+    play(s, "Qh8-g7", "reveal reeds")
+    assert s.quiet == 0
+
+
+def test_ranks_follow_the_order_of_elimination():
+    s = position(
+        4,
+        tiles={"d4": "pike"},
+        frogs={"c3": ["Q1"], "h1": ["Q2"], "h8": ["Q3"], "a8": ["Q4"]},
+    )
+    play(s, "Qc3-d4")  # P1 out first
+    play(s, "Qh1-g2", "reveal pike")  # then P2
+    play(s, "Qh8-g7", "reveal pike")  # then P3: P4 is the last queen standing
+    assert s.is_terminal()
+    assert s.ranks() == [4, 3, 2, 1]
+    assert [x["total"] for x in s.scores()] == [0, 1, 2, 3]
+
+
+def test_notation_reads_back_and_refuses_nonsense():
+    s = meeple.load("croa", players=2).new_initial_state()
+    assert s.string_to_action("  qa1-B2 ") == s.string_to_action("Qa1-b2")
+    for text in ("stop", "reveal male-purple", "remove P4 servant", "Sh8-h7"):
+        assert s.action_to_string(s.string_to_action(text)).lower() == text.lower()
+    for bad in ("Xa1-b2", "Qa9-b2", "reveal dragon", "remove P5 servant", ""):
+        with pytest.raises(NotationError):
+            s.string_to_action(bad)
+
+
+def test_illegal_moves_are_explained():
+    s = meeple.load("croa", players=2).new_initial_state()
+    with pytest.raises(IllegalActionError, match="not next to"):
+        play(s, "Qa1-c3")
+    with pytest.raises(IllegalActionError, match="no servant on"):
+        play(s, "Sc3-c4")
+    with pytest.raises(IllegalActionError, match="only ends a turn after a mosquito"):
+        play(s, "stop")
+
+
+def test_face_down_tiles_are_chance_not_hidden_state():
+    s = meeple.load("croa", players=2).new_initial_state()
+    assert s.game.info.perfect_information
+    assert not hasattr(s, "deck")
+    det = s.determinize(0, random.Random(1))
+    assert det.observation(0) == s.observation(0) == s.observation(None) | {"viewer": 0}
