@@ -382,9 +382,13 @@ class QuedlinburgDashState(State):
 
     def _explain_illegal(self, action: int) -> str | None:
         d = self.decision
-        if d is None or d.player == CHANCE:
+        if d is None:
             return None
-        if d.kind == "shop" and BUY0 <= action < DONE:
+        if d.player == CHANCE:
+            return "this step is decided by chance (a chip from the bag or a die roll)"
+        if action < BUY0:
+            return "draws and die rolls are chance outcomes, not a player's choice"
+        if d.kind == "shop" and action < DONE:
             kind = action - BUY0
             rules = self.game.rules
             price = rules.price[kind]
@@ -399,14 +403,20 @@ class QuedlinburgDashState(State):
                 return f"the reserve has no {CHIP_NAMES[kind]} chips left"
             if price > self.rubies[d.player]:
                 return f"{CHIP_NAMES[kind]} costs {price} rubies; you have {self.rubies[d.player]}"
-        if d.kind == "return" and RETURN0 <= action < TAKE0:
-            kind = action - RETURN0
-            return f"there is no {CHIP_NAMES[kind]} on your animal card"
-        if d.kind == "take" and action >= TAKE0:
-            kind = action - TAKE0
-            return f"you may take a '{d.info}' chip or less valuable, not {CHIP_NAMES[kind]}"
-        if d.kind != "shop" and (BUY0 <= action <= DONE):
+        if d.kind != "shop" and action <= DONE:
             return "you are not at the shop (only the third dream weed opens it)"
+        if RETURN0 <= action < TAKE0:
+            if d.kind != "return":
+                return "only the green caterpillar card puts a chip back in the bag"
+            return f"there is no {CHIP_NAMES[action - RETURN0]} on your animal card"
+        if action >= TAKE0:
+            if d.kind != "take":
+                return "only the orange butterfly card takes a chip from the reserve"
+            kind = action - TAKE0
+            allowed = "a '2' chip (or a '4' on a spiral field)"
+            if KIND_VALUE[kind] not in (2, d.info) or not self.game.rules.price[kind]:
+                return f"the orange card gives {allowed} of a colour in play"
+            return f"the reserve has no {CHIP_NAMES[kind]} chips left"
         return None
 
     def _rank_key(self, player: int, scores: Any) -> tuple[Any, ...]:

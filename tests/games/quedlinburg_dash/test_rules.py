@@ -580,3 +580,31 @@ def test_illegal_moves_are_explained():
     play(state, "draw yellow-1")
     with pytest.raises(IllegalActionError):
         state.apply_notation("draw red-1")
+
+
+@pytest.mark.parametrize(
+    ("setup", "move", "reason"),
+    [
+        ("start", "buy red-1", "decided by chance"),
+        ("shop", "draw red-1", "chance outcomes"),
+        ("shop", "take red-2", "only the orange butterfly card"),
+        ("shop", "return red-1", "only the green caterpillar card"),
+        ("shop", "buy white-8", "costs 5 rubies; you have 3"),
+        ("take", "take red-4", "a '2' chip (or a '4' on a spiral field)"),
+        ("take", "done", "not at the shop"),
+    ],
+)
+def test_an_illegal_move_says_why(setup, move, reason):
+    if setup == "take":
+        state = new(cards="butterfly-extended")
+        put_in_bag(state, 0, "orange-1")
+        play(state, "draw orange-1")
+    else:
+        state = new()
+    if setup == "shop":
+        state.pos = [10, 5]
+        state.rubies[0] = 3
+        _third_dream_weed(state)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_notation(move)
+    assert reason in str(err.value)
