@@ -223,10 +223,8 @@ class AzulQueensGardenState(State):
         match = False
         cm = 1 << q
         pm = 1 << c
-        seen_c = -1
-        seen_c2 = -1
-        seen_p = -1
-        seen_p2 = -1
+        seen_c: list[int] = []
+        seen_p: list[int] = []
         for n in NB[x]:
             u = g[n]
             if u < 0:
@@ -235,28 +233,22 @@ class AzulQueensGardenState(State):
             if COL[u] == c:
                 match = True
                 lab = clab[n]
-                if lab != seen_c and lab != seen_c2:
+                if lab not in seen_c:
                     m = cmask[lab]
                     if m & cm:
                         return False
                     cm |= m
-                    if seen_c < 0:
-                        seen_c = lab
-                    else:
-                        seen_c2 = lab
+                    seen_c.append(lab)
             if PAT[u] == q:
                 if by_pattern:
                     match = True
                 lab = plab[n]
-                if lab != seen_p and lab != seen_p2:
+                if lab not in seen_p:
                     m = pmask[lab]
                     if m & pm:
                         return False
                     pm |= m
-                    if seen_p < 0:
-                        seen_p = lab
-                    else:
-                        seen_p2 = lab
+                    seen_p.append(lab)
         return match or not has_nb
 
     def _keys_available(self, p: int, t: int, by_colour: bool) -> int:

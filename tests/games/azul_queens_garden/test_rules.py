@@ -1,0 +1,485 @@
+"""One scenario test per rule of Azul: Queen's Garden (rules/azul-queens-garden.txt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.boardgames.azul_queens_garden import actions as A
+from meeple.core import CHANCE, TERMINAL, IllegalActionError
+
+from .helpers import (
+    act,
+    can,
+    cell,
+    expand,
+    faceup,
+    give,
+    lay,
+    legal,
+    new,
+    quiet,
+    set_jokers,
+    t,
+    tray,
+)
+
+# -- set-up -------------------------------------------------------------------
+
+
+def test_every_player_starts_on_15_points_with_3_jokers_and_a_fountain_board():
+    s = new(3)
+    assert [x["total"] for x in s.scores()] == [15, 15, 15]
+    assert s.jokers == [3, 3, 3]
+    assert s.joker_supply == 24 - 9
+    assert s.bag_n == 108
+    obs = s.observation(0)
+    assert obs["players"][0]["areas"] == {"0": "fountain"}
+    assert sorted(obs["players"][0]["garden"]) == [f"0.{k}" for k in range(7)]
+
+
+def test_the_first_round_opens_with_the_top_expansion_of_its_stack_filled_with_four_hexagons():
+    s = new(2)
+    assert s.stack_left == [6, 7, 7, 7]
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 36 and abs(outcomes[0][1] - 3 / 108) < 1e-12
+    for _ in range(4):
+        assert s.current_player() == CHANCE
+        s.apply_action(s.chance_outcomes()[-1][0])
+    assert s.current_player() == 0
+    assert len(s.trays) == 1 and len(s.trays[0]) == 4
+
+
+# -- acquiring ----------------------------------------------------------------
+
+
+def test_acquire_takes_every_hexagon_and_expansion_of_the_chosen_colour():
+    s = quiet()
+    tray(s, "blue-tree", "blue-bird", "yellow-bird", "green-leaf")
+    faceup(s, "blue-fruit")
+    faceup(s, "lime-fruit")
+    act(s, "take blue")
+    assert s.store[0][t(s, "blue-tree")] == 1 and s.store[0][t(s, "blue-bird")] == 1
+    assert s.store_exps[0] == [t(s, "blue-fruit")]
+    assert s.trays == [[t(s, "yellow-bird"), t(s, "green-leaf")], []]  # [] is being filled
+    assert s.faceup == [t(s, "lime-fruit")]
+
+
+def test_acquire_of_identical_hexagons_takes_only_one():
+    s = quiet()
+    tray(s, "blue-bird", "blue-bird", "lime-bird", "lime-tree")
+    tray(s, "blue-bird", "green-tree", "green-leaf", "green-fruit")
+    act(s, "take bird")
+    assert s.store[0][t(s, "blue-bird")] == 1
+    assert s.store[0][t(s, "lime-bird")] == 1
+    # The copy comes from the oldest expansion of the display.
+    assert s.trays[0] == [t(s, "blue-bird"), t(s, "lime-tree")]
+    assert s.trays[1] == [
+        t(s, "blue-bird"),
+        t(s, "green-tree"),
+        t(s, "green-leaf"),
+        t(s, "green-fruit"),
+    ]
+
+
+def test_an_acquisition_that_does_not_fit_in_storage_is_illegal():
+    s = quiet()
+    tray(s, "blue-tree", "blue-bird", "blue-leaf", "green-leaf")
+    give(s, 0, *["yellow-tree"] * 7)  # 3 jokers + 7 = 10 of 12
+    assert not can(s, "take blue")  # 3 hexagons, room for 2
+    assert can(s, "take leaf")
+    with pytest.raises(IllegalActionError, match="room for 2"):
+        act(s, "take blue")
+
+
+def test_storage_holds_only_two_garden_expansions():
+    s = quiet()
+    faceup(s, "blue-fruit")
+    faceup(s, "blue-tree")
+    tray(s, "yellow-leaf")
+    s.store_exps[0] = [t(s, "lime-fruit")]
+    s.hidden[t(s, "lime-fruit")] = 0
+    assert not can(s, "take blue")
+    assert can(s, "take fruit")  # one expansion
+    assert can(s, "take leaf")
+
+
+def test_after_each_acquisition_the_next_expansion_of_the_round_stack_is_filled():
+    s = quiet()
+    tray(s, "blue-tree", "blue-bird", "yellow-bird", "green-leaf")
+    left = s.stack_left[0]
+    act(s, "take blue")
+    assert s.stack_left[0] == left - 1
+    assert s.current_player() == CHANCE
+    act(s, "draw lilac-leaf", "draw lilac-leaf", "draw lilac-tree", "draw lilac-leaf")
+    assert s.trays[-1] == [
+        t(s, n) for n in ("lilac-leaf", "lilac-leaf", "lilac-tree", "lilac-leaf")
+    ]
+    assert s.current_player() == 1
+
+
+def test_an_emptied_display_expansion_turns_face_up_and_can_be_taken():
+    s = quiet()
+    tray(s, "blue-tree", "blue-bird")
+    s.stack_left[0] = 0
+    act(s, "take blue")
+    assert s.trays == []
+    assert s.current_player() == CHANCE
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == s.hidden_n  # any expansion nobody has seen
+    act(s, "reveal lime-bird")
+    assert s.faceup == [t(s, "lime-bird")]
+    act(s, "take bird")  # player 1
+    assert s.store_exps[1] == [t(s, "lime-bird")]
+
+
+# -- placing and paying -------------------------------------------------------
+
+
+def test_the_placed_hexagon_counts_as_one_tile_of_its_cost():
+    s = quiet()
+    set_jokers(s, 0, 0)
+    give(s, 0, "blue-tree")  # value 1: no further tile
+    act(s, "place blue-tree at 0.1")
+    assert s.garden[0][cell("0.1")] == t(s, "blue-tree")
+    assert s.current_player() == 1  # nothing to pay
+    assert s.store_n[0] == 0
+
+
+def test_payment_is_same_colour_with_different_patterns():
+    s = quiet()
+    set_jokers(s, 0, 0)
+    give(s, 0, "blue-butterfly", "blue-tree", "blue-leaf", "blue-butterfly")
+    act(s, "place blue-butterfly at 0.1")
+    assert legal(s) == ["pay by colour"]
+    act(s, "pay by colour")
+    # The second butterfly has the placed hexagon's pattern: it cannot pay.
+    assert legal(s) == ["pay blue-tree"]
+    act(s, "pay blue-tree")
+    assert legal(s) == ["pay blue-leaf"]
+    act(s, "pay blue-leaf")
+    assert s.store[0][t(s, "blue-butterfly")] == 1
+    assert s.tower[t(s, "blue-tree")] == 1 and s.tower[t(s, "blue-leaf")] == 1
+    assert s.current_player() == 1
+
+
+def test_payment_is_same_pattern_with_different_colours_never_mixed():
+    s = quiet()
+    set_jokers(s, 0, 0)
+    give(s, 0, "blue-butterfly", "lime-butterfly", "blue-tree")
+    # One more butterfly and one more blue make 3, but a payment cannot mix.
+    assert not can(s, "place blue-butterfly at 0.1")
+    give(s, 0, "green-butterfly")
+    act(s, "place blue-butterfly at 0.1")
+    assert legal(s) == ["pay by pattern"]
+    act(s, "pay by pattern")
+    assert legal(s) == ["pay green-butterfly"]  # payments are chosen in a fixed order
+    act(s, "pay green-butterfly", "pay lime-butterfly")
+    assert s.store[0][t(s, "blue-tree")] == 1
+
+
+def test_jokers_are_wild_in_a_payment():
+    s = quiet()  # 3 jokers
+    give(s, 0, "purple-flower")  # value 6: 5 more tiles
+    assert not can(s, "place purple-flower at 0.1")
+    give(s, 0, "purple-tree", "purple-bird", "purple-leaf")
+    act(s, "place purple-flower at 0.1", "pay by colour")
+    # Items are paid in a fixed order (tiles, expansions, jokers), so each set of
+    # payment tiles is one sequence; an item is offered only if the rest can follow.
+    assert legal(s) == ["pay purple-tree", "pay purple-bird"]
+    act(s, "pay purple-bird")
+    assert legal(s) == ["pay purple-leaf"]
+    act(s, "pay purple-leaf")
+    assert legal(s) == ["pay joker"]
+    act(s, "pay joker", "pay joker", "pay joker")
+    assert s.jokers[0] == 0 and s.joker_supply == 24 - 6 + 3
+    assert s.store[0][t(s, "purple-tree")] == 1
+    assert s.current_player() == 1
+
+
+def test_garden_expansions_in_storage_can_pay_as_their_printed_space():
+    s = quiet()
+    set_jokers(s, 0, 0)
+    give(s, 0, "yellow-bird")
+    s.store_exps[0] = [t(s, "lilac-bird")]
+    s.hidden[t(s, "lilac-bird")] = 0
+    s.hidden_n -= 1
+    act(s, "place yellow-bird at 0.1", "pay by pattern")
+    assert legal(s) == ["pay expansion lilac-bird"]
+    act(s, "pay expansion lilac-bird")
+    assert s.store_exps[0] == [] and s.returned == [t(s, "lilac-bird")]
+
+
+def test_a_hexagon_not_next_to_any_other_may_go_on_any_empty_space():
+    s = quiet()
+    give(s, 0, "blue-tree")
+    lay(s, 0, "lime-leaf", "0.1")
+    # 0.3, 0.4 and 0.5 touch nothing; 0.2 and 0.6 touch the lime leaf (no match).
+    assert {a for a in legal(s) if a.startswith("place")} == {
+        "place blue-tree at 0.3",
+        "place blue-tree at 0.4",
+        "place blue-tree at 0.5",
+    }
+
+
+def test_a_hexagon_next_to_others_must_share_colour_or_pattern_with_one():
+    s = quiet()
+    give(s, 0, "blue-tree")
+    lay(s, 0, "lime-tree", "0.1")
+    lay(s, 0, "blue-leaf", "0.3")
+    assert can(s, "place blue-tree at 0.2")  # matches both
+    assert can(s, "place blue-tree at 0.6")  # pattern match with the lime tree
+
+
+def test_colour_only_adjacency_option_needs_a_colour_match():
+    s = quiet(adjacency="colour")
+    give(s, 0, "blue-tree")
+    lay(s, 0, "lime-tree", "0.1")
+    lay(s, 0, "blue-leaf", "0.3")
+    assert can(s, "place blue-tree at 0.2")
+    assert not can(s, "place blue-tree at 0.6")
+    with pytest.raises(IllegalActionError, match="share its colour with a neighbour"):
+        act(s, "place blue-tree at 0.6")
+
+
+def test_identical_hexagons_may_not_touch():
+    s = quiet()
+    give(s, 0, "blue-tree")
+    lay(s, 0, "blue-tree", "0.1")
+    assert not can(s, "place blue-tree at 0.2")
+    assert can(s, "place blue-tree at 0.4")
+
+
+def test_a_group_may_never_hold_two_identical_hexagons():
+    s = quiet()
+    give(s, 0, "blue-tree", "blue-bird")
+    lay(s, 0, "blue-tree", "0.1")
+    lay(s, 0, "blue-bird", "0.2")
+    # 0.4 touches 0.3 only: a blue leaf there joins the blue group of 0.1-0.2.
+    lay(s, 0, "blue-leaf", "0.3")
+    assert not can(s, "place blue-tree at 0.4")  # blue group already holds a blue tree
+    assert not can(s, "place blue-bird at 0.4")
+    # Joining two groups that each hold a blue bird is refused too.
+    s2 = quiet()
+    give(s2, 0, "blue-leaf")
+    lay(s2, 0, "blue-bird", "0.1")
+    lay(s2, 0, "blue-bird", "0.4")
+    lay(s2, 0, "blue-tree", "0.2")
+    lay(s2, 0, "blue-fruit", "0.5")
+    # 0.3 would join {0.1 bird, 0.2 tree} with {0.4 bird, 0.5 fruit}: two blue birds.
+    assert not can(s2, "place blue-leaf at 0.3")
+    assert not can(s2, "place blue-leaf at 0.6")  # joins 0.1's and 0.5's groups too
+
+
+def test_completely_surrounded_ornament_gives_a_joker_into_storage():
+    s = quiet()
+    set_jokers(s, 0, 0)
+    for k, name in enumerate(["blue-tree", "blue-bird", "blue-leaf", "lime-leaf", "lime-bird"]):
+        lay(s, 0, name, f"0.{k + 1}")
+    give(s, 0, "lime-tree")
+    act(s, "place lime-tree at 0.6")
+    assert s.jokers[0] == 1 and s.store_n[0] == 1
+
+
+def test_placing_frees_the_storage_space_a_joker_needs_but_the_supply_can_run_out():
+    s = quiet()
+    for k, name in enumerate(["blue-tree", "blue-bird", "blue-leaf", "lime-leaf", "lime-bird"]):
+        lay(s, 0, name, f"0.{k + 1}")
+    give(s, 0, "lime-tree", *["yellow-flower"] * 8)
+    assert s.store_n[0] == 12
+    act(s, "place lime-tree at 0.6")  # frees one space, so the joker fits
+    assert s.jokers[0] == 4 and s.store_n[0] == 12
+    s2 = quiet()
+    for k, name in enumerate(["blue-tree", "blue-bird", "blue-leaf", "lime-leaf", "lime-bird"]):
+        lay(s2, 0, name, f"0.{k + 1}")
+    give(s2, 0, "lime-tree")
+    s2.joker_supply = 0
+    act(s2, "place lime-tree at 0.6")
+    assert s2.jokers[0] == 3  # the supply is out of jokers
+
+
+# -- garden expansions --------------------------------------------------------
+
+
+def test_a_face_down_expansion_costs_six_points_and_is_placed_by_the_placement_rules():
+    s = quiet()
+    lay(s, 0, "blue-tree", "0.2")
+    act(s, "buy face-down expansion")
+    assert s.scores()[0]["total"] == 15 - 6
+    assert s.current_player() == CHANCE
+    act(s, "reveal lime-leaf")
+    spots = [a.split(" at ")[1] for a in legal(s)]
+    # 1.5 and 1.6 touch the blue tree at 0.2: a lime leaf shares nothing with it.
+    assert "1.5" not in spots and "1.6" not in spots
+    assert "1.2" in spots
+    act(s, "expansion lime-leaf at 1.2")
+    assert s.area_exp[0][1] == t(s, "lime-leaf")
+    assert s.garden[0][cell("1.2")] == t(s, "lime-leaf")
+    assert s.current_player() == 1
+
+
+def test_buying_needs_six_points_and_a_free_expansion_area():
+    s = quiet()
+    s.pts[0][0] = 5
+    assert not can(s, "buy face-down expansion")
+    s.pts[0][0] = 15
+    s._legal_cache = None
+    assert can(s, "buy face-down expansion")
+    for a, e in zip(
+        range(1, 7),
+        ["lime-leaf", "lime-tree", "lime-bird", "lime-fruit", "lime-flower", "lime-butterfly"],
+        strict=True,
+    ):
+        expand(s, 0, e, f"{a}.2")
+    assert not can(s, "buy face-down expansion")
+
+
+def test_a_bought_expansion_that_cannot_be_placed_goes_to_storage():
+    s = quiet()
+    for a, e in zip(
+        range(1, 6),
+        ["lime-leaf", "lime-tree", "lime-bird", "lime-fruit", "lime-flower"],
+        strict=True,
+    ):
+        expand(s, 0, e, f"{a}.2")
+    # Area 6 is free. Rather than build a garden where no orientation fits, make
+    # every spot refuse (the placement rule itself is tested above).
+    s.expansion_spots = lambda p, e: []  # type: ignore[method-assign]
+    act(s, "buy face-down expansion", "reveal blue-butterfly")
+    assert s.store_exps[0] == [t(s, "blue-butterfly")]
+    assert s.current_player() == 1
+
+
+def test_an_expansion_from_storage_pays_the_cost_of_its_printed_space():
+    s = quiet()
+    set_jokers(s, 0, 0)
+    s.store_exps[0] = [t(s, "blue-butterfly")]
+    s.hidden[t(s, "blue-butterfly")] = 0
+    assert not any(a.startswith("expansion") for a in legal(s))
+    give(s, 0, "green-butterfly", "lime-butterfly")
+    assert can(s, "expansion blue-butterfly at 3.1")
+    act(s, "expansion blue-butterfly at 3.1", "pay by pattern")
+    act(s, "pay green-butterfly", "pay lime-butterfly")
+    assert s.area_exp[0][3] == t(s, "blue-butterfly")
+    assert s.store_n[0] == 0
+
+
+def test_an_expansion_adds_its_six_spaces_to_the_garden():
+    s = quiet()
+    give(s, 0, "yellow-tree")
+    expand(s, 0, "lime-tree", "2.1")
+    assert can(s, "place yellow-tree at 2.2")  # next to lime tree: same pattern
+    assert can(s, "place yellow-tree at 2.4")  # alone
+    assert not can(s, "place yellow-tree at 2.0")  # the ornament
+    assert not can(s, "place yellow-tree at 1.3")  # area 1 has no expansion
+
+
+# -- passing ------------------------------------------------------------------
+
+
+def test_first_player_to_pass_takes_the_marker_and_loses_a_point():
+    s = quiet(3)
+    set_jokers(s, 0, 0)
+    act(s, "pass")
+    assert s.scores()[0]["first_pass"] == -1
+    assert s.current_player() == 1
+    set_jokers(s, 1, 0)
+    act(s, "pass")
+    assert s.scores()[1]["first_pass"] == 0
+    assert s.first_passer == 0
+
+
+def test_a_player_who_passed_takes_no_more_actions_this_round():
+    s = quiet(3)
+    for p in range(3):
+        set_jokers(s, p, 0)
+    act(s, "pass")  # 0
+    act(s, "buy face-down expansion", "reveal lime-leaf", "expansion lime-leaf at 1.2")  # 1
+    assert s.current_player() == 2
+    act(s, "pass")  # 2
+    assert s.current_player() == 1
+    act(s, "pass")  # 1: everyone has passed, the round ends
+    assert s.round == 1
+    assert s.first_player == 0
+
+
+def test_a_passing_player_may_discard_storage_tiles_at_one_point_each():
+    s = quiet()
+    give(s, 0, "blue-tree", "blue-tree", "lime-leaf")
+    act(s, "pass")
+    assert legal(s) == ["discard blue-tree", "discard lime-leaf", "discard joker", "done"]
+    act(s, "discard blue-tree", "discard blue-tree")
+    assert legal(s) == ["discard lime-leaf", "discard joker", "done"]
+    act(s, "done")
+    sc = s.scores()[0]
+    assert sc["discards"] == -2 and sc["total"] == 15 - 1 - 2
+    assert s.tower[t(s, "blue-tree")] == 2
+
+
+# -- round end ----------------------------------------------------------------
+
+
+def test_round_scoring_counts_the_wheel_colours_and_patterns_and_pavilions():
+    s = quiet()
+    # Round 1's wheel: yellow, blue, bird.
+    lay(s, 0, "yellow-bird", "0.1")  # yellow and bird: 2 points
+    lay(s, 0, "blue-tree", "0.3")  # 1
+    lay(s, 0, "lime-leaf", "0.5")  # 0
+    expand(s, 0, "green-bird", "1.2")  # a pavilion in our data: bird 1 + pavilion 1
+    assert s.comp.ornament[t(s, "green-bird")] == "pavilion"
+    for p in range(2):
+        set_jokers(s, p, 0)
+    act(s, "pass", "pass")
+    sc = s.scores()[0]
+    assert sc["wheel"] == 4 and sc["pavilions"] == 1
+
+
+def test_preparation_discards_the_display_and_deals_the_next_round_stack():
+    s = quiet()
+    tray(s, "blue-tree", "blue-bird")
+    faceup(s, "lime-leaf")
+    for p in range(2):
+        set_jokers(s, p, 0)
+    left = s.stack_left[0]
+    reserve = s.reserve
+    act(s, "pass", "pass")
+    assert s.tower[t(s, "blue-tree")] == 1 and s.tower[t(s, "blue-bird")] == 1
+    assert s.returned == [t(s, "lime-leaf")]
+    assert s.reserve == reserve + 1 + left  # the face-down one and the unused stack
+    assert s.round == 1 and s.stack_left[1] == 6
+    assert s.current_player() == CHANCE  # filling the new top expansion
+    assert s.decision is not None and s.pending[0].player == 0
+
+
+def test_the_bag_is_refilled_from_the_tower_when_it_runs_out():
+    s = quiet()
+    s.bag = [0] * 36
+    s.bag_n = 0
+    s.tower[t(s, "lime-leaf")] = 2
+    s.tower_n = 2
+    tray(s, "blue-tree")  # not from the bag
+    s.bag[t(s, "blue-tree")] += 1
+    s.bag_n += 1
+    act(s, "take blue", "reveal lime-fruit")  # the emptied expansion turns face up
+    assert s.chance_outcomes() == [(A.DRAW + t(s, "lime-leaf"), 1.0)]
+    assert s.tower_n == 0
+
+
+def test_the_game_ends_after_the_fourth_round_with_the_final_evaluation():
+    s = quiet()
+    s.round = 3
+    set_jokers(s, 0, 2)
+    set_jokers(s, 1, 0)
+    give(s, 0, "blue-tree")
+    for name, where in [("blue-bird", "0.1"), ("blue-tree", "0.2"), ("blue-flower", "0.3")]:
+        lay(s, 0, name, where)
+    act(s, "pass", "done", "pass")
+    assert s.current_player() == TERMINAL
+    sc = s.scores()[0]
+    assert sc["jokers"] == 2 and sc["storage"] == -1
+    assert sc["evaluation"] == 2 + 1 + 6
+
+
+def test_tied_players_share_the_victory():
+    s = quiet()
+    s.pts[0][0] = s.pts[1][0] = 20
+    assert s.ranks() == [1, 1]
