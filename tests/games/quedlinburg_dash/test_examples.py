@@ -12,8 +12,8 @@ PAULA, CONRAD = 0, 1
 
 
 def test_paula_picks_a_red_two_moves_two_fields_and_takes_a_ruby():
-    # "Paula picks a red '2' chip ... moves ... two fields forward ... takes a ruby
-    # from the reserve" and keeps it on her backpack.
+    # Paula's red '2': her animal moves two fields, then the red card gives her one
+    # ruby from the reserve for her backpack.
     state = new(players=2)
     play(state, "draw red-2")
     assert state.pos[PAULA] == 2

@@ -608,3 +608,21 @@ def test_an_illegal_move_says_why(setup, move, reason):
     with pytest.raises(IllegalActionError) as err:
         state.apply_notation(move)
     assert reason in str(err.value)
+
+
+@pytest.mark.parametrize("cards", ["caterpillar", "butterfly-extended"])
+def test_random_races_end_with_an_animal_at_the_marketplace(cards):
+    import random
+
+    for seed in range(10):
+        state = new(players=3, cards=cards)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(meeple.sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert state.winner >= 0
+        assert state.pos[state.winner] == 50
+        assert state.turns < 150 * 3, "far from the round limit"
+        assert sorted(state.ranks())[0] == 1 and state.ranks().count(1) == 1
