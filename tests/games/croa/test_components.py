@@ -1,0 +1,132 @@
+"""The component file: known totals, provenance, and corrected or broken files."""
+
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.boardgames.croa.components import load
+from meeple.core import ComponentsError
+
+
+def _data() -> dict[str, Any]:
+    text = files("meeple.boardgames.croa").joinpath("components.json").read_text("utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
+    path = tmp_path / "croa.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_the_packaged_file_matches_every_known_total():
+    c = load()
+    assert c.male_colours == ("green", "yellow", "red", "blue", "pink", "purple")
+    assert c.servants_per_player == 6 and c.servants_at_start == 2
+    three = c.three_backs
+    assert [sum(x) for x in three.counts] == [32, 16, 16]
+    totals = [sum(back[k] for back in three.counts) for k in range(len(c.tile_types))]
+    assert dict(zip(c.tile_types, totals, strict=True)) == {
+        "lily": 14,
+        "mosquito": 8,
+        "mud": 4,
+        "pike": 4,
+        "reeds": 16,
+        "log": 6,
+        **{f"male-{m}": 2 for m in c.male_colours},
+    }
+    assert three.counts[1] == tuple(
+        n if not k.startswith("male-") else three.counts[1][i]
+        for i, (k, n) in enumerate(zip(c.tile_types, three.counts[2], strict=True))
+    )  # both deep sets hold the same tiles apart from the males' colours
+    assert three.layout.count(0) == 32
+    assert sum(c.classic.counts[0]) == 64
+    assert dict(zip(c.tile_types[:6], c.classic.counts[0][:6], strict=True)) == {
+        "lily": 14,
+        "mosquito": 10,
+        "mud": 5,
+        "pike": 3,
+        "reeds": 12,
+        "log": 8,
+    }
+
+
+def test_every_entry_says_confirmed_with_a_source_or_assumed():
+    data = _data()
+    entries = [data["pond"], data["male_colours"], data["frogs"], data["layout"], data["classic"]]
+    entries += data["backs"] + list(data["starts"].values())
+    for e in entries:
+        assert e["status"] in ("confirmed", "assumed")
+        if e["status"] == "confirmed":
+            assert e["source"]
+    assert data["layout"]["status"] == "assumed"
+    assert data["starts"]["3"]["status"] == "assumed"
+
+
+def test_a_corrected_file_is_loaded(tmp_path):
+    data = _data()
+    data["layout"]["rows"] = [
+        "SSSSSSSS",
+        *["SBBBAAAS"] * 2,
+        *["SBBSSAAS"] * 2,
+        *["SBBBAAAS"] * 2,
+        "SSSSSSSS",
+    ]
+    data["starts"]["3"]["frogs"][2] = {"queen": "e8", "servants": ["d8", "f8"]}
+    game = meeple.load("croa", players=3, components=_write(tmp_path, data))
+    obs = game.new_initial_state().observation(None)
+    assert obs["frogs"][2]["queen"] == "e8"
+    assert obs["squares"][1 * 8 + 1]["back"] == "deep-b"  # b2
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["backs"][0]["tiles"].__setitem__("reeds", 11), "backs[shallow].tiles"),
+        (lambda d: d["classic"]["tiles"].__setitem__("pike", 4), "classic.tiles"),
+        (lambda d: d["backs"][1]["tiles"].update({"male-blue": 1, "reeds": 2}), "male-blue"),
+        (lambda d: d["backs"][0]["tiles"].__setitem__("dragon", 1), "unknown tile type"),
+        (lambda d: d["backs"][0]["tiles"].pop("log"), "is missing 'log'"),
+        (lambda d: d["backs"][0]["tiles"].__setitem__("lily", -1), "cannot be negative"),
+        (lambda d: d["layout"]["rows"].__setitem__(0, "SSSSSSSX"), "not a back letter"),
+        (lambda d: d["layout"]["rows"].pop(), "8 rows"),
+        (lambda d: d["layout"].__setitem__("status", "maybe"), "status must be one of"),
+        (lambda d: d["backs"][2].pop("source"), "needs its 'source'"),
+        (lambda d: d["frogs"].__setitem__("male_tokens_per_player", 5), "one token per male"),
+        (lambda d: d["male_colours"].__setitem__("tiles_per_male", 3), "twin"),
+        (
+            lambda d: d["starts"]["2"]["frogs"][0].__setitem__("servants", ["a2", "c1"]),
+            "not next to the queen",
+        ),
+        (
+            lambda d: d["starts"]["4"]["frogs"].__setitem__(
+                3, {"queen": "g7", "servants": ["g6", "h7"]}
+            ),
+            "already taken",
+        ),
+        (lambda d: d["starts"]["3"]["frogs"].pop(), "one start for each of 3 players"),
+        (lambda d: d["starts"]["2"]["frogs"][1].__setitem__("queen", "z9"), "not a square"),
+        (lambda d: d.__setitem__("format", "other"), "format"),
+    ],
+)
+def test_a_broken_file_is_refused_naming_the_entry_and_why(tmp_path, change, message):
+    data = _data()
+    change(data)
+    with pytest.raises(ComponentsError, match="component entry") as err:
+        meeple.load("croa", players=2, components=_write(tmp_path, data))
+    assert message in str(err.value)
+
+
+def test_an_unreadable_file_is_refused(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(ComponentsError, match="not valid JSON"):
+        meeple.load("croa", players=2, components=bad)
+    with pytest.raises(ComponentsError, match="does not exist"):
+        meeple.load("croa", players=2, components=tmp_path / "missing.json")
