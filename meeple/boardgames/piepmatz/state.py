@@ -82,6 +82,7 @@ class PiepmatzState(State):
         self.turn = 0
         self.end_triggered = False
         self.fed = False
+        self.last: Decision | None = None  # the decision the last action answered
 
         push = self.push
         push("begin", MARK, None)
@@ -107,6 +108,7 @@ class PiepmatzState(State):
     def _apply_action(self, action: int) -> None:
         pending = self.pending
         d = pending.pop()
+        self.last = d
         self._handlers["_apply_"][d.kind](self, d, action)
         markers = self._markers
         while pending and pending[-1].player == MARK:
@@ -618,6 +620,19 @@ class PiepmatzState(State):
                 other.hands[q] = mask
         other.deck = sorted(pool[i:])
         return other
+
+    def action_seen_by(self, viewer: int | None, actor: int, action: int) -> str | None:
+        """Everything is public except a bird drawn into a hand and a final keep:
+        the owner sees the card, the others only that a card was drawn or kept."""
+        d = self.last
+        text = self.action_to_string(action)
+        if d is None:
+            return text
+        if d.kind == "deal":
+            return text if viewer == d.info else f"player {d.info} draws a bird"
+        if d.kind == "keep":
+            return text if viewer == d.player else f"player {d.player} keeps a card"
+        return text
 
     def _check_invariants(self) -> None:
         t = self.t

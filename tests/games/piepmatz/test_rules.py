@@ -1,0 +1,662 @@
+"""One scenario test per rule of Piepmatz (rules/piepmatz.txt and the rulings in the docs)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import meeple
+from meeple.core import CHANCE, IllegalActionError, OptionError
+
+from .helpers import card, cards, mask, names, play, random_game, ready, setup
+
+HANDS3 = (
+    ("chaffinch-3f", "chaffinch-2m", "chaffinch-6f", "greenfinch-1m"),
+    ("bullfinch-1f", "bullfinch-2f", "bullfinch-3f", "bullfinch-4f"),
+    ("greenfinch-5f", "greenfinch-5m", "greenfinch-2f", "greenfinch-3m"),
+)
+
+
+def three(**kw):
+    return setup(3, perches=("blackbird-4f", "blackbird-2m"), hands=HANDS3, **kw)
+
+
+# -- setup --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "perches"), [(2, 2), (3, 2), (4, 3)])
+def test_two_perches_up_to_three_players_three_perches_for_four(players, perches):
+    state = random_game(players, 1)
+    assert len(state.feeders) == perches
+    fresh = meeple.load("piepmatz", players=players).new_initial_state()
+    assert len(fresh.observation(None)["perches"]) == perches
+
+
+def test_two_players_set_aside_one_species_and_the_3plus_cards():
+    state = meeple.load("piepmatz", players=2).new_initial_state()
+    assert names(state)[:2] == ["remove chaffinch", "remove sparrow"]
+    assert len(state.legal_actions()) == 6
+    state.apply_notation("remove sparrow")
+    assert len(state.deck) == 60
+    assert all(not n.startswith("sparrow") for n in cards(state, sum(1 << c for c in state.deck)))
+    # 36 feeder cards less 4 marked seed cards and 1 marked crow.
+    assert state.seed_left == 31
+    assert state.seed_deck == [9, 9, 6, 3, 4]
+
+
+def test_three_and_four_players_use_every_card():
+    for players in (3, 4):
+        state = meeple.load("piepmatz", players=players).new_initial_state()
+        assert len(state.deck) == 72
+        assert state.seed_left == 36
+        assert state.decision.kind == "perch"
+
+
+def test_removed_species_option_fixes_the_species_for_two_players():
+    state = meeple.load("piepmatz", players=2, removed_species="blackbird").new_initial_state()
+    assert state.decision.kind == "perch"
+    assert state.removed == 3 and len(state.deck) == 60
+    with pytest.raises(OptionError, match="two players only"):
+        meeple.load("piepmatz", players=3, removed_species="blackbird")
+    with pytest.raises(OptionError, match="allowed"):
+        meeple.load("piepmatz", players=2, removed_species="robin")
+
+
+def test_setup_deals_a_feeding_bird_per_perch_a_column_of_four_a_display_of_three_and_hands_of_four():
+    state = three()
+    assert cards(state, sum(1 << f for f in state.feeders)) == ["blackbird-2m", "blackbird-4f"]
+    assert state.feeders == [card(state, "blackbird-4f"), card(state, "blackbird-2m")]
+    obs = state.observation(0)
+    assert [c["eggs"] for c in obs["column"]] == [1, 2, 3, 1]
+    assert obs["display"] == ["sparrow-5m", "sparrow-6f", "sparrow-6m"]
+    assert [h["size"] for h in obs["hands"]] == [4, 4, 4]
+    assert state.current_player() == 0 and state.decision.kind == "play"
+    assert len(state.deck) == 72 - 2 - 3 - 12
+    assert state.seed_left == 32
+
+
+def test_pests_are_never_laid_in_the_setup_column():
+    state = meeple.load("piepmatz", players=3).new_initial_state()
+    play(state, ["bird blackbird-4f", "bird blackbird-2m"])
+    assert state.decision.kind == "setup_seed"
+    outcomes = dict(state.chance_outcomes())
+    t = state.t
+    assert t.CROW_CARD not in outcomes and t.SQUIRREL_CARD not in outcomes
+    assert outcomes[t.SEED] == pytest.approx(10 / 28)
+    with pytest.raises(IllegalActionError):
+        state.apply_notation("crow card")
+
+
+def test_player_zero_starts_and_turns_go_round():
+    state = three()
+    play(state, ["play greenfinch-1m perch 2", "draw", "bird sparrow-1f"])
+    assert state.current_player() == 1
+    assert state.decision.kind == "play"
+
+
+# -- a turn ------------------------------------------------------------------------------
+
+
+def test_a_bird_from_hand_joins_the_far_end_of_a_queue_next_to_any_perch():
+    state = three()
+    assert len(state.legal_actions()) == 4 * 2
+    assert "play chaffinch-3f perch 2" in names(state)
+    with pytest.raises(IllegalActionError, match="not in your hand"):
+        state.apply_notation("play bullfinch-1f perch 1")
+    play(state, ["play greenfinch-1m perch 1"])
+    assert state.queues[0] == [card(state, "greenfinch-1m")]
+
+
+def test_a_third_perch_does_not_exist_with_three_players():
+    state = three()
+    with pytest.raises(IllegalActionError, match="only 2 perches"):
+        state.apply_notation("play chaffinch-3f perch 3")
+
+
+def test_a_queue_equal_to_the_feeding_bird_does_not_chase_it():
+    state = three()
+    play(state, ["play chaffinch-2m perch 2"])  # 2 against 2: no feeding
+    assert state.feeders[1] == card(state, "blackbird-2m")
+    assert state.birds[0] == 0
+    assert state.decision.kind == "collect"
+
+
+def test_beating_the_feeder_takes_it_and_the_seed_card_at_the_difference():
+    state = three()
+    play(state, ["play chaffinch-6f perch 1"])  # 6 against 4: difference 2
+    assert cards(state, state.birds[0]) == ["blackbird-4f"]
+    assert state.observation(0)["collections"][0]["seeds"] == {"1": 0, "2": 1, "3": 0}
+    # The strongest queued bird moved up to feed; the column slid down and is refilled.
+    assert state.feeders[0] == card(state, "chaffinch-6f") and state.queues[0] == []
+    assert state.decision.kind == "seed_refill"
+    play(state, ["seed 2 eggs"])
+    assert [c["eggs"] for c in state.observation(0)["column"]] == [1, 3, 1, 2]
+
+
+def test_the_strongest_queued_bird_moves_up_ties_go_to_the_one_nearest_the_feeder():
+    state = setup(
+        3,
+        perches=("blackbird-6f", "blackbird-1m"),
+        hands=(
+            ("chaffinch-3f", "greenfinch-1m", "chaffinch-1f", "chaffinch-2f"),
+            ("bullfinch-3m", "bullfinch-1f", "bullfinch-2m", "bullfinch-4f"),
+            ("greenfinch-3f", "greenfinch-5m", "greenfinch-2f", "greenfinch-3m"),
+        ),
+    )
+    play(state, ["play chaffinch-3f perch 1", "collect chaffinch-1f"])
+    play(state, ["draw", "bird sparrow-1f", "draw", "bird sparrow-2f"])
+    play(state, ["play bullfinch-3m perch 1", "collect bullfinch-1f"])
+    play(state, ["draw", "bird sparrow-1m", "draw", "bird sparrow-2m"])
+    # 3 + 3 = 6 does not beat 6. Now greenfinch-2f: 8 beats 6 by 2.
+    play(state, ["play greenfinch-2f perch 1"])
+    assert state.feeders[0] == card(state, "chaffinch-3f")  # the first 3, nearest the feeder
+    assert [state.t.card_name[c] for c in state.queues[0]] == ["bullfinch-3m", "greenfinch-2f"]
+
+
+def test_the_chain_repeats_while_the_remaining_queue_beats_the_new_feeder():
+    state = setup(
+        3,
+        perches=("blackbird-2f", "blackbird-1m"),
+        hands=(
+            ("chaffinch-1f", "greenfinch-1m", "chaffinch-4f", "chaffinch-2f"),
+            ("bullfinch-1m", "bullfinch-6f", "bullfinch-2m", "bullfinch-4f"),
+            ("greenfinch-3f", "greenfinch-5m", "greenfinch-2f", "greenfinch-3m"),
+        ),
+    )
+    # P0 plays a 1 (1 vs 2: nothing), P1 a 1 (2 vs 2: nothing), P2 the 5 (7 vs 2: +5).
+    play(state, ["play chaffinch-1f perch 1", "collect nothing", "draw", "bird sparrow-1f"])
+    play(state, ["play bullfinch-1m perch 1", "draw", "bird sparrow-1m"])
+    play(state, ["play greenfinch-5m perch 1"])
+    # Difference 5: the top feeder card; blackbird-2f is taken and the 5 feeds.
+    assert state.decision.kind == "seed_take"
+    play(state, ["seed 3 eggs"])
+    # Remaining queue 1 + 1 = 2 does not beat 5: the chain stops.
+    assert cards(state, state.birds[2]) == ["blackbird-2f"]
+    assert state.feeders[0] == card(state, "greenfinch-5m")
+    assert state.seeds[2 * 3 + 2] == 1
+    assert state.decision.kind == "refill" and state.current_player() == 2
+
+
+def test_a_chain_of_two_feedings_takes_two_birds_and_two_seed_cards():
+    state = setup(
+        3,
+        perches=("blackbird-1f", "blackbird-1m"),
+        hands=(
+            ("chaffinch-1f", "greenfinch-1m", "chaffinch-4f", "chaffinch-2f"),
+            ("bullfinch-1m", "bullfinch-6f", "bullfinch-2m", "bullfinch-4f"),
+            ("greenfinch-3f", "greenfinch-5m", "greenfinch-2f", "greenfinch-3m"),
+        ),
+    )
+    # P0's 1 against the feeding 1: nothing. P1's 2: queue 1+2 = 3 beats 1 by 2.
+    play(state, ["play chaffinch-1f perch 1", "collect nothing", "draw", "bird sparrow-1f"])
+    play(state, ["play bullfinch-2m perch 1"])
+    assert state.feeders[0] == card(state, "bullfinch-2m")
+    play(state, ["seed 1 egg"])  # refill after taking position 2
+    # The queue left is the 1, which does not beat the new feeder 2: one feeding only.
+    assert cards(state, state.birds[1]) == ["blackbird-1f"]
+    state2 = setup(
+        3,
+        perches=("blackbird-1f", "blackbird-1m"),
+        hands=(
+            ("chaffinch-3f", "greenfinch-1m", "chaffinch-4f", "chaffinch-2f"),
+            ("bullfinch-1m", "bullfinch-6f", "bullfinch-2m", "bullfinch-4f"),
+            ("greenfinch-3f", "greenfinch-5m", "greenfinch-2f", "greenfinch-3m"),
+        ),
+    )
+    # chaffinch-3f beats 1 by 2: takes blackbird-1f, the 3 feeds. Then bullfinch-4f and
+    # ... a second feeding in one chain: queue [2, 4] vs feeder 3: +3, then [2] vs 4: stop.
+    play(state2, ["play chaffinch-3f perch 1", "seed 1 egg", "draw", "bird sparrow-1f"])
+    play(state2, ["play bullfinch-2m perch 1", "collect bullfinch-1m"])
+    play(state2, ["draw", "bird sparrow-1m", "draw", "bird sparrow-2m"])
+    play(state2, ["play greenfinch-2f perch 1"])  # queue 2 + 2 = 4 beats 3 by 1
+    assert state2.feeders[0] == card(state2, "bullfinch-2m")  # nearest of the two 2s
+    play(state2, ["seed 2 eggs"])
+    # Remaining [greenfinch-2f] = 2 does not beat bullfinch-2m: stop after one.
+    assert cards(state2, state2.birds[2]) == ["chaffinch-3f"]
+    assert state2.observation(None)["collections"][2]["seeds"]["1"] == 1
+
+
+def test_a_long_chain_resolves_feeding_after_feeding():
+    state = setup(
+        3,
+        perches=("blackbird-1f", "blackbird-1m"),
+        hands=(
+            ("chaffinch-1f", "greenfinch-1m", "chaffinch-4f", "chaffinch-2f"),
+            ("bullfinch-1m", "bullfinch-6f", "bullfinch-2m", "bullfinch-4f"),
+            ("greenfinch-3f", "greenfinch-5m", "greenfinch-2f", "greenfinch-3m"),
+        ),
+    )
+    state.queues[0] = [card(state, "sparrow-1f"), card(state, "sparrow-1m")]
+    state.deck.remove(card(state, "sparrow-1f"))
+    state.deck.remove(card(state, "sparrow-1m"))
+    ready(state)
+    # Queue [1, 1] + chaffinch-2f = 4 vs 1: +3 (position 3, 3 eggs); chaffinch-2f feeds.
+    # Left [1, 1] = 2 vs 2: stop.
+    play(state, ["play chaffinch-2f perch 1", "seed 1 egg"])
+    assert cards(state, state.birds[0]) == ["blackbird-1f"]
+    assert state.seeds[0 * 3 + 2] == 1
+    assert state.feeders[0] == card(state, "chaffinch-2f")
+    # Now queue [1, 1] + 2 + ... a 4: [1,1,4] = 6 vs 2: +4 (position 4); 4 feeds;
+    # left [1,1] = 2 vs 4: stop.
+    play(state, ["draw", "bird sparrow-2f"])
+    play(state, ["play bullfinch-4f perch 1", "seed 2 eggs"])
+    assert cards(state, state.birds[1]) == ["chaffinch-2f"]
+    assert state.feeders[0] == card(state, "bullfinch-4f")
+
+
+def test_a_difference_of_five_or_more_takes_the_top_card_of_the_feeder_deck():
+    state = three()
+    state.queues[1] = [card(state, "sparrow-1f")]
+    state.deck.remove(card(state, "sparrow-1f"))
+    ready(state)
+    play(state, ["play chaffinch-6f perch 2"])  # 7 vs 2: +5
+    assert state.decision.kind == "seed_take"
+    before = list(state.column)
+    play(state, ["seed 2 eggs"])
+    assert state.column == before  # the column is untouched
+    assert state.seeds[1] == 1
+
+
+def test_a_pest_drawn_for_a_difference_of_five_strikes_the_player_at_once():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f", "chaffinch-5m")
+    for c in ("sparrow-3f", "sparrow-4f", "chaffinch-5m", "sparrow-1f"):
+        state.deck.remove(card(state, c))
+    state.queues[1] = [card(state, "sparrow-1f")]
+    ready(state)
+    play(state, ["play chaffinch-6f perch 2", "crow card"])
+    assert state.decision.kind == "crow" and state.current_player() == 0
+    assert names(state) == ["crow sparrow-3f", "crow sparrow-4f"]
+    play(state, ["crow sparrow-3f"])
+    assert set(cards(state, state.birds[0])) == {"chaffinch-5m", "sparrow-4f", "blackbird-2m"}
+    assert state.pests[0] == 1
+    assert state.decision.kind == "refill"
+
+
+def test_a_revealed_pest_joins_the_lowest_seed_card_without_a_pest():
+    state = three()
+    play(state, ["play chaffinch-6f perch 1"])  # takes position 2; column [1, 3, 1]
+    play(state, ["crow card"])
+    column = state.observation(None)["column"]
+    assert [(c["eggs"], c["pest"]) for c in column] == [(1, "crow"), (3, None), (1, None)]
+    assert state.decision.kind == "seed_refill"  # the column still needs its fourth card
+    play(state, ["squirrel card", "seed 3 eggs"])
+    column = state.observation(None)["column"]
+    assert [(c["eggs"], c["pest"]) for c in column] == [
+        (1, "crow"),
+        (3, "squirrel"),
+        (1, None),
+        (3, None),
+    ]
+
+
+def test_each_seed_card_carries_at_most_one_pest_and_a_fifth_pest_flies_off():
+    state = three()
+    # The column was 1, 2, 3, 1 eggs; position 4 was taken (by player 0) and the three
+    # cards left each carry a pest.
+    state.column = [0 * 3 + 1, 1 * 3 + 2, 2 * 3 + 1]
+    state.seeds[0] += 1
+    state.seed_deck[3] -= 2
+    state.seed_deck[4] -= 1
+    state.seed_left -= 3
+    state.push("seed_refill", CHANCE, None)
+    ready(state)
+    play(state, ["crow card"])
+    assert [c % 3 for c in state.column] == [1, 2, 1]
+    assert state.gone[3] == 1
+    play(state, ["seed 1 egg"])
+    assert len(state.column) == 4
+
+
+def test_a_crow_chases_a_bird_of_the_species_you_hold_most_of():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f", "greenfinch-2m")
+    for c in ("sparrow-3f", "sparrow-4f", "greenfinch-2m"):
+        state.deck.remove(card(state, c))
+    state.column[1] += 1  # a crow on position 2
+    state.seed_deck[3] -= 1
+    state.seed_left -= 1
+    ready(state)
+    play(state, ["play chaffinch-6f perch 1"])  # difference 2: the card with the crow
+    assert state.decision.kind == "crow"
+    # blackbird-4f was just taken: sparrows (2) are still the most.
+    assert names(state) == ["crow sparrow-3f", "crow sparrow-4f"]
+    play(state, ["crow sparrow-4f"])
+    assert state.discarded == mask(state, "sparrow-4f")
+    assert state.decision.kind == "seed_refill"
+
+
+def test_a_crow_lets_the_player_choose_among_species_tied_for_most():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-3f", "greenfinch-2m")
+    for c in ("sparrow-3f", "greenfinch-2m"):
+        state.deck.remove(card(state, c))
+    state.column[1] += 1
+    state.seed_deck[3] -= 1
+    state.seed_left -= 1
+    ready(state)
+    play(state, ["play chaffinch-6f perch 1"])
+    # sparrow, greenfinch and the blackbird just taken: one each.
+    assert names(state) == ["crow sparrow-3f", "crow blackbird-4f", "crow greenfinch-2m"]
+
+
+def test_a_squirrel_eats_two_random_seed_cards_of_the_player():
+    state = three()
+    state.seeds[0:3] = [2, 0, 1]  # two 1-egg cards and a 3-egg card
+    state.seed_deck[0] -= 2
+    state.seed_deck[2] -= 1
+    state.seed_left -= 3
+    state.column[1] += 2  # a squirrel on position 2 (2 eggs)
+    state.seed_deck[4] -= 1
+    state.seed_left -= 1
+    ready(state)
+    play(state, ["play chaffinch-6f perch 1"])
+    # The 2-egg card joined the pile first; the squirrel eats among all four.
+    assert state.decision.kind == "squirrel"
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {state.t.EAT: 0.5, state.t.EAT + 1: 0.25, state.t.EAT + 2: 0.25}
+    )
+    play(state, ["squirrel eats 3 eggs", "squirrel eats 1 egg"])
+    assert state.seeds[0:3] == [1, 1, 0]
+    assert state.decision.kind == "seed_refill"
+
+
+def test_a_squirrel_may_eat_the_seed_card_it_came_on():
+    state = three()
+    state.column[0] += 2  # squirrel on position 1
+    state.seed_deck[4] -= 1
+    state.seed_left -= 1
+    ready(state)
+    play(state, ["play chaffinch-2m perch 1", "collect nothing", "draw", "bird sparrow-1f"])
+    play(state, ["play bullfinch-3f perch 1"])  # 2 + 3 = 5 vs 4: +1
+    # Player 1 takes position 1's card, then the squirrel eats it (the only one).
+    assert state.decision.kind == "squirrel"
+    play(state, ["squirrel eats 1 egg"])
+    assert state.seeds[3:6] == [0, 0, 0]
+    assert state.decision.kind == "seed_refill"
+
+
+def test_a_squirrel_drawn_by_a_player_without_seed_cards_does_nothing():
+    state = three()
+    state.queues[1] = [card(state, "sparrow-1f")]
+    state.deck.remove(card(state, "sparrow-1f"))
+    ready(state)
+    play(state, ["play chaffinch-6f perch 2", "squirrel card"])  # 7 vs 2: +5
+    assert state.pests[1] == 1 and state.seeds[0:3] == [0, 0, 0]
+    assert state.decision.kind == "refill"
+
+
+def test_after_a_turn_that_fed_no_bird_you_may_collect_one_of_value_at_most_the_card_played():
+    state = three()
+    play(state, ["play chaffinch-3f perch 1"])  # 3 vs 4: nothing
+    assert names(state) == ["collect chaffinch-2m", "collect greenfinch-1m", "collect nothing"]
+    with pytest.raises(IllegalActionError, match="worth more"):
+        state.apply_notation("collect chaffinch-6f")
+    play(state, ["collect chaffinch-2m"])
+    assert cards(state, state.birds[0]) == ["chaffinch-2m"]
+    assert state.decision.kind == "refill"
+
+
+def test_no_collect_after_a_turn_that_fed_a_bird():
+    state = three()
+    play(state, ["play chaffinch-6f perch 1", "seed 1 egg"])
+    assert state.decision.kind == "refill"
+
+
+def test_no_collect_offer_without_a_low_enough_bird():
+    state = three()
+    play(state, ["play greenfinch-1m perch 1"])
+    assert state.decision.kind == "refill"  # nothing in hand is worth 1 or less
+
+
+def test_refill_to_four_card_by_card_from_the_display_or_the_deck():
+    state = three()
+    play(state, ["play chaffinch-3f perch 1", "collect chaffinch-2m"])
+    assert names(state) == ["take sparrow-5m", "take sparrow-6f", "take sparrow-6m", "draw"]
+    play(state, ["take sparrow-6f"])
+    # The display is refilled at once, face up.
+    assert state.decision.kind == "display"
+    play(state, ["bird bullfinch-6m"])
+    assert state.observation(1)["display"] == ["sparrow-5m", "sparrow-6m", "bullfinch-6m"]
+    assert names(state)[-1] == "draw"
+    play(state, ["draw", "bird sparrow-1f"])
+    assert state.hands[0].bit_count() == 4
+    assert state.current_player() == 1
+
+
+def test_a_bird_drawn_from_the_deck_is_seen_only_by_its_owner():
+    state = three()
+    play(state, ["play chaffinch-3f perch 1", "collect chaffinch-2m", "draw", "bird sparrow-1f"])
+    play(state, ["take sparrow-6m", "bird bullfinch-6m"])
+    mine = state.observation(0)["hands"][0]
+    theirs = state.observation(1)["hands"][0]
+    assert "sparrow-1f" in mine["cards"]
+    assert theirs["cards"] == ["sparrow-6m"] and theirs["hidden"] == 3
+    for viewer in (None, 1, 2):
+        text = json.dumps(state.observation(viewer))
+        assert "sparrow-1f" not in text
+        assert "chaffinch-6f" not in text  # dealt at setup, never shown
+    assert state.action_seen_by(1, CHANCE, state.history[-1]) == "bird bullfinch-6m"
+
+
+def test_the_move_log_hides_a_drawn_bird_from_the_other_players():
+    state = three()
+    play(state, ["play chaffinch-3f perch 1", "collect chaffinch-2m", "draw", "bird sparrow-1f"])
+    a = state.history[-1]
+    assert state.action_seen_by(0, CHANCE, a) == "bird sparrow-1f"
+    assert state.action_seen_by(1, CHANCE, a) == "player 0 draws a bird"
+    assert state.action_seen_by(None, CHANCE, a) == "player 0 draws a bird"
+
+
+def test_a_card_taken_from_the_display_stays_known_to_everyone_until_it_is_played():
+    state = three()
+    play(state, ["play chaffinch-3f perch 1", "collect chaffinch-2m", "take sparrow-6m"])
+    play(state, ["bird bullfinch-6m", "take sparrow-6f", "bird bullfinch-5m"])
+    assert state.observation(2)["hands"][0]["known"] == ["sparrow-6f", "sparrow-6m"]
+    for seed in range(5):
+        det = state.determinize(2, random.Random(seed))
+        assert det.hands[0] & mask(state, "sparrow-6f", "sparrow-6m") == mask(
+            state, "sparrow-6f", "sparrow-6m"
+        )
+
+
+def test_determinize_re_deals_only_what_the_player_cannot_see():
+    state = three()
+    play(state, ["play chaffinch-3f perch 1", "collect chaffinch-2m", "take sparrow-6m"])
+    play(state, ["bird bullfinch-6m", "draw", "bird sparrow-1f"])
+    unseen_by_1 = state.hands[0] & ~state.known[0] | state.hands[2]
+    unseen_by_1 |= sum(1 << c for c in state.deck)
+    changed = False
+    for seed in range(10):
+        det = state.determinize(1, random.Random(seed))
+        assert det.observation(1) == state.observation(1)
+        assert det.hands[1] == state.hands[1]
+        pool = det.hands[0] & ~det.known[0] | det.hands[2] | sum(1 << c for c in det.deck)
+        assert pool == unseen_by_1
+        assert det.hands[0].bit_count() == 4 and det.hands[2].bit_count() == 4
+        assert det.deck == sorted(det.deck)
+        changed |= det.hands[2] != state.hands[2]
+    assert changed
+
+
+def test_determinize_at_an_opponents_turn_does_not_keep_its_real_choices():
+    state = three()
+    play(state, ["play greenfinch-1m perch 1", "draw", "bird sparrow-1f"])
+    assert state.current_player() == 1
+    real = state.legal_actions()
+    seen = set()
+    for seed in range(10):
+        det = state.determinize(0, random.Random(seed))
+        seen.add(tuple(det.legal_actions()))
+    assert len(seen) > 1  # player 1's hidden hand is re-dealt, so are its choices
+    assert all(len(legal) == len(real) for legal in seen)
+
+
+# -- the end ------------------------------------------------------------------------
+
+
+def _near_the_end(players: int = 3):
+    state = three() if players == 3 else None
+    assert state is not None
+    # Leave a single card in the feeder deck.
+    left = state.seed_left - 1
+    for k in range(5):
+        take = min(left, state.seed_deck[k])
+        state.seed_deck[k] -= take
+        state.gone[k] += take
+        left -= take
+    state.seed_left = 1
+    ready(state)
+    return state
+
+
+def test_the_end_is_triggered_when_the_feeder_deck_runs_out_and_the_round_is_finished():
+    state = _near_the_end()
+    play(state, ["play greenfinch-1m perch 1", "draw", "bird sparrow-1f"])
+    play(state, ["play bullfinch-4f perch 1"])  # 1 + 4 = 5 vs 4: +1, then the refill
+    kind = state.decision.kind
+    assert kind == "seed_refill"
+    last = state.chance_outcomes()[0][0]
+    state.apply_action(last)
+    assert state.seed_left == 0 and state.end_triggered
+    # Player 1 finishes, then player 2 still plays: the round is completed.
+    while state.current_player() == 1:
+        state.apply_action(state.legal_actions()[-1])
+        if state.current_player() == CHANCE:
+            state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == 2 and state.decision.kind == "play"
+
+
+def test_after_the_last_round_each_player_keeps_two_hand_cards_in_secret():
+    state = _near_the_end()
+    state.end_triggered = True
+    state.seed_left = 0
+    state.gone[0] += state.seed_deck[0]
+    state.seed_deck = [0, 0, 0, 0, 0]
+    for _ in range(3):
+        play(state, [names(state)[0]])
+        while state.decision.kind != "play" and state.decision.kind != "keep":
+            if state.current_player() == CHANCE:
+                state.apply_action(state.legal_actions()[0])
+            else:
+                state.apply_action(state.legal_actions()[-1])
+    assert state.decision.kind == "keep" and state.current_player() == 0
+    assert state.is_simultaneous_hidden()
+    hand0 = cards(state, state.hands[0])
+    play(state, [f"keep {hand0[0]}"])
+    assert state.current_player() == 0  # a second card
+    # The others see that a card was kept, not which.
+    assert state.observation(1)["hands"][0]["kept_count"] == 1
+    assert state.observation(1)["hands"][0]["kept"] is None
+    assert state.observation(1)["hands"][0]["hidden"] == 4
+    assert hand0[0] not in json.dumps(state.observation(1))
+    play(state, [f"keep {hand0[1]}"])
+    for p in (1, 2):
+        hand = cards(state, state.hands[p])
+        play(state, [f"keep {hand[0]}", f"keep {hand[1]}"])
+    assert state.is_terminal()
+    assert mask(state, hand0[0], hand0[1]) & state.birds[0] == mask(state, hand0[0], hand0[1])
+    assert all(h == 0 for h in state.hands)
+
+
+def test_a_player_whose_hand_is_empty_triggers_the_end_and_passes():
+    state = three()
+    state.discarded |= state.hands[1]
+    state.hands[1] = 0
+    play(state, ["play greenfinch-1m perch 1", "draw", "bird sparrow-1f"])
+    # Player 1 has nothing to play: the end is triggered and player 2 finishes the round.
+    assert state.end_triggered and state.current_player() == 2
+
+
+# -- scoring ------------------------------------------------------------------------
+
+
+def test_a_mated_pair_scores_five_points():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-3f", "sparrow-3m")
+    assert state.scores()[0]["pairs"] == 5
+    assert state.scores()[0]["mated_pairs"] == 1
+
+
+def test_two_birds_of_the_same_sex_are_no_pair():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f")
+    assert state.scores()[0]["pairs"] == 0
+
+
+def test_the_majority_in_a_species_scores_the_eggs_on_those_birds():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-5f", "sparrow-1m")  # 3 + 1 eggs
+    state.birds[1] = mask(state, "sparrow-6f")
+    s = state.scores()
+    assert s[0]["majorities"] == 4 and s[1]["majorities"] == 0
+
+
+def test_a_tie_for_a_majority_is_friendly_everyone_tied_scores():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-5f")
+    state.birds[1] = mask(state, "sparrow-6f")
+    state.birds[2] = mask(state, "greenfinch-6f")
+    s = state.scores()
+    assert [x["majorities"] for x in s] == [3, 3, 3]
+
+
+def test_seed_cards_score_one_point_per_egg():
+    state = three()
+    state.seeds[3:6] = [1, 2, 1]
+    assert state.scores()[1]["seeds"] == 1 + 4 + 3
+
+
+def test_majority_unpaired_variant_scores_only_birds_outside_pairs():
+    state = setup(3, perches=("blackbird-4f", "blackbird-2m"), hands=HANDS3, majority="unpaired")
+    state.birds[0] = mask(state, "sparrow-5f", "sparrow-5m", "sparrow-2f")
+    s = state.scores()[0]
+    assert s == {"pairs": 5, "majorities": 1, "seeds": 0, "mated_pairs": 1, "total": 6}
+    plain = three()
+    plain.birds[0] = state.birds[0]
+    assert plain.scores()[0]["majorities"] == 7
+
+
+def test_a_tie_on_points_goes_to_the_player_with_more_mated_pairs():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-1f", "sparrow-1m")  # 5 + 2 eggs = 7
+    state.birds[1] = mask(state, "greenfinch-6f", "greenfinch-5f", "greenfinch-2m")  # 3+3+1
+    state.pending.clear()
+    s = state.scores()
+    assert s[0]["total"] == s[1]["total"] == 7
+    assert state.ranks() == [1, 2, 3]
+    assert state.returns()[0] == 1.0
+
+
+def test_an_exact_tie_shares_the_place():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-1f")
+    state.birds[1] = mask(state, "greenfinch-1f")
+    state.pending.clear()
+    assert state.ranks() == [1, 1, 3]
+
+
+# -- notation and errors ---------------------------------------------------------------
+
+
+def test_every_action_has_a_unique_name_that_parses_back():
+    game = meeple.load("piepmatz", players=4)
+    for a in range(game.num_distinct_actions()):
+        assert game.parse_action(game.action_name(a)) == a
+    assert game.parse_action("  PLAY Chaffinch-3F   perch 1 ") == game.parse_action(
+        "play chaffinch-3f perch 1"
+    )
+
+
+def test_a_chance_outcome_is_refused_as_a_move_with_a_reason():
+    state = three()
+    with pytest.raises(IllegalActionError, match="chance outcome"):
+        state.apply_notation("bird sparrow-1f")
+
+
+def test_the_illegal_message_names_the_wanted_decision():
+    state = three()
+    with pytest.raises(IllegalActionError, match="play a bird"):
+        state.apply_notation("draw")
