@@ -173,7 +173,7 @@ def _tile(obj: Any, entry: str, farm: bool) -> Tile:
 
 
 def side_lands(tile: Tile, rotation: int, side: int) -> tuple[str, ...]:
-    """The sections (clockwise) that ``tile`` turned ``rotation`` quarter turns shows on ``side``."""
+    """The sections (clockwise) ``tile``, turned ``rotation`` quarter turns, shows on ``side``."""
     return tile.edges[(side - rotation) % 4]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,19 @@ INFO = GameInfo(
         "2-4 players (the solo rules are not implemented)."
     ),
 )
+
+
+class _FitTable(dict[int, tuple[int, ...]]):
+    """A memo filled on first use (a plain dict lookup once an entry exists)."""
+
+    def __init__(self, compute: Callable[[int], tuple[int, ...]]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        value = self.compute(key)
+        self[key] = value
+        return value
 
 
 class QueenslandGame(Game):
@@ -58,8 +71,8 @@ class QueenslandGame(Game):
         self.pond = [t.pond for t in tiles]
         self.arrow_kind = [ARROWS.index(t.arrow) if t.arrow else -1 for t in tiles]
         self.arrow_side = [t.arrow_side for t in tiles]
-        self._fit: dict[int, tuple[int, ...]] = {}
-        self._b4 = self.base**4
+        self.fit_stride = self.base**4
+        self.fit_table = _FitTable(self._rotations)
 
     def load_components(self, path: Path | None) -> Components:
         return components.load(path)
@@ -81,24 +94,23 @@ class QueenslandGame(Game):
         """Rotations in which ``tile`` matches an empty cell whose neighbours ask ``key``.
 
         ``key`` packs, per side d, (the code the tile must show there) + 1, 0 for no
-        neighbour, in base ``self.base``. Memoised: a game meets few distinct keys.
+        neighbour, in base ``self.base``. Memoised in ``fit_table`` under
+        ``tile * fit_stride + key``: a game meets few distinct keys.
         """
-        mk = tile * self._b4 + key
-        got = self._fit.get(mk)
-        if got is None:
-            need = []
-            k = key
-            for _ in range(4):
-                need.append(k % self.base - 1)
-                k //= self.base
-            rots = []
-            for r in range(4):
-                sc = self.side_code[tile * 4 + r]
-                if all(n < 0 or sc[d] == n for d, n in enumerate(need)):
-                    rots.append(r)
-            got = tuple(rots)
-            self._fit[mk] = got
-        return got
+        return self.fit_table[tile * self.fit_stride + key]
+
+    def _rotations(self, mk: int) -> tuple[int, ...]:
+        tile, key = divmod(mk, self.fit_stride)
+        need = []
+        for _ in range(4):
+            need.append(key % self.base - 1)
+            key //= self.base
+        rots = []
+        for r in range(4):
+            sc = self.side_code[tile * 4 + r]
+            if all(n < 0 or sc[d] == n for d, n in enumerate(need)):
+                rots.append(r)
+        return tuple(rots)
 
     def render_text(self, observation: Mapping[str, JSON]) -> str:
         from meeple.boardgames.queensland.render import render_text

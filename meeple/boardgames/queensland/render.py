@@ -1,17 +1,562 @@
-"""Views of a Queensland observation: text for the terminal, SVG for the browser."""
+"""Views of a Queensland observation: text for the terminal, SVG for the browser.
+
+Both draw only from the observation (and the printed tile data, which is public).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+from meeple.boardgames.queensland.components import Tile
+from meeple.core import svg
 
 if TYPE_CHECKING:
     from meeple.boardgames.queensland.game import QueenslandGame
 
+LETTER = {"cane": "c", "wheat": "w", "soil": "."}
+ARROW_GLYPH = {"north": "^", "east": ">", "south": "v", "west": "<"}
+KIND_MARK = {"single": "1", "double": "2", "group": "G"}
+TRAIT_CODE = ("Cw", "Sc", "Tr")
+TRAIT_NAMES = ("cow", "scarecrow", "tractor")
+DIRS = ("north", "east", "south", "west")
+
+FILL = {"cane": "#3f9b3a", "wheat": "#e8c547", "soil": "#c9a27e"}
+POND = "#3b82c4"
+TOAD = "#2f4f1f"
+GROUP_BLUE = "#1f5fd1"
+TRAIT_FILL = ("#ffffff", "#f08c2a", "#c0392b")
+
+
+def _tiles_by_id(game: QueenslandGame) -> dict[str, Tile]:
+    return {t.id: t for t in game.all_tiles}
+
+
+def _who(obs: Mapping[str, Any]) -> str:
+    if obs["terminal"]:
+        return "game over"
+    tm = obs["to_move"]
+    if tm < 0:
+        return "chance to draw"
+    return f"player {tm} to {obs['decision']}"
+
+
+def _side(tile: Tile, rot: int, d: int) -> tuple[str, ...]:
+    return tile.edges[(d - rot) % 4]
+
+
+def _arrow_dir(tile: Tile, rot: int) -> str:
+    return DIRS[(tile.arrow_side + rot) % 4]
+
+
+def _trait_code(tile: Tile) -> str:
+    for i, n in enumerate(tile.traits):
+        if n:
+            return TRAIT_CODE[i]
+    return "  "
+
+
+def describe_tile(tile: Tile) -> str:
+    """A one-line description of a printed tile, for menus and the market."""
+    sides = " ".join(
+        f"{s}:{'/'.join(LETTER[x] for x in tile.edges[i])}" for i, s in enumerate("NESW")
+    )
+    bits = [sides]
+    if tile.pond:
+        bits.append("pond")
+    if tile.arrow:
+        bits.append(f"{tile.arrow} arrow {'NESW'[tile.arrow_side]}")
+    for i, n in enumerate(tile.traits):
+        if n:
+            bits.append(f"{n} {TRAIT_NAMES[i]}")
+    return f"{tile.id} ({', '.join(bits)})"
+
+
+# -- text ------------------------------------------------------------------------
+
+
+def _hside(lands: Sequence[str], width: int = 7) -> str:
+    """A north or south side, west to east."""
+    k = len(lands)
+    out = ""
+    for i, land in enumerate(lands):
+        n = width // k + (1 if i < width % k else 0)
+        out += LETTER[land] * n
+    return out
+
+
+def _block(tile: Tile, rot: int, toads: int, removed: bool, mark: bool) -> list[str]:
+    n_side = _hside(_side(tile, rot, 0))
+    s_side = _hside(_side(tile, rot, 2)[::-1])  # clockwise on the south side runs east to west
+    e = _side(tile, rot, 1)
+    w = _side(tile, rot, 3)[::-1]  # clockwise on the west side runs south to north
+    e_top, e_bot = LETTER[e[0]], LETTER[e[-1]]
+    w_top, w_bot = LETTER[w[0]], LETTER[w[-1]]
+    pond = "~" if tile.pond else " "
+    c1 = f"{tile.id:<4}{pond}{_trait_code(tile)}"
+    arrow = ""
+    if tile.arrow:
+        arrow = KIND_MARK[tile.arrow] + ARROW_GLYPH[_arrow_dir(tile, rot)]
+    t = "xx" if removed else (f"{toads}t" if toads else "")
+    c2 = f"{arrow:<3}{t:>4}"
+    corner = "*" if mark else "+"
+    return [
+        corner + n_side + corner,
+        w_top + c1 + e_top,
+        w_bot + c2 + e_bot,
+        corner + s_side + corner,
+    ]
+
+
+def _farm_text(
+    tiles: Mapping[str, Tile], farm: Mapping[str, Any], mark: tuple[int, int] | None
+) -> list[str]:
+    cells = {(x, y): (tid, rot, t) for x, y, tid, rot, t in farm["tiles"]}
+    removed = {tuple(c) for c in farm["removed"]}
+    if not cells:
+        return ["  (no farm yet)"]
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    if mark is not None:
+        xs.append(mark[0])
+        ys.append(mark[1])
+    lines = ["     " + "".join(f"{x:^9}" for x in range(min(xs), max(xs) + 1))]
+    for y in range(min(ys), max(ys) + 1):
+        rows = [f"{y:>4} " if i == 1 else "     " for i in range(4)]
+        for x in range(min(xs), max(xs) + 1):
+            got = cells.get((x, y))
+            if got is None:
+                blank = "    ??   " if mark == (x, y) else " " * 9
+                for i in range(4):
+                    rows[i] += blank if i == 1 else " " * 9
+                continue
+            tid, rot, t = got
+            block = _block(tiles[tid], rot // 90, t, (x, y) in removed, mark == (x, y))
+            for i in range(4):
+                rows[i] += block[i]
+        lines.extend(r.rstrip() for r in rows)
+    return lines
+
 
 def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
-    return str(obs)
+    tiles = _tiles_by_id(game)
+    out = [f"Queensland, turn {obs['turn']}: {_who(obs)}"]
+    if obs["first_player"] is not None:
+        out[0] += f" (player {obs['first_player']} started)"
+    out.append(f"Toads in the supply: {obs['supply']}   tiles face down: {obs['pile']}")
+    out.append("Market:")
+    for m in obs["market"]:
+        desc = describe_tile(tiles[m["tile"]]) if m["tile"] else "(empty)"
+        out.append(f"  space {m['space']} (+{m['toads']} toads): {desc}")
+    sel = obs["selected"]
+    mark: tuple[int, int] | None = None
+    if sel:
+        out.append(f"Chosen: the tile on space {sel['space']} ({sel['tile']})")
+        if "cell" in sel:
+            mark = (sel["cell"][0], sel["cell"][1])
+            out[-1] += f" for cell {mark[0]},{mark[1]} (marked *)"
+    last = obs["last"]
+    if last:
+        if last["discarded"]:
+            out.append(
+                f"Last turn: player {last['player']} discarded {last['tile']} (it fit nowhere)"
+            )
+        else:
+            out.append(
+                f"Last turn: player {last['player']} placed {last['tile']} at "
+                f"{last['cell'][0]},{last['cell'][1]} turned {last['rotation']}, "
+                f"+{last['toads_added']} toads, {last['arrow']} move {last['direction']}"
+            )
+            answers = [f"player {q}: {a}" for q, a in enumerate(last["answers"]) if a is not None]
+            if answers:
+                out.append("  group answers: " + ", ".join(answers))
+        for ps in last["ponds_scored"]:
+            out.append(
+                f"  player {ps['player']}'s pond at {ps['cell'][0]},{ps['cell'][1]} held "
+                f"{ps['toads']} toads: {ps['points']} points"
+            )
+    g = obs["group"]
+    if g:
+        status = ", ".join(
+            f"player {q}: {'answered' if a else 'waiting'}"
+            for q, a in enumerate(g["answered"])
+            if q != g["active"]
+        )
+        out.append(f"Group move {g['direction']} by player {g['active']}: {status}")
+        if g["mine"]:
+            out.append(f"  your answer: {g['mine']}")
+    for p, farm in enumerate(obs["farms"]):
+        score = obs["scores"][p]["total"]
+        facing = farm["facing"] or "not yet chosen"
+        head = f"Player {p} (farm faces {facing}): {score} points, {farm['toads']} toads"
+        if obs["ranks"]:
+            head += f", place {obs['ranks'][p]}"
+        out.append("")
+        out.append(head)
+        out.extend(_farm_text(tiles, farm, mark if obs["to_move"] == p else None))
+    if obs["terminal"]:
+        out.append("")
+        cats = [k for k in obs["scores"][0] if k != "total"]
+        out.append("Final scores: " + ", ".join(cats))
+        for p, s in enumerate(obs["scores"]):
+            out.append(f"  player {p}: " + " ".join(str(s[k]) for k in cats) + f" = {s['total']}")
+    out.append("")
+    out.append(
+        "Legend: c cane, w wheat, . soil; ~ pond; Cw cow, Sc scarecrow, Tr tractor; "
+        "arrows 1 single, 2 double, G group with its compass direction; Nt = N toads; "
+        "xx removed at the end. North is up."
+    )
+    return "\n".join(out)
+
+
+# -- SVG -------------------------------------------------------------------------
+
+CELL = 54.0
+
+
+def _perimeter_point(d: int, frac: float) -> tuple[float, float]:
+    """A point on side d, ``frac`` of the way clockwise along it (unit square, y down)."""
+    if d == 0:
+        return frac, 0.0
+    if d == 1:
+        return 1.0, frac
+    if d == 2:
+        return 1.0 - frac, 1.0
+    return 0.0, 1.0 - frac
+
+
+def _field_polygons(tile: Tile, rot: int) -> list[tuple[str, list[tuple[float, float]]]]:
+    """Per printed field, a polygon in the unit square (compass orientation)."""
+    out = []
+    for fi, f in enumerate(tile.fields):
+        spans = []
+        for d in range(4):
+            side = (d - rot) % 4
+            lands = tile.edges[side]
+            k = len(lands)
+            for i in range(k):
+                if tile.section_field[side][i] == fi:
+                    spans.append(
+                        (d + i / k, _perimeter_point(d, i / k), _perimeter_point(d, (i + 1) / k))
+                    )
+        spans.sort()
+        pts: list[tuple[float, float]] = []
+        for j, (_, a, b) in enumerate(spans):
+            pts.append(a)
+            pts.append(b)
+            nxt = spans[(j + 1) % len(spans)][1]
+            if abs(nxt[0] - b[0]) > 1e-9 or abs(nxt[1] - b[1]) > 1e-9:
+                mx, my = (b[0] + nxt[0]) / 2, (b[1] + nxt[1]) / 2
+                pts.append((mx + (0.5 - mx) * 0.6, my + (0.5 - my) * 0.6))
+        out.append((f.crop, pts))
+    return out
+
+
+def _tile_svg(
+    tile: Tile,
+    rot: int,
+    x: float,
+    y: float,
+    toads: int,
+    size: float = CELL,
+    removed: bool = False,
+    mark: bool = False,
+) -> str:
+    parts = [svg.rect(x, y, size, size, fill=FILL["soil"])]
+    for crop, pts in _field_polygons(tile, rot):
+        parts.append(
+            svg.polygon(
+                [(x + px * size, y + py * size) for px, py in pts],
+                fill=FILL[crop],
+                stroke="#222",
+                stroke_width=1.2,
+            )
+        )
+    if tile.pond:
+        parts.append(
+            "<g>"
+            + svg.title("pond")
+            + svg.circle(x + size * 0.5, y + size * 0.5, size * 0.2, fill=POND, stroke="#123")
+            + "</g>"
+        )
+    if tile.arrow:
+        d = (tile.arrow_side + rot) % 4
+        colour = GROUP_BLUE if tile.arrow == "group" else "#111"
+        cx, cy, r = x + size * 0.2, y + size * 0.2, size * 0.15
+        vx, vy = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
+        parts.append("<g>" + svg.title(f"{tile.arrow} move {DIRS[d]}"))
+        parts.append(svg.circle(cx, cy, r, fill="#fff", stroke=colour, opacity=0.9))
+        parts.append(
+            svg.line(
+                cx - vx * r * 0.7,
+                cy - vy * r * 0.7,
+                cx + vx * r * 0.7,
+                cy + vy * r * 0.7,
+                stroke=colour,
+                stroke_width=2,
+            )
+        )
+        heads = 2 if tile.arrow == "double" else 1
+        for h in range(heads):
+            tx, ty = cx + vx * r * (0.8 - 0.45 * h), cy + vy * r * (0.8 - 0.45 * h)
+            px, py = -vy, vx
+            parts.append(
+                svg.polygon(
+                    [
+                        (tx, ty),
+                        (tx - vx * r * 0.4 + px * r * 0.35, ty - vy * r * 0.4 + py * r * 0.35),
+                        (tx - vx * r * 0.4 - px * r * 0.35, ty - vy * r * 0.4 - py * r * 0.35),
+                    ],
+                    fill=colour,
+                )
+            )
+        parts.append(
+            svg.text(
+                cx + r + 1,
+                cy - r * 0.3,
+                KIND_MARK[tile.arrow],
+                size=size * 0.16,
+                fill=colour,
+                font_weight="bold",
+            )
+        )
+        parts.append("</g>")
+    for i, n in enumerate(tile.traits):
+        if n:
+            tx, ty = x + size * 0.8, y + size * 0.8
+            parts.append(
+                "<g>"
+                + svg.title(TRAIT_NAMES[i])
+                + svg.circle(tx, ty, size * 0.13, fill=TRAIT_FILL[i], stroke="#222")
+                + svg.text(
+                    tx,
+                    ty + size * 0.055,
+                    TRAIT_CODE[i][0],
+                    size=size * 0.16,
+                    text_anchor="middle",
+                    font_weight="bold",
+                )
+                + "</g>"
+            )
+    parts.append(svg.text(x + 2, y + size - 3, tile.id, size=size * 0.15, fill="#333"))
+    if toads:
+        tx, ty = x + size * 0.5, y + size * 0.5
+        parts.append(
+            "<g>"
+            + svg.title(f"{toads} toad{'s' if toads != 1 else ''}")
+            + svg.circle(tx, ty, size * 0.14, fill=TOAD, stroke="#fff")
+            + svg.text(
+                tx,
+                ty + size * 0.06,
+                str(toads),
+                size=size * 0.18,
+                fill="#fff",
+                text_anchor="middle",
+                font_weight="bold",
+            )
+            + "</g>"
+        )
+    parts.append(svg.rect(x, y, size, size, fill="none", stroke="#444", stroke_width=0.8))
+    if removed:
+        parts.append(svg.rect(x, y, size, size, fill="#fff", opacity=0.55))
+        parts.append(
+            svg.line(x + 4, y + 4, x + size - 4, y + size - 4, stroke="#c00", stroke_width=3)
+        )
+        parts.append(
+            svg.line(x + size - 4, y + 4, x + 4, y + size - 4, stroke="#c00", stroke_width=3)
+        )
+    if mark:
+        parts.append(
+            svg.rect(
+                x + 1.5, y + 1.5, size - 3, size - 3, fill="none", stroke="#f0f", stroke_width=3
+            )
+        )
+    return "".join(parts)
 
 
 def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
-    return "<svg xmlns='http://www.w3.org/2000/svg'></svg>"
+    tiles = _tiles_by_id(game)
+    body: list[str] = []
+    n = obs["players"]
+    width = 1000.0
+    y = 28.0
+    body.append(
+        svg.text(16, y, f"Queensland, turn {obs['turn']}: {_who(obs)}", size=20, font_weight="bold")
+    )
+    y += 22
+    info = f"toads in supply: {obs['supply']}   tiles face down: {obs['pile']}   north is up"
+    if obs["first_player"] is not None:
+        info += f"   player {obs['first_player']} started"
+    body.append(svg.text(16, y, info, size=13))
+    y += 14
+    # The market.
+    for i, m in enumerate(obs["market"]):
+        mx = 16 + i * 150
+        body.append(
+            svg.text(
+                mx,
+                y + 14,
+                f"space {m['space']}: +{m['toads']} toad{'s' if m['toads'] != 1 else ''}",
+                size=12,
+            )
+        )
+        if m["tile"]:
+            body.append(_tile_svg(tiles[m["tile"]], 0, mx, y + 20, 0, size=64))
+        else:
+            body.append(
+                svg.rect(mx, y + 20, 64, 64, fill="none", stroke="#999", stroke_dasharray="4 3")
+            )
+    # Status lines beside the market.
+    sx = 480
+    lines = []
+    sel = obs["selected"]
+    if sel:
+        s = f"chosen: {sel['tile']} from space {sel['space']}"
+        if "cell" in sel:
+            s += f" for cell {sel['cell'][0]},{sel['cell'][1]}"
+        lines.append(s)
+    last = obs["last"]
+    if last:
+        if last["discarded"]:
+            lines.append(f"last: player {last['player']} discarded {last['tile']}")
+        else:
+            lines.append(
+                f"last: player {last['player']} placed {last['tile']} at "
+                f"{last['cell'][0]},{last['cell'][1]}, "
+                f"+{last['toads_added']} toads"
+            )
+            lines.append(f"      {last['arrow']} move {last['direction']}")
+            answers = [f"P{q} {a}" for q, a in enumerate(last["answers"]) if a is not None]
+            if answers:
+                lines.append("      group answers: " + ", ".join(answers))
+        for ps in last["ponds_scored"]:
+            lines.append(f"      P{ps['player']} pond {ps['toads']} toads: +{ps['points']}")
+    g = obs["group"]
+    if g:
+        lines.append(f"group move {g['direction']} by player {g['active']}:")
+        lines.append(
+            "      "
+            + ", ".join(
+                f"P{q} {'answered' if a else 'waiting'}"
+                for q, a in enumerate(g["answered"])
+                if q != g["active"]
+            )
+        )
+        if g["mine"]:
+            lines.append(f"      your answer: {g['mine']}")
+    for i, line in enumerate(lines[:7]):
+        body.append(svg.text(sx, y + 14 + i * 15, line, size=12))
+    y += 100
+    # The farms, two per row.
+    mark = None
+    if sel and "cell" in sel:
+        mark = (sel["cell"][0], sel["cell"][1])
+    col_w = width / 2
+    row_top = y
+    row_h = 0.0
+    for p, farm in enumerate(obs["farms"]):
+        col = p % 2
+        if col == 0 and p:
+            row_top += row_h + 20
+            row_h = 0.0
+        fx = 16 + col * col_w
+        cells = {(cx, cy): (tid, rot, t) for cx, cy, tid, rot, t in farm["tiles"]}
+        removed = {tuple(c) for c in farm["removed"]}
+        score = obs["scores"][p]["total"]
+        colour = svg.PLAYER_COLOURS[p % len(svg.PLAYER_COLOURS)]
+        head = f"Player {p}: {score} points, {farm['toads']} toads"
+        if farm["facing"]:
+            head += f", farm faces {farm['facing']}"
+        if obs["ranks"]:
+            head += f", place {obs['ranks'][p]}"
+        if obs["to_move"] == p:
+            head += "  <- to move"
+        body.append(svg.rect(fx - 6, row_top, col_w - 20, 4, fill=colour))
+        body.append(svg.text(fx, row_top + 20, head, size=14, fill=colour, font_weight="bold"))
+        if not cells:
+            row_h = max(row_h, 40.0)
+            continue
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        mine = mark if obs["to_move"] == p else None
+        if mine:
+            xs.append(mine[0])
+            ys.append(mine[1])
+        x0, y0 = min(xs), min(ys)
+        cols = max(xs) - x0 + 1
+        rows = max(ys) - y0 + 1
+        size = min(CELL, (col_w - 40) / cols)
+        top = row_top + 30
+        for (cx, cy), (tid, rot, t) in cells.items():
+            body.append(
+                _tile_svg(
+                    tiles[tid],
+                    rot // 90,
+                    fx + (cx - x0) * size,
+                    top + (cy - y0) * size,
+                    t,
+                    size=size,
+                    removed=(cx, cy) in removed,
+                    mark=mine == (cx, cy),
+                )
+            )
+        if mine and mine not in cells:
+            body.append(
+                svg.rect(
+                    fx + (mine[0] - x0) * size,
+                    top + (mine[1] - y0) * size,
+                    size,
+                    size,
+                    fill="none",
+                    stroke="#f0f",
+                    stroke_width=3,
+                )
+            )
+        for (cx, cy), (tid, _, _) in cells.items():
+            if tid in ("A", "B", "C", "D"):
+                body.append(
+                    svg.rect(
+                        fx + (cx - x0) * size + 1,
+                        top + (cy - y0) * size + 1,
+                        size - 2,
+                        size - 2,
+                        fill="none",
+                        stroke=colour,
+                        stroke_width=2.5,
+                    )
+                )
+        row_h = max(row_h, 30 + rows * size + 10)
+    y = row_top + row_h + 20
+    # Scores.
+    cats = [k for k in obs["scores"][0] if k != "total"]
+    body.append(
+        svg.text(
+            16,
+            y,
+            "scores: " + " | ".join(c.replace("_", " ") for c in cats) + " | total",
+            size=12,
+            font_weight="bold",
+        )
+    )
+    for p in range(n):
+        s = obs["scores"][p]
+        y += 16
+        body.append(
+            svg.text(
+                16,
+                y,
+                f"player {p}: " + " | ".join(str(s[k]) for k in cats) + f" | {s['total']}",
+                size=12,
+                fill=svg.PLAYER_COLOURS[p % 4],
+            )
+        )
+    y += 22
+    legend = (
+        "green: sugar cane, yellow: wheat, brown: soil, blue disc: pond, dark disc: toads (count)",
+        "arrows: 1 single, 2 double, G group (blue); C cow, S scarecrow, T tractor; "
+        "frame in the player colour: start tiles",
+    )
+    for line in legend:
+        body.append(svg.text(16, y, line, size=11))
+        y += 14
+    return svg.document(width, y + 14, body)

@@ -27,7 +27,7 @@ from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.components import ARROWS, SIDE_NAMES, start_layout
 from meeple.boardgames.queensland.game import QueenslandGame
 from meeple.boardgames.queensland.scoring import CATEGORIES, Farm, final_scores, pond_points
-from meeple.core import CHANCE, Decision, State, multiset_outcomes
+from meeple.core import CHANCE, Decision, State
 from meeple.core.api import JSON
 
 SINGLE, DOUBLE, GROUP = 0, 1, 2
@@ -40,8 +40,7 @@ class QueenslandState(State):
     def __init__(self, game: QueenslandGame) -> None:
         super().__init__(game)
         n = game.players
-        self.pile = [1] * game.n_farm  # tiles still face down, by tile index
-        self.pile_left = game.n_farm
+        self.pile = list(range(game.n_farm))  # the tiles still face down (a set, kept sorted)
         self.market = [-1, -1, -1]  # tile on spaces 1, 2, 3 (space 1 is leftmost)
         self.supply = game.c.toads
         self.first = -1
@@ -102,13 +101,12 @@ class QueenslandState(State):
             self._put(d.player, A.pack(x, y), (base + i) * 4 + rot)
 
     def _draw_outcomes(self) -> list[tuple[int, float]]:
-        pile = self.pile
-        return multiset_outcomes((A.DRAW + t, pile[t]) for t in range(len(pile)) if pile[t])
+        p = 1.0 / len(self.pile)
+        return [(A.DRAW + t, p) for t in self.pile]
 
     def _draw(self, action: int) -> int:
         t = action - A.DRAW
-        self.pile[t] -= 1
-        self.pile_left -= 1
+        self.pile.remove(t)
         return t
 
     def _outcomes_deal(self, d: Decision) -> list[tuple[int, float]]:
@@ -146,12 +144,14 @@ class QueenslandState(State):
 
     def placements(self, p: int, tile: int) -> list[int]:
         """The empty cells where ``tile`` can join player ``p`` 's farm in some rotation."""
-        fits = self.game.fits
-        return [cell for cell, key in self.open[p].items() if fits(tile, key)]
+        table = self.game.fit_table
+        base = tile * self.game.fit_stride
+        return [cell for cell, key in self.open[p].items() if table[base + key]]
 
     def _fits_anywhere(self, p: int, tile: int) -> bool:
-        fits = self.game.fits
-        return any(fits(tile, key) for key in self.open[p].values())
+        table = self.game.fit_table
+        base = tile * self.game.fit_stride
+        return any(table[base + key] for key in self.open[p].values())
 
     def _step(self, p: int, delta: int) -> None:
         """Move player ``p`` 's toads one step: pond toads stay, the farm's edge stops them."""
@@ -171,9 +171,7 @@ class QueenslandState(State):
         tiles = self.tiles[p]
         pond = self.game.pond
         delta = DELTAS[direction]
-        return any(
-            not pond[tiles[cell] >> 2] and cell + delta in tiles for cell in self.toads[p]
-        )
+        return any(not pond[tiles[cell] >> 2] and cell + delta in tiles for cell in self.toads[p])
 
     # -- a turn ----------------------------------------------------------------
 
@@ -228,9 +226,7 @@ class QueenslandState(State):
             self._step(p, DELTAS[direction])
         if kind == GROUP:
             n = g.players
-            asked = [
-                q for q in ((p + i) % n for i in range(1, n)) if self.can_move(q, direction)
-            ]
+            asked = [q for q in ((p + i) % n for i in range(1, n)) if self.can_move(q, direction)]
             if asked:
                 self.group_dir = direction
                 for q in reversed(asked):
@@ -273,7 +269,7 @@ class QueenslandState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        if self.pile_left == 0:
+        if not self.pile:
             self._end_game()
             return
         self.push("refill", CHANCE)
@@ -401,10 +397,14 @@ class QueenslandState(State):
             "active": self.active if self.active >= 0 else None,
             "turn": self.turns + 1,
             "market": [
-                {"space": s + 1, "tile": ids[t].id if t >= 0 else None, "toads": g.c.market_toads[s]}
+                {
+                    "space": s + 1,
+                    "tile": ids[t].id if t >= 0 else None,
+                    "toads": g.c.market_toads[s],
+                }
                 for s, t in enumerate(self.market)
             ],
-            "pile": self.pile_left,
+            "pile": len(self.pile),
             "supply": self.supply,
             "farms": farms,
             "selected": selected,
@@ -432,7 +432,9 @@ class QueenslandState(State):
             s = action - A.TAKE
             if self.market[s] < 0:
                 return f"market space {s + 1} is empty"
-            return f"tile {g.all_tiles[self.market[s]].id} on space {s + 1} fits nowhere on your farm"
+            return (
+                f"tile {g.all_tiles[self.market[s]].id} on space {s + 1} fits nowhere on your farm"
+            )
         if kind == "place" and A.CELL <= action < A.DRAW:
             cell = action - A.CELL
             x, y = A.unpack(cell)

@@ -1,0 +1,464 @@
+"""One scenario test per rule of Queensland, named after the rule.
+
+Unless a test says otherwise, the start farms face north, so player 0's start tiles are
+A (0,0), B (1,0), C (0,1), D (1,1): x grows east, y grows south, north is up.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.boardgames.queensland import actions as A
+from meeple.boardgames.queensland.scoring import toad_extremes, trait_points
+from meeple.core import CHANCE, IllegalActionError
+from tests.games.queensland.helpers import (
+    at_first_turn,
+    names,
+    new_game,
+    play,
+    put,
+    set_market,
+    set_toads,
+    toads,
+)
+
+# -- setup ---------------------------------------------------------------------
+
+
+def test_the_starting_player_is_drawn_by_chance():
+    state = new_game(3).new_initial_state()
+    assert state.current_player() == CHANCE
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    assert names(state) == ["first player 0", "first player 1", "first player 2"]
+
+
+def test_each_player_chooses_which_way_their_start_farm_faces():
+    state = new_game(3).new_initial_state()
+    state.apply_notation("first player 1")
+    order = []
+    for face in ("east", "south", "west"):
+        order.append(state.current_player())
+        assert names(state) == ["face north", "face east", "face south", "face west"]
+        state.apply_notation(f"face {face}")
+    assert order == [1, 2, 0]  # from the starting player, clockwise
+    farms = state.observation(None)["farms"]
+    assert [f["facing"] for f in farms] == ["west", "east", "south"]
+    # Facing east turns the 2x2 block a quarter clockwise: C goes top-left.
+    assert farms[1]["tiles"] == [
+        [0, 0, "C", 90, 0],
+        [1, 0, "A", 90, 0],
+        [0, 1, "D", 90, 0],
+        [1, 1, "B", 90, 0],
+    ]
+    assert [t[2] for t in farms[2]["tiles"]] == ["D", "C", "B", "A"]
+
+
+def test_three_market_tiles_are_drawn_from_the_tiles_left():
+    state = new_game(2).new_initial_state()
+    play(state, "first player 0", "face north", "face north")
+    assert state.current_player() == CHANCE
+    assert len(state.chance_outcomes()) == 50
+    play(state, "draw T07", "draw T12")
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 48 and all(p == pytest.approx(1 / 48) for _, p in outcomes)
+    assert state.string_to_action("draw T07") not in [a for a, _ in outcomes]
+    state.apply_notation("draw T33")
+    assert [m["tile"] for m in state.observation(0)["market"]] == ["T07", "T12", "T33"]
+    assert state.current_player() == 0 and names(state)[0] == "take 1"
+
+
+# -- placing a tile --------------------------------------------------------------
+
+
+def test_a_tile_must_touch_your_farm_and_match_every_touching_side():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    state.apply_notation("take 1")  # T09: cane north and east, soil south and west
+    # (0,2) is refused: C shows wheat to its south and T09 has no wheat side.
+    assert names(state) == [
+        "place 0,-1",
+        "place 1,-1",
+        "place -1,0",
+        "place 2,0",
+        "place -1,1",
+        "place 2,1",
+        "place 1,2",
+    ]
+
+
+def test_a_tile_may_be_turned_to_any_rotation_that_matches():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    play(state, "take 1", "place 0,-1")
+    assert names(state) == ["rotate 0", "rotate 270"]  # soil must face A's soil north side
+    state = at_first_turn(market=("T12", "T21", "T30"))  # cane on all four sides
+    play(state, "take 1", "place -1,0")
+    assert names(state) == ["rotate 0", "rotate 90", "rotate 180", "rotate 270"]
+
+
+def test_a_split_side_matches_only_its_mirror():
+    state = at_first_turn(market=("T49", "T50", "T30"))  # north sides cane/wheat, wheat/cane
+    put(state, 0, 5, 5, "T50")  # by hand, apart: its north side is wheat/cane
+    play(state, "take 1", "place 5,4")
+    # T49 turned 180 shows cane/wheat clockwise on its south side: the mirror image.
+    assert names(state) == ["rotate 180"]
+    state = at_first_turn(market=("T49", "T50", "T30"))
+    put(state, 0, 5, 5, "T50")
+    play(state, "take 2")
+    assert "place 5,4" not in names(state)  # the same split side never meets itself
+
+
+def test_you_may_only_add_tiles_to_your_own_farm():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    put(state, 1, 5, 5, "T17")  # player 1 grows far away; player 0 is not offered it
+    play(state, "take 1")
+    assert "place 5,4" not in names(state)
+
+
+# -- adding and moving toads -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("space", "added"), [(1, 1), (2, 2), (3, 3)])
+def test_the_market_space_says_how_many_toads_are_added(space, added):
+    state = at_first_turn(market=("T17", "T16", "T03"))
+    tile = ["T17", "T16", "T03"][space - 1]
+    play(state, f"take {space}")
+    cells = names(state)
+    state.apply_notation(cells[0])
+    state.apply_notation(names(state)[0])
+    assert sum(toads(state, 0).values()) == added
+    assert state.supply == 60 - added
+    assert state.observation(0)["last"]["tile"] == tile
+
+
+def test_toads_added_are_limited_by_the_supply():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    set_toads(state, 1, 0, 0, 59)  # all but one toad are on player 1's farm
+    play(state, "take 3")
+    play(state, names(state)[0])
+    play(state, names(state)[0])
+    assert sum(toads(state, 0).values()) == 1
+    assert state.supply == 0
+
+
+def test_a_single_move_moves_every_toad_of_the_active_player_one_step():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    set_toads(state, 0, 0, 0, 2)  # on A
+    set_toads(state, 0, 0, 1, 1)  # on C
+    set_toads(state, 1, 0, 0, 4)  # a passive player's toads do not move
+    play(state, "take 1", "place 2,0", "rotate 0")  # T09: single arrow east
+    assert toads(state, 0) == {(1, 0): 2, (1, 1): 1, (2, 0): 1}
+    assert toads(state, 1) == {(0, 0): 4}
+    assert state.observation(1)["last"]["arrow"] == "single"
+
+
+def test_a_double_move_moves_every_toad_two_steps():
+    state = at_first_turn(market=("T21", "T12", "T30"))
+    set_toads(state, 0, 0, 1, 1)  # on C: one step to D, then the farm ends
+    play(state, "take 2", "place -1,0", "rotate 0")  # T12: double arrow east
+    assert toads(state, 0) == {(1, 0): 2, (1, 1): 1}
+
+
+def test_toads_never_leave_the_farm_and_stay_on_the_last_tile():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    set_toads(state, 0, 1, 0, 3)  # on B, at the east edge of the farm
+    play(state, "take 1", "place 0,-1", "rotate 0")  # single arrow east
+    assert toads(state, 0) == {(1, 0): 3, (0, -1): 1}  # nothing east of either tile
+
+
+def test_a_gap_in_the_farm_counts_as_off_the_farm():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    for x, y in ((1, -1), (2, -1), (3, -1), (3, 0)):
+        put(state, 0, x, y, "T17")  # (2,0) stays a hole in the farm
+    set_toads(state, 0, 1, 0, 2)  # on B, the hole to its east
+    set_toads(state, 0, 2, -1, 1)  # north of the hole, free to move on
+    play(state, "take 1", "place -1,0", "rotate 0")  # single arrow east
+    assert toads(state, 0) == {(1, 0): 2, (3, -1): 1, (0, 0): 1}
+
+
+def test_toads_in_a_pond_never_move():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    put(state, 0, 2, 1, "T01", rot=3, toads=3)  # a pond east of D
+    put(state, 0, 3, 1, "T17")
+    play(state, "take 1", "place -1,0", "rotate 0")  # single arrow east
+    assert toads(state, 0) == {(2, 1): 3, (0, 0): 1}
+
+
+def test_toads_added_to_a_pond_tile_just_placed_never_move():
+    state = at_first_turn(market=("T09", "T21", "T39"))
+    put(state, 0, 2, 0, "T17", rot=2)  # wheat south, above the cell (2,1)
+    set_toads(state, 0, 1, 1, 1)  # on D
+    play(state, "take 3", "place 2,1", "rotate 270")  # T39: pond, single arrow north
+    assert state.observation(0)["last"]["direction"] == "north"
+    assert toads(state, 0) == {(2, 1): 3, (1, 0): 1}
+
+
+def test_a_double_move_stops_a_toad_that_reaches_a_pond_after_one_step():
+    state = at_first_turn(market=("T25", "T21", "T30"))
+    put(state, 0, 2, 1, "T01", rot=3)  # a pond east of D
+    put(state, 0, 3, 1, "T17")  # more farm beyond the pond
+    set_toads(state, 0, 1, 1, 1)  # on D: into the pond, then stops
+    set_toads(state, 0, 0, 1, 2)  # on C: to D, then into the pond
+    play(state, "take 1", "place 0,2", "rotate 0")  # T25: double arrow east
+    assert toads(state, 0) == {(2, 1): 3, (0, 2): 1}
+
+
+# -- group moves ------------------------------------------------------------------
+
+
+def group_position(players: int = 3):
+    """Player 0 is about to place T31 (group arrow) so that it points south."""
+    state = at_first_turn(players, market=("T09", "T21", "T31"))
+    for p in range(1, players):
+        set_toads(state, p, 0, 0, 1)  # on A: a step south reaches C
+    play(state, "take 3", "place 1,-1", "rotate 180")
+    return state
+
+
+def test_a_group_move_lets_each_passive_player_follow_or_stay():
+    state = group_position(3)
+    assert toads(state, 0) == {(1, 0): 3}  # the active player moved first
+    assert state.current_player() == 1 and names(state) == ["follow", "stay"]
+    state.apply_notation("follow")
+    assert state.current_player() == 2
+    state.apply_notation("stay")
+    assert toads(state, 1) == {(0, 1): 1}
+    assert toads(state, 2) == {(0, 0): 1}
+    assert state.observation(0)["last"]["answers"] == [None, "follow", "stay"]
+    assert state.current_player() == CHANCE  # the market is refilled
+
+
+def test_group_answers_stay_hidden_until_every_passive_player_has_answered():
+    state = group_position(4)
+    state.apply_notation("follow")  # player 1
+    assert state.is_simultaneous_hidden()
+    for viewer in (None, 0, 2, 3):
+        group = state.observation(viewer)["group"]
+        assert group["answered"] == [False, True, False, False]
+        assert group["mine"] is None
+    assert state.observation(1)["group"]["mine"] == "follow"
+    # Nothing has moved yet, so the farms show nothing either.
+    assert toads(state, 1) == {(0, 0): 1}
+    assert state.observation(2)["farms"][1]["tiles"][0][4] == 1
+    play(state, "stay", "follow")
+    assert not state.is_simultaneous_hidden()
+    assert state.observation(2)["last"]["answers"] == [None, "follow", "stay", "follow"]
+
+
+def test_determinize_re_deals_the_hidden_answers_of_the_others():
+    state = group_position(4)
+    play(state, "follow", "stay")  # players 1 and 2 have answered; player 3 is to answer
+    seen = set()
+    for seed in range(40):
+        det = state.determinize(3, random.Random(seed))
+        assert det.observation(3) == state.observation(3)
+        seen.add((det.choices[1], det.choices[2]))
+        det.apply_notation("stay")
+        assert det.is_terminal() or det.current_player() == CHANCE
+    assert len(seen) == 4  # every combination of the hidden answers comes up
+    own = state.determinize(1, random.Random(1))
+    assert own.choices[1] == 1  # a player's own answer is kept
+
+
+def test_a_passive_player_whose_toads_cannot_move_is_not_asked():
+    state = at_first_turn(3, market=("T09", "T21", "T31"))
+    set_toads(state, 1, 0, 1, 2)  # on C: nothing south of it
+    set_toads(state, 2, 0, 0, 1)  # on A: C is south of it
+    play(state, "take 3", "place 1,-1", "rotate 180")
+    assert state.current_player() == 2
+    assert [d.player for d in state.pending] == [2]
+
+
+# -- pond scoring -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("count", "points"), [(4, 0), (5, 5), (6, 3), (9, 3)])
+def test_a_pond_scores_5_for_exactly_five_toads_and_3_for_six_or_more(count, points):
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    put(state, 0, 2, 1, "T01", rot=3, toads=count - 1)  # a pond east of D
+    set_toads(state, 0, 1, 1, 1)  # on D: the single move east brings it into the pond
+    supply = state.supply
+    play(state, "take 1", "place -1,0", "rotate 0")  # T09: single east, +1 toad
+    assert state.in_play[0] == points
+    assert state.scores()[0]["ponds_in_play"] == points
+    pond = toads(state, 0).get((2, 1), 0)
+    if points:
+        assert pond == 0  # the tile stays, its toads go back to the supply
+        assert state.supply == supply - 1 + count
+        assert state.observation(1)["last"]["ponds_scored"] == [
+            {"player": 0, "cell": [2, 1], "toads": count, "points": points}
+        ]
+    else:
+        assert pond == count and state.supply == supply - 1
+
+
+# -- the market and the end -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("space", "after"),
+    [(1, ["T40", "T21", "T30"]), (2, ["T40", "T09", "T30"]), (3, ["T40", "T09", "T21"])],
+)
+def test_market_tiles_slide_right_and_the_new_tile_enters_space_1(space, after):
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    play(state, f"take {space}")
+    play(state, names(state)[0])
+    play(state, names(state)[0])
+    assert state.current_player() == CHANCE
+    state.apply_notation("draw T40")
+    assert [m["tile"] for m in state.observation(None)["market"]] == after
+    assert state.current_player() == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_game_ends_when_the_market_cannot_be_refilled(players):
+    rng = random.Random(players)
+    state = new_game(players).new_initial_state()
+    placed = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            a = meeple.sample_chance(state, rng)
+        else:
+            a = rng.choice(state.legal_actions())
+        if state.decision.kind == "take":
+            placed += 1
+        state.apply_action(a)
+    assert placed == 48  # 50 tiles, 3 in the market at the start, 2 left at the end
+    obs = state.observation(None)
+    assert [m["tile"] for m in obs["market"]] == [None, None, None]
+    assert obs["pile"] == 0
+    assert sum(len(f["tiles"]) for f in obs["farms"]) == 48 + 4 * players - _discards(state)
+
+
+def _discards(state) -> int:
+    texts = [state.action_to_string(a) for a in state.history]
+    return sum(
+        1
+        for i, t in enumerate(texts)
+        if t.startswith("take") and (i + 1 == len(texts) or not texts[i + 1].startswith("place"))
+    )
+
+
+def test_a_tile_that_fits_nowhere_is_discarded():
+    """Ruling: when no market tile fits, the player takes one and it leaves the game."""
+    state = at_first_turn(market=("T01", "T02", "T03"))  # cane caps, soil elsewhere
+    hole = A.pack(5, 5)
+    put(state, 0, 5, 4, "T18")  # wheat south
+    put(state, 0, 6, 5, "T12")  # cane west
+    put(state, 0, 5, 6, "T18")  # wheat north
+    put(state, 0, 4, 5, "T12")  # cane east
+    state.open[0] = {hole: state._key(state.tiles[0], hole)}
+    state._legal_cache = None
+    assert names(state) == ["take 1", "take 2", "take 3"]
+    supply = state.supply
+    state.apply_notation("take 2")
+    assert state.current_player() == CHANCE and state.supply == supply
+    assert state.observation(0)["last"]["discarded"] is True
+    state.apply_notation("draw T40")
+    assert [m["tile"] for m in state.observation(0)["market"]] == ["T40", "T01", "T03"]
+    # A tile that fits must be chosen when there is one.
+    state2 = at_first_turn(market=("T01", "T02", "T38"))
+    state2.open[0] = {hole: 0}
+    put(state2, 0, 5, 4, "T18")
+    put(state2, 0, 6, 5, "T12")
+    put(state2, 0, 5, 6, "T18")
+    put(state2, 0, 4, 5, "T12")
+    state2.open[0] = {hole: state2._key(state2.tiles[0], hole)}
+    state2._legal_cache = None
+    assert names(state2) == ["take 3"]
+
+
+# -- final scoring ------------------------------------------------------------------
+
+
+@pytest.fixture
+def rules():
+    return new_game(2).c
+
+
+def test_fewest_toads_score_3_and_most_toads_lose_3(rules):
+    fewest, most = toad_extremes([3, 6, 6, 2], [2, 3, 3, 1], rules)
+    assert fewest == [0, 0, 0, 3]
+    assert most == [0, -3, -3, 0]
+
+
+def test_when_everyone_has_as_many_toads_the_tiles_holding_toads_decide(rules):
+    fewest, most = toad_extremes([4, 4, 4], [1, 3, 3], rules)
+    assert fewest == [3, 0, 0]
+    assert most == [0, -3, -3]
+
+
+def test_when_nobody_has_toads_everyone_scores_for_fewest_and_nobody_loses(rules):
+    fewest, most = toad_extremes([0, 0], [0, 0], rules)
+    assert fewest == [3, 3]
+    assert most == [0, 0]  # losing needs at least one toad
+
+
+def test_trait_points_follow_the_table_for_the_player_count(rules):
+    two = rules.trait_table(2)
+    more = rules.trait_table(3)
+    assert [trait_points(n, two) for n in range(11)] == [0, 0, 0, 1, 2, 4, 4, 6, 8, 10, 10]
+    assert [trait_points(n, more) for n in range(9)] == [0, 0, 1, 2, 4, 6, 8, 10, 10]
+
+
+def test_ties_go_to_own_colour_tiles_then_wheat_then_cane():
+    state = at_first_turn(4)
+    state.final = tuple({"total": 30} for _ in range(4))
+    state.tiebreaks = ((4, 3, 9), (3, 9, 9), (4, 5, 1), (4, 5, 0))
+    assert state.ranks() == [3, 4, 1, 2]
+    state.tiebreaks = ((4, 5, 1), (3, 9, 9), (4, 5, 1), (4, 5, 0))
+    assert state.ranks() == [1, 4, 1, 3]  # still tied: the victory is shared
+
+
+def test_removed_tiles_and_their_toads_leave_the_farm_at_the_end():
+    rng = random.Random(5)
+    state = new_game(2).new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(None)
+    for p, farm in enumerate(obs["farms"]):
+        holding = sorted([x, y] for x, y, _, _, n in farm["tiles"] if n)
+        assert sorted(farm["removed"]) == holding
+        assert farm["toads"] == sum(n for *_, n in farm["tiles"])
+    assert any(f["removed"] for f in obs["farms"])
+
+
+# -- notation and messages ------------------------------------------------------------
+
+
+def test_actions_have_context_free_names_that_parse_back():
+    game = new_game(2)
+    state = game.new_initial_state()
+    for text, action in [
+        ("first player 1", 1),
+        ("face west", A.FACE + 3),
+        ("take 3", A.TAKE + 2),
+        ("rotate 270", A.ROTATE + 3),
+        ("follow", A.FOLLOW),
+        ("stay", A.STAY),
+        ("place 2,-1", A.CELL + A.pack(2, -1)),
+        ("draw T07", A.DRAW + 6),
+    ]:
+        assert state.string_to_action(text) == action
+        assert state.action_to_string(action) == text
+    assert game.num_distinct_actions() == A.DRAW + 50
+
+
+def test_illegal_moves_are_explained():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    state.apply_notation("take 1")
+    with pytest.raises(IllegalActionError, match="already holds a tile"):
+        state.apply_notation("place 0,0")
+    with pytest.raises(IllegalActionError, match="does not touch your farm"):
+        state.apply_notation("place 7,7")
+    with pytest.raises(IllegalActionError, match="sides match"):
+        state.apply_notation("place 0,2")
+    state.apply_notation("place 0,-1")
+    with pytest.raises(IllegalActionError, match="do not match"):
+        state.apply_notation("rotate 90")
+    with pytest.raises(IllegalActionError, match="choose the tile's rotation"):
+        state.apply_notation("take 2")
