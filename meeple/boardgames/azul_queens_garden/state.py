@@ -695,13 +695,28 @@ class AzulQueensGardenState(State):
         return (scores[player]["total"],)
 
     def _heuristic(self, player: int) -> float:
-        mine = self.score(player) + sum(self.colour_count[player]) * 2
-        others = [
-            self.score(p) + sum(self.colour_count[p]) * 2
-            for p in range(self.game.players)
-            if p != player
-        ]
-        return float(mine - max(others)) if others else float(mine)
+        """Points now, plus what the garden would score in the final evaluation
+        today, plus rounds still to come for every hexagon, jokers, minus storage."""
+
+        def value(p: int) -> float:
+            if self.is_terminal():
+                return float(self.score(p))
+            comp = self.comp
+            ev = evaluation(self.garden[p], comp.values, comp.min_group)
+            placed = sum(self.colour_count[p])
+            rounds_left = comp.rounds - self.round
+            tiles = self.store_n[p] - self.jokers[p]
+            return (
+                self.score(p)
+                + ev["evaluation"]
+                + 0.5 * placed * rounds_left
+                + self.jokers[p] * comp.joker_points
+                - 0.5 * tiles
+            )
+
+        mine = value(player)
+        others = [value(p) for p in range(self.game.players) if p != player]
+        return mine - max(others) if others else mine
 
     # -- observation ---------------------------------------------------------------
 
