@@ -1,0 +1,45 @@
+"""``meeple serve``: the web platform (registered by ``meeple.cli.main``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def serve(
+        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        db: Annotated[
+            str,
+            typer.Option(
+                help="Database URL: a SQLite file (default ./meeple.db) or "
+                "postgresql://user:pass@host/name."
+            ),
+        ] = "sqlite:///meeple.db",
+        bot_delay: Annotated[
+            float, typer.Option(help="Seconds a bot waits before it moves.")
+        ] = 0.3,
+        bot_seconds: Annotated[
+            float, typer.Option(help="A bot's time budget for one move, in seconds.")
+        ] = 10.0,
+        secure_cookies: Annotated[
+            bool, typer.Option(help="Mark session cookies Secure (behind HTTPS).")
+        ] = False,
+    ) -> None:
+        """Start the web platform: play in the browser with friends and bots."""
+        import uvicorn
+
+        from meeple.web import Settings, create_app
+        from meeple.web.db import normalise_url
+
+        settings = Settings(
+            db_url=normalise_url(db),
+            bot_delay=bot_delay,
+            bot_seconds=bot_seconds,
+            secure_cookies=secure_cookies,
+        )
+        typer.echo(f"meeple: open http://{host}:{port}/  (database {settings.db_url})")
+        uvicorn.run(create_app(settings), host=host, port=port, log_level="info")

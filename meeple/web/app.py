@@ -1,0 +1,464 @@
+"""The FastAPI application: accounts, lobby, tables, play, replays, ratings, static client."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from sqlalchemy.orm import Session as DBSession
+
+from meeple.core.api import JSON
+from meeple.core.record import Record, result_of
+from meeple.web import auth, store
+from meeple.web.db import make_engine, migrate
+from meeple.web.errors import Refused
+from meeple.web.hub import Conn, Hub, LiveTable, Settings, build_view
+from meeple.web.models import User
+
+STATIC = Path(__file__).parent / "static"
+MAX_WS_MESSAGE = 4096
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'"
+)
+
+
+# -- request bodies -------------------------------------------------------------------
+
+
+class Credentials(BaseModel):
+    name: str = Field(max_length=64)
+    password: str = Field(max_length=256)
+
+
+class GuestBody(BaseModel):
+    name: str = Field(max_length=64)
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["open", "me", "user", "bot"]
+    name: str | None = Field(default=None, max_length=64)
+    level: Literal["easy", "medium", "hard"] | None = None
+
+
+class CreateTable(BaseModel):
+    game: str = Field(max_length=64)
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = None
+
+
+class JoinBody(BaseModel):
+    seat: int | None = None
+
+
+class BotBody(BaseModel):
+    seat: int | None = None
+    level: Literal["easy", "medium", "hard"] = "medium"
+
+
+class MoveBody(BaseModel):
+    action: int | str | dict[str, Any]
+    seen: int
+    seat: int | None = None
+
+
+def hub_of(request: Request) -> Hub:
+    hub = request.app.state.hub
+    assert isinstance(hub, Hub)
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+async def current_user(request: Request, hub: HubDep) -> User | None:
+    token = request.cookies.get(auth.COOKIE)
+    if not token:
+        return None
+    return await hub.db(lambda db: auth.user_of(db, token))
+
+
+async def required_user(user: Annotated[User | None, Depends(current_user)]) -> User:
+    if user is None:
+        raise Refused("log in or play as a guest first", 401, "login")
+    return user
+
+
+MaybeUser = Annotated[User | None, Depends(current_user)]
+UserDep = Annotated[User, Depends(required_user)]
+
+
+def user_json(user: User | None) -> dict[str, JSON] | None:
+    if user is None:
+        return None
+    return {"id": user.id, "name": user.name, "guest": user.is_guest}
+
+
+# -- the app ----------------------------------------------------------------------------
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.db_url)
+        await asyncio.to_thread(migrate, engine)
+        hub = Hub(engine, settings)
+        app.state.hub = hub
+        await hub.resume_all()
+        try:
+            yield
+        finally:
+            await hub.close()
+            engine.dispose()
+
+    app = FastAPI(title="meeple", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+
+    @app.middleware("http")
+    async def security(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        if request.method not in ("GET", "HEAD", "OPTIONS") and not same_origin(
+            request.headers.get("origin"), request.headers.get("host")
+        ):
+            return JSONResponse({"error": "cross-site request refused"}, status_code=403)
+        response = await call_next(request)
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"error": exc.message, "code": exc.code}, status_code=exc.status)
+
+    def set_cookie(response: Response, token: str, secure: bool) -> None:
+        response.set_cookie(
+            auth.COOKIE,
+            token,
+            max_age=auth.SESSION_DAYS * 86400,
+            httponly=True,
+            samesite="lax",
+            secure=secure,
+            path="/",
+        )
+
+    async def login_as(
+        hub: Hub, response: Response, fn: Callable[[DBSession], User]
+    ) -> dict[str, JSON]:
+        def run(db: DBSession) -> tuple[User, str]:
+            try:
+                user = fn(db)
+            except auth.AuthError as e:
+                raise Refused(str(e), 400, "auth") from None
+            return user, auth.new_session(db, user)
+
+        user, token = await hub.db(run)
+        set_cookie(response, token, hub.settings.secure_cookies)
+        return {"user": user_json(user)}
+
+    # -- accounts -------------------------------------------------------------------------
+
+    @app.post("/api/signup")
+    async def signup(body: Credentials, response: Response, hub: HubDep) -> dict[str, JSON]:
+        return await login_as(hub, response, lambda db: auth.sign_up(db, body.name, body.password))
+
+    @app.post("/api/login")
+    async def login(body: Credentials, response: Response, hub: HubDep) -> dict[str, JSON]:
+        try:
+            return await login_as(
+                hub, response, lambda db: auth.log_in(db, body.name, body.password)
+            )
+        except Refused as e:
+            raise Refused(e.message, 401, "auth") from None
+
+    @app.post("/api/guest")
+    async def guest(body: GuestBody, response: Response, hub: HubDep) -> dict[str, JSON]:
+        return await login_as(hub, response, lambda db: auth.guest(db, body.name))
+
+    @app.post("/api/logout")
+    async def logout(request: Request, response: Response, hub: HubDep) -> dict[str, JSON]:
+        token = request.cookies.get(auth.COOKIE)
+        await hub.db(lambda db: auth.end_session(db, token))
+        response.delete_cookie(auth.COOKIE, path="/")
+        return {"user": None}
+
+    @app.get("/api/me")
+    async def me(user: MaybeUser) -> dict[str, JSON]:
+        return {"user": user_json(user)}
+
+    # -- games, lobby ---------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, JSON]]:
+        return store.games_json()
+
+    @app.get("/api/tables")
+    async def tables(
+        hub: HubDep, status: Annotated[str, Query(max_length=12)] = "open"
+    ) -> list[dict[str, JSON]]:
+        return await hub.db(lambda db: store.list_tables(db, status))
+
+    @app.post("/api/tables")
+    async def create(body: CreateTable, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+        tid = await hub.db(
+            lambda db: store.create_table(db, user, body.game, body.players, body.options, seats)
+        )
+        info = await hub.info(tid, fresh=True)
+        assert info is not None
+        return info
+
+    async def table_or_404(hub: Hub, table_id: int) -> dict[str, JSON]:
+        info = await hub.info(table_id)
+        if info is None:
+            raise Refused(f"there is no table {table_id}", 404, "no_table")
+        return info
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: int, hub: HubDep) -> dict[str, JSON]:
+        return await table_or_404(hub, table_id)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: int, body: JoinBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        await hub.db(lambda db: store.join(db, table_id, user, body.seat))
+        await hub.publish(table_id)
+        return await table_or_404(hub, table_id)
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: int, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        info = await hub.info(table_id, fresh=True)
+        if info is not None and info["status"] == "running":
+            # Leaving a running game hands the seat to a bot so the others can finish.
+            live = await hub.live(table_id)
+            mine = live.seats_of(user.id) if live is not None else []
+            if not mine:
+                raise Refused("you have no seat at this table", 409)
+
+            def to_bots(db: DBSession) -> None:
+                for s in mine:
+                    store.set_seat_bot(db, table_id, s, "medium")
+
+            await hub.db(to_bots)
+            await hub.seat_changed(table_id)
+        else:
+            await hub.db(lambda db: store.leave(db, table_id, user))
+            await hub.publish(table_id)
+        return await table_or_404(hub, table_id)
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(table_id: int, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        await hub.db(lambda db: store.start(db, table_id, user))
+        await hub.info(table_id, fresh=True)
+        live = await hub.live(table_id)
+        if live is not None:
+            hub.kick(live)
+        await hub.publish(table_id)
+        return await table_or_404(hub, table_id)
+
+    @app.post("/api/tables/{table_id}/bot")
+    async def to_bot(table_id: int, body: BotBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        """Hand a seat to a bot: your own at any time, another's when they are away."""
+        live = await hub.live(table_id)
+        if live is None or live.status != "running":
+            raise Refused("only a running game's seats can be handed to a bot", 409)
+        mine = live.seats_of(user.id)
+        if not mine:
+            raise Refused("you have no seat at this table", 403)
+        seat = body.seat if body.seat is not None else mine[0]
+        if not 0 <= seat < live.n:
+            raise Refused(f"there is no seat {seat}", 404)
+        target = live.seats[seat]
+        if target.kind != "human":
+            raise Refused("that seat is not a person's", 409)
+        if seat not in mine and target.user_id in hub.connected_users(table_id):
+            raise Refused(f"{target.name} is still at the table", 409)
+        await hub.db(lambda db: store.set_seat_bot(db, table_id, seat, body.level))
+        await hub.seat_changed(table_id)
+        return await table_or_404(hub, table_id)
+
+    # -- play -------------------------------------------------------------------------
+
+    def viewer_seat(live: LiveTable, user: User | None, seat: int | None) -> int | None:
+        mine = live.seats_of(user.id) if user is not None else []
+        if seat is not None:
+            if seat not in mine:
+                raise Refused(f"seat {seat} is not yours", 403, "not_your_seat")
+            return seat
+        return mine[0] if mine else None
+
+    @app.get("/api/tables/{table_id}/view")
+    async def view(
+        table_id: int, user: MaybeUser, hub: HubDep, seat: int | None = None
+    ) -> dict[str, JSON]:
+        info = await table_or_404(hub, table_id)
+        live = await hub.live(table_id)
+        if live is None:
+            return {"table": info, "view": None}
+        return {"table": info, "view": live.view(viewer_seat(live, user, seat))}
+
+    @app.post("/api/tables/{table_id}/move")
+    async def move(table_id: int, body: MoveBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        live = await hub.play(table_id, user.id, body.action, body.seen, body.seat)
+        seat = body.seat if body.seat is not None else live.seats_of(user.id)[0]
+        return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(websocket: WebSocket, table_id: int, seat: int | None = None) -> None:
+        hub: Hub = websocket.app.state.hub
+        if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
+            await websocket.close(code=4403)
+            return
+        token = websocket.cookies.get(auth.COOKIE)
+        user = await hub.db(lambda db: auth.user_of(db, token)) if token else None
+        await websocket.accept()
+        conn = Conn(websocket.send_text, user.id if user is not None else None, seat)
+        if not await hub.subscribe(table_id, conn):
+            await websocket.send_text(json.dumps({"type": "error", "message": "no such table"}))
+            await websocket.close(code=4404)
+            return
+        writer = asyncio.create_task(conn.writer())
+        try:
+            while not conn.closed:
+                raw = await websocket.receive_text()
+                reply = await handle_ws(hub, table_id, user, conn, raw)
+                if reply is not None:
+                    conn.push(json.dumps(reply))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unsubscribe(table_id, conn)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    async def handle_ws(
+        hub: Hub, table_id: int, user: User | None, conn: Conn, raw: str
+    ) -> dict[str, JSON] | None:
+        if len(raw) > MAX_WS_MESSAGE:
+            return {"type": "error", "message": "message too long"}
+        try:
+            msg = json.loads(raw)
+        except json.JSONDecodeError:
+            return {"type": "error", "message": "not JSON"}
+        if not isinstance(msg, dict):
+            return {"type": "error", "message": "a message is a JSON object"}
+        kind = msg.get("type")
+        if kind == "ping":
+            return {"type": "pong", "t": msg.get("t")}
+        if kind != "move":
+            return {"type": "error", "message": f"unknown message type {kind!r}"}
+        if user is None:
+            return {"type": "error", "code": "login", "message": "log in to play"}
+        seen = msg.get("seen")
+        try:
+            await hub.play(
+                table_id,
+                user.id,
+                msg.get("action"),
+                seen if isinstance(seen, int) else -1,
+                conn.seat,
+            )
+        except Refused as e:
+            return {"type": "error", "code": e.code, "message": e.message, "req": msg.get("req")}
+        return None
+
+    # -- replays and records ---------------------------------------------------------
+
+    async def finished(hub: Hub, table_id: int) -> tuple[Any, list[Any], list[str]]:
+        row, seats, notations = await hub.db(lambda db: store.moves_of(db, table_id))
+        if row.status != "finished":
+            raise Refused("replays and records are for finished games", 409, "not_finished")
+        return row, seats, notations
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(
+        table_id: int, hub: HubDep, step: int = -1, seat: int | None = None
+    ) -> dict[str, JSON]:
+        row, seats, notations = await finished(hub, table_id)
+        info = await table_or_404(hub, table_id)
+        live = LiveTable(row, seats)
+        if seat is not None and not 0 <= seat < live.n:
+            raise Refused(f"there is no seat {seat}", 404)
+        total = len(notations)
+        step = total if step < 0 or step > total else step
+        for text in notations[:step]:
+            st = live.state
+            cp = st.current_player()
+            live.apply(cp, st.string_to_action(text))
+        # What that viewer could see at that moment: the observation, never more.
+        out = build_view(live, live.state, seat, live.log)
+        out["legal"] = []
+        out["step"], out["steps"] = step, total
+        return {"table": info, "view": out}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: int, hub: HubDep) -> Response:
+        row, seats, notations = await finished(hub, table_id)
+        live = LiveTable(row, seats)
+        for text in notations:
+            live.state.apply_action(live.state.string_to_action(text))
+        rec = Record(
+            game=row.game_id,
+            players=row.players,
+            actions=notations,
+            game_version=row.game_version,
+            options=json.loads(row.options_json),
+            seed=row.seed,
+            agents=[f"bot:{s.level}" if s.kind == "bot" else f"human:{s.name}" for s in live.seats],
+            result=result_of(live.state),
+        )
+        return Response(
+            rec.dumps() + "\n",
+            media_type="application/json",
+            headers={
+                "Content-Disposition": f'attachment; filename="meeple-{row.game_id}-{row.id}.json"'
+            },
+        )
+
+    # -- ratings -----------------------------------------------------------------------
+
+    @app.get("/api/leaderboard/{game_id}")
+    async def leaderboard(game_id: str, hub: HubDep) -> list[dict[str, JSON]]:
+        return await hub.db(lambda db: store.leaderboard(db, game_id))
+
+    @app.get("/api/players/{name}")
+    async def player(name: str, hub: HubDep) -> dict[str, JSON]:
+        return await hub.db(lambda db: store.player(db, name))
+
+    # -- the browser client ------------------------------------------------------------
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    return app
+
+
+def same_origin(origin: str | None, host: str | None) -> bool:
+    """A request without Origin (same-origin GET, curl) passes; otherwise hosts must match."""
+    if origin is None:
+        return True
+    if origin == "null" or host is None:
+        return False
+    return urlsplit(origin).netloc.lower() == host.lower()

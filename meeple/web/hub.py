@@ -1,0 +1,536 @@
+"""Live tables: the game states in memory, moves, bots, chance and broadcasting.
+
+Each running table is a :class:`LiveTable` rebuilt from the database by replaying
+its stored actions, so a restarted server resumes every game exactly. A move is
+checked and stored (committed) under the table's lock before it is applied in
+memory and broadcast; the database's unique ``(table_id, move_index)`` makes a
+second writer of the same move fail even across processes.
+
+Chance outcomes are sampled from an RNG derived from the table's seed and the
+move index, and a bot's RNG from the seed, its seat and the move index: the seed
+and the stored actions determine everything, before and after a restart.
+
+What goes to a browser is built only from ``state.observation(viewer)``, the legal
+actions of the viewer's own decision, and ``action_seen_by`` texts for that viewer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as DBSession
+
+import meeple
+from meeple.agents import make_agent
+from meeple.core.api import CHANCE, JSON, State, sample_chance
+from meeple.core.errors import MeepleError
+from meeple.core.record import result_of
+from meeple.web import store
+from meeple.web.errors import Refused
+from meeple.web.models import Move, Table
+from meeple.web.store import SeatInfo
+
+log = logging.getLogger("meeple.web")
+
+T = TypeVar("T")
+LOG_MAX = 200
+QUEUE_MAX = 256
+BOT_LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass
+class Settings:
+    """How the server runs; the defaults suit people playing in a browser."""
+
+    db_url: str = "sqlite:///meeple.db"
+    bot_delay: float = 0.3  # seconds a bot waits before moving, so people can follow
+    bot_seconds: float = 10.0  # a bot's time budget for one move
+    bot_specs: dict[str, str] = field(default_factory=dict)  # level -> agent spec override
+    secure_cookies: bool = False
+    bot_threads: int = 2
+
+
+@dataclass
+class LogEntry:
+    index: int
+    actor: int
+    texts: list[str | None]  # per viewer: seats 0..n-1, then the spectator
+
+
+class LiveTable:
+    """A started table in memory: its state, seats, move log and subscribers."""
+
+    def __init__(self, row: Table, seats: list[SeatInfo]) -> None:
+        self.id = row.id
+        self.seed = row.seed
+        self.status = row.status
+        self.game = meeple.load(row.game_id, players=row.players, **json.loads(row.options_json))
+        self.state: State = self.game.new_initial_state()
+        self.seats = seats
+        self.log: list[LogEntry] = []
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.driver: asyncio.Task[None] | None = None
+        self._views: dict[int | None, dict[str, JSON]] = {}
+
+    @property
+    def n(self) -> int:
+        return self.game.players
+
+    def name_of(self, actor: int) -> str:
+        if actor == CHANCE:
+            return "chance"
+        return self.seats[actor].name or f"player {actor}"
+
+    def apply(self, actor: int, action: int) -> None:
+        """Apply a checked action and log how each viewer may see it."""
+        nxt = self.state.clone()
+        nxt.apply_action(action)
+        self.advance(nxt, actor, action)
+
+    def advance(self, nxt: State, actor: int, action: int) -> None:
+        """Make ``nxt`` (the state after ``action``) current and log the action per viewer."""
+        hidden_choice = self.state.is_simultaneous_hidden()
+        self.state = nxt
+        texts: list[str | None] = []
+        for viewer in [*range(self.n), None]:
+            text = nxt.action_seen_by(viewer, actor, action)
+            if hidden_choice and viewer != actor and text is not None:
+                # A simultaneous hidden choice: the others learn only that it was made.
+                text = f"{self.name_of(actor)} has chosen"
+            texts.append(text)
+        self.log.append(LogEntry(len(nxt.history) - 1, actor, texts))
+        self._views.clear()
+
+    def seats_of(self, user_id: int) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.user_id == user_id]
+
+    def view(self, viewer: int | None) -> dict[str, JSON]:
+        """Everything a viewer (a seat, or ``None`` for a spectator) is sent about the game."""
+        cached = self._views.get(viewer)
+        if cached is not None:
+            return cached
+        out = build_view(self, self.state, viewer, self.log)
+        self._views[viewer] = out
+        return out
+
+
+def build_view(
+    live: LiveTable, st: State, viewer: int | None, entries: list[LogEntry]
+) -> dict[str, JSON]:
+    game = st.game
+    obs = st.observation(viewer)
+    try:
+        svg: str | None = game.render_svg(obs)
+    except Exception:  # a game without an SVG renderer yet: text instead
+        svg = None
+    text = game.render_text(obs) if svg is None else None
+    cp = st.current_player()
+    legal: list[dict[str, JSON]] = []
+    if viewer is not None and cp == viewer and live.seats[viewer].kind == "human":
+        legal = [st.action_to_json(a) for a in st.legal_actions()]
+    slot = live.n if viewer is None else viewer
+    shown = [
+        {"i": e.index, "who": live.name_of(e.actor), "text": e.texts[slot]}
+        for e in entries
+        if e.texts[slot] is not None
+    ][-LOG_MAX:]
+    result: dict[str, JSON] | None = None
+    if st.is_terminal():
+        result = dict(result_of(st))
+    return {
+        "seat": viewer,
+        "history_len": len(st.history),
+        "to_move": cp if cp >= 0 else None,
+        "chance": cp == CHANCE,
+        "terminal": st.is_terminal(),
+        "observation": obs,
+        "svg": svg,
+        "text": text,
+        "legal": legal,
+        "log": shown,
+        "result": result,
+    }
+
+
+class Conn:
+    """A WebSocket subscriber; messages go through a queue so a slow one blocks nobody."""
+
+    def __init__(self, send: Callable[[str], Any], user_id: int | None, want_seat: int | None):
+        self.send = send
+        self.user_id = user_id
+        self.want_seat = want_seat
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def push(self, message: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_MAX:
+            log.warning("dropping a subscriber that does not read its messages")
+            self.closed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(message)
+
+    async def writer(self) -> None:
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                return
+            await self.send(message)
+
+
+class Hub:
+    """All live tables of this process, their subscribers, bots and the database."""
+
+    def __init__(self, engine: Engine, settings: Settings) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.tables: dict[int, LiveTable] = {}
+        self.infos: dict[int, dict[str, JSON]] = {}
+        self.conns: dict[int, set[Conn]] = {}
+        self._loading: dict[int, asyncio.Lock] = {}
+        self.executor = ThreadPoolExecutor(
+            max_workers=settings.bot_threads, thread_name_prefix="meeple-bot"
+        )
+        self._db_executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="meeple-db")
+        self.closing = False
+
+    # -- the database, off the event loop ------------------------------------------
+
+    def run_sync(self, fn: Callable[[DBSession], T]) -> T:
+        with DBSession(self.engine, expire_on_commit=False) as db, db.begin():
+            return fn(db)
+
+    async def db(self, fn: Callable[[DBSession], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_executor, self.run_sync, fn)
+
+    # -- loading and resuming ------------------------------------------------------
+
+    async def resume_all(self) -> int:
+        ids = await self.db(
+            lambda db: list(db.scalars(select(Table.id).where(Table.status == "running")))
+        )
+        for tid in ids:
+            try:
+                live = await self.live(tid)
+                if live is not None:
+                    self.kick(live)
+            except Exception:
+                log.exception("table %s could not be resumed", tid)
+        return len(ids)
+
+    async def live(self, table_id: int) -> LiveTable | None:
+        """The table in memory, loaded (replayed) from the database if it has started."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.tables.get(table_id)
+            if live is not None:
+                return live
+            loaded = await self.db(lambda db: store.load_table(db, table_id))
+            if loaded is None:
+                return None
+            row, seats, moves = loaded
+            if row.status not in ("running", "finished"):
+                return None
+            live = LiveTable(row, seats)
+            for m in moves:
+                live.apply(m.actor, live.state.string_to_action(m.notation))
+            self.tables[table_id] = live
+            if live.status == "running":
+                live.driver = asyncio.create_task(self._drive(live))
+                if live.state.is_terminal():
+                    await self._finish(live)
+            return live
+
+    async def reload(self, table_id: int) -> None:
+        """Forget a table and load it again (another writer got there first)."""
+        old = self.tables.pop(table_id, None)
+        if old is not None and old.driver is not None:
+            old.driver.cancel()
+        live = await self.live(table_id)
+        if live is not None:
+            self.kick(live)
+        await self.publish(table_id)
+
+    # -- subscribers -----------------------------------------------------------------
+
+    async def info(self, table_id: int, fresh: bool = False) -> dict[str, JSON] | None:
+        if fresh or table_id not in self.infos:
+            info = await self.db(lambda db: store.table_info(db, table_id))
+            if info is None:
+                return None
+            self.infos[table_id] = info
+        return self.infos[table_id]
+
+    def _seat_for(self, conn: Conn, info: dict[str, JSON]) -> int | None:
+        if conn.user_id is None:
+            return None
+        seats = info["seats"]
+        assert isinstance(seats, list)
+        mine = [
+            s["seat"]
+            for s in seats
+            if isinstance(s, dict) and s["kind"] == "human" and s["user_id"] == conn.user_id
+        ]
+        if conn.want_seat is not None and conn.want_seat in mine:
+            return conn.want_seat
+        seat = mine[0] if mine else None
+        return seat if isinstance(seat, int) else None
+
+    def message_for(self, table_id: int, seat: int | None) -> str:
+        info = self.infos.get(table_id)
+        live = self.tables.get(table_id)
+        view = live.view(seat) if live is not None else None
+        return json.dumps({"type": "update", "table": info, "view": view}, ensure_ascii=False)
+
+    async def subscribe(self, table_id: int, conn: Conn) -> bool:
+        info = await self.info(table_id)
+        if info is None:
+            return False
+        await self.live(table_id)
+        self.conns.setdefault(table_id, set()).add(conn)
+        conn.seat = self._seat_for(conn, info)
+        conn.push(self.message_for(table_id, conn.seat))
+        return True
+
+    def unsubscribe(self, table_id: int, conn: Conn) -> None:
+        conns = self.conns.get(table_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.conns[table_id]
+                live = self.tables.get(table_id)
+                if live is not None and live.status == "finished":
+                    self.tables.pop(table_id, None)  # replayed again when someone looks
+        conn.closed = True
+        conn.queue.put_nowait(None)
+
+    def broadcast(self, table_id: int) -> None:
+        info = self.infos.get(table_id)
+        conns = self.conns.get(table_id)
+        if not conns or info is None:
+            return
+        messages: dict[int | None, str] = {}
+        for conn in list(conns):
+            conn.seat = self._seat_for(conn, info)
+            if conn.seat not in messages:
+                messages[conn.seat] = self.message_for(table_id, conn.seat)
+            conn.push(messages[conn.seat])
+
+    async def publish(self, table_id: int) -> None:
+        """The table's setup changed (seats, status): tell everyone watching."""
+        await self.info(table_id, fresh=True)
+        self.broadcast(table_id)
+
+    def connected_users(self, table_id: int) -> set[int]:
+        return {c.user_id for c in self.conns.get(table_id, ()) if c.user_id is not None}
+
+    # -- moves ---------------------------------------------------------------------
+
+    async def play(
+        self,
+        table_id: int,
+        user_id: int,
+        action: JSON,
+        seen: int,
+        seat: int | None = None,
+    ) -> LiveTable:
+        """A person's move: checked, stored, applied and broadcast, or refused."""
+        live = await self.live(table_id)
+        if live is None:
+            raise Refused("this table has not started", 409, "not_started")
+        async with live.lock:
+            st = live.state
+            mine = live.seats_of(user_id)
+            if not mine:
+                raise Refused("you have no seat at this table", 403, "not_seated")
+            if seat is None:
+                cp = st.current_player()
+                seat = cp if cp in mine else mine[0]
+            elif seat not in mine:
+                raise Refused(f"seat {seat} is not yours", 403, "not_your_seat")
+            if st.is_terminal():
+                raise Refused("the game is over", 409, "game_over")
+            if isinstance(seen, bool) or not isinstance(seen, int) or seen != len(st.history):
+                raise Refused(
+                    f"that move was sent for move {seen}, but the game is at move "
+                    f"{len(st.history)}; look at the board again",
+                    409,
+                    "stale",
+                )
+            if st.current_player() != seat:
+                raise Refused("it is not your turn", 409, "not_your_turn")
+            try:
+                if isinstance(action, int) and not isinstance(action, bool):
+                    a = st.json_to_action({"id": action})
+                elif isinstance(action, dict):
+                    a = st.json_to_action(action)
+                elif isinstance(action, str):
+                    a = st.string_to_action(action)
+                else:
+                    raise Refused("a move is an action id, its text, or {id, text}")
+                if a not in st.legal_actions():
+                    st.clone().apply_action(a)  # raises with the reason and the legal moves
+            except MeepleError as e:
+                raise Refused(str(e), 400, "illegal") from None
+            await self._commit(live, seat, a, user_id)
+        self.kick(live)
+        return live
+
+    async def _commit(self, live: LiveTable, actor: int, action: int, user_id: int | None) -> None:
+        """Store the action (and the result if it ends the game), then apply and broadcast it.
+
+        Called with the table's lock held, for a legal action.
+        """
+        index = len(live.state.history)
+        notation = live.state.action_to_string(action)
+        nxt = live.state.clone()
+        nxt.apply_action(action)
+        result = result_of(nxt) if nxt.is_terminal() else None
+
+        def store_move(db: DBSession) -> None:
+            db.add(
+                Move(
+                    table_id=live.id,
+                    move_index=index,
+                    actor=actor,
+                    notation=notation,
+                    user_id=user_id,
+                )
+            )
+            if result is not None:
+                db.flush()
+                store.finish_table(db, live.id, result)
+
+        try:
+            await self.db(store_move)
+        except IntegrityError:
+            # Another writer (another process) stored this move first.
+            asyncio.get_running_loop().call_soon(
+                lambda: asyncio.ensure_future(self.reload(live.id))
+            )
+            raise Refused(
+                "another move was stored first; look at the board again", 409, "stale"
+            ) from None
+        live.advance(nxt, actor, action)
+        if result is not None:
+            live.status = "finished"
+            await self.info(live.id, fresh=True)
+            live.wake.set()
+        self.broadcast(live.id)
+
+    async def _finish(self, live: LiveTable) -> None:
+        """A loaded table whose stored moves end the game, but not marked finished yet."""
+        result = result_of(live.state)
+        await self.db(lambda db: store.finish_table(db, live.id, result))
+        live.status = "finished"
+        live._views.clear()
+        await self.info(live.id, fresh=True)
+        live.wake.set()
+
+    # -- bots and chance -------------------------------------------------------------
+
+    def kick(self, live: LiveTable) -> None:
+        """Something changed: let the table's driver see whether chance or a bot moves."""
+        live.wake.set()
+
+    def bot_spec(self, level: str) -> str:
+        return self.settings.bot_specs.get(level, level)
+
+    async def _think(self, live: LiveTable, seat: int, level: str, state: State) -> int:
+        index = len(state.history)
+        rng = random.Random(f"meeple-web-bot:{live.seed}:{seat}:{index}")
+        agent = make_agent(self.bot_spec(level), rng)
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self.executor, agent.step, state)
+        try:
+            action = await asyncio.wait_for(future, timeout=self.settings.bot_seconds)
+        except TimeoutError:
+            log.warning("table %s: the %s bot ran out of time; it plays at random", live.id, level)
+            action = rng.choice(state.legal_actions())
+        except Exception:
+            log.exception("table %s: the %s bot failed; it plays at random", live.id, level)
+            action = rng.choice(state.legal_actions())
+        return action
+
+    async def _drive(self, live: LiveTable) -> None:
+        """The table's driver: plays chance and bot seats whenever it is their turn."""
+        try:
+            while live.status == "running" and not self.closing:
+                await live.wake.wait()
+                live.wake.clear()
+                await self._run_automatic(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the driver stopped", live.id)
+
+    async def _run_automatic(self, live: LiveTable) -> None:
+        while live.status == "running" and not self.closing:
+            async with live.lock:
+                st = live.state
+                if st.is_terminal():
+                    return
+                cp = st.current_player()
+                if cp == CHANCE:
+                    index = len(st.history)
+                    rng = random.Random(f"meeple-web-chance:{live.seed}:{index}")
+                    await self._commit(live, CHANCE, sample_chance(st, rng), None)
+                    continue
+                seat = live.seats[cp]
+                if seat.kind != "bot":
+                    return
+                level = seat.level or "medium"
+                index = len(st.history)
+                snapshot = st.clone()
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            action = await self._think(live, cp, level, snapshot)
+            async with live.lock:
+                st = live.state
+                if len(st.history) != index or live.seats[cp].kind != "bot":
+                    continue
+                if action not in st.legal_actions():
+                    log.warning("table %s: the bot chose an illegal move", live.id)
+                    action = random.Random(index).choice(st.legal_actions())
+                await self._commit(live, cp, action, seat.user_id)
+
+    async def seat_changed(self, table_id: int) -> None:
+        """Seats of a running table changed (a bot took over): reload them and go on."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            loaded = await self.db(lambda db: store.load_table(db, table_id))
+            if loaded is not None:
+                live.seats = loaded[1]
+                live._views.clear()
+                self.kick(live)
+        await self.publish(table_id)
+
+    async def close(self) -> None:
+        self.closing = True
+        for live in self.tables.values():
+            if live.driver is not None:
+                live.driver.cancel()
+        for live in self.tables.values():
+            if live.driver is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await live.driver
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self._db_executor.shutdown(wait=True)

@@ -1,0 +1,372 @@
+"""Database operations of the lobby, the tables, results and ratings.
+
+Every function takes an open SQLAlchemy session inside a transaction (see
+``Hub.db``) and raises :class:`Refused` with a message for the person.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session as DBSession
+
+import meeple
+from meeple.arena.stats import Elo
+from meeple.core.api import JSON
+from meeple.core.errors import MeepleError
+from meeple.web.auth import bot_user
+from meeple.web.errors import Refused
+from meeple.web.models import Move, Rating, Seat, Table, User, utcnow
+
+BOT_LEVELS = ("easy", "medium", "hard")
+STATUSES = ("open", "running", "finished", "cancelled")
+
+
+@dataclass
+class SeatInfo:
+    kind: str  # "human" | "bot" | "open"
+    user_id: int | None
+    name: str | None
+    level: str | None
+
+
+def _iso(t: datetime | None) -> str | None:
+    return t.isoformat() + "Z" if t is not None else None
+
+
+def _table(db: DBSession, table_id: int) -> Table:
+    row = db.get(Table, table_id)
+    if row is None:
+        raise Refused(f"there is no table {table_id}", 404, "no_table")
+    return row
+
+
+def _seats(db: DBSession, table_id: int) -> list[Seat]:
+    return list(db.scalars(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)))
+
+
+def _names(db: DBSession, ids: set[int]) -> dict[int, str]:
+    if not ids:
+        return {}
+    return {u.id: u.name for u in db.scalars(select(User).where(User.id.in_(ids)))}
+
+
+def seat_infos(db: DBSession, seats: list[Seat]) -> list[SeatInfo]:
+    names = _names(db, {s.user_id for s in seats if s.user_id is not None})
+    return [
+        SeatInfo(
+            s.kind,
+            s.user_id,
+            names.get(s.user_id) if s.user_id is not None else None,
+            s.bot_level,
+        )
+        for s in seats
+    ]
+
+
+def load_table(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], list[Move]] | None:
+    row = db.get(Table, table_id)
+    if row is None:
+        return None
+    moves = list(
+        db.scalars(select(Move).where(Move.table_id == table_id).order_by(Move.move_index))
+    )
+    return row, seat_infos(db, _seats(db, table_id)), moves
+
+
+def _info(db: DBSession, row: Table, seats: list[Seat], names: dict[int, str]) -> dict[str, JSON]:
+    try:
+        game_name = meeple.load(row.game_id, players=row.players).info.name
+    except MeepleError:
+        game_name = row.game_id
+    return {
+        "id": row.id,
+        "game": row.game_id,
+        "game_name": game_name,
+        "players": row.players,
+        "options": json.loads(row.options_json),
+        "status": row.status,
+        "created_by": names.get(row.created_by),
+        "created_by_id": row.created_by,
+        "created_at": _iso(row.created_at),
+        "started_at": _iso(row.started_at),
+        "finished_at": _iso(row.finished_at),
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "user_id": s.user_id,
+                "user": names.get(s.user_id) if s.user_id is not None else None,
+                "level": s.bot_level,
+                "place": s.place,
+                "rating_before": s.rating_before,
+                "rating_after": s.rating_after,
+            }
+            for s in seats
+        ],
+    }
+
+
+def table_info(db: DBSession, table_id: int) -> dict[str, JSON] | None:
+    row = db.get(Table, table_id)
+    if row is None:
+        return None
+    seats = _seats(db, table_id)
+    ids = {s.user_id for s in seats if s.user_id is not None} | {row.created_by}
+    return _info(db, row, seats, _names(db, ids))
+
+
+def list_tables(db: DBSession, status: str, limit: int = 50) -> list[dict[str, JSON]]:
+    if status not in STATUSES:
+        raise Refused(f"status is one of {', '.join(STATUSES)}")
+    order = Table.finished_at.desc() if status == "finished" else Table.id.desc()
+    rows = list(
+        db.scalars(select(Table).where(Table.status == status).order_by(order).limit(limit))
+    )
+    if not rows:
+        return []
+    seats_by: dict[int, list[Seat]] = {r.id: [] for r in rows}
+    for s in db.scalars(
+        select(Seat).where(Seat.table_id.in_(seats_by)).order_by(Seat.table_id, Seat.seat)
+    ):
+        seats_by[s.table_id].append(s)
+    ids = {s.user_id for ss in seats_by.values() for s in ss if s.user_id is not None}
+    names = _names(db, ids | {r.created_by for r in rows})
+    return [_info(db, r, seats_by[r.id], names) for r in rows]
+
+
+def games_json() -> list[dict[str, JSON]]:
+    return [g.as_json() for g in meeple.games()]
+
+
+def create_table(
+    db: DBSession,
+    user: User,
+    game_id: str,
+    players: int,
+    options: dict[str, Any],
+    seats: list[dict[str, Any]] | None,
+) -> int:
+    try:
+        game = meeple.load(game_id, players=players, **options)
+    except MeepleError as e:
+        raise Refused(str(e)) from None
+    if seats is None:
+        seats = [{"kind": "me"}] + [{"kind": "open"}] * (players - 1)
+    if len(seats) != players:
+        raise Refused(f"{players} players need {players} seats, not {len(seats)}")
+    rows: list[Seat] = []
+    seated: set[int] = set()
+    for i, spec in enumerate(seats):
+        kind = spec.get("kind")
+        if kind == "open":
+            rows.append(Seat(seat=i, kind="open"))
+        elif kind == "me":
+            if user.id in seated:
+                raise Refused("you can take only one seat at a table")
+            seated.add(user.id)
+            rows.append(Seat(seat=i, kind="human", user_id=user.id))
+        elif kind == "user":
+            name = " ".join(str(spec.get("name") or "").split())
+            other = db.scalar(select(User).where(User.name_key == name.lower()))
+            if other is None or other.is_bot:
+                raise Refused(f"seat {i + 1}: there is no player named {name!r}")
+            if other.id in seated:
+                raise Refused(f"{other.name} can take only one seat at a table")
+            seated.add(other.id)
+            rows.append(Seat(seat=i, kind="human", user_id=other.id))
+        elif kind == "bot":
+            level = spec.get("level") or "medium"
+            if level not in BOT_LEVELS:
+                raise Refused(f"a bot is {', '.join(BOT_LEVELS)}, not {level!r}")
+            rows.append(Seat(seat=i, kind="bot", user_id=bot_user(db, level).id, bot_level=level))
+        else:
+            raise Refused(f"seat {i + 1}: a seat is open, me, user or bot, not {kind!r}")
+    table = Table(
+        game_id=game.info.id,
+        game_version=game.info.version,
+        players=players,
+        options_json=json.dumps(game.options, sort_keys=True),
+        seed=secrets.randbelow(2**31),
+        status="open",
+        created_by=user.id,
+        created_at=utcnow(),
+    )
+    db.add(table)
+    db.flush()
+    for s in rows:
+        s.table_id = table.id
+        db.add(s)
+    return table.id
+
+
+def _open_table(db: DBSession, table_id: int) -> Table:
+    row = _table(db, table_id)
+    if row.status != "open":
+        raise Refused("this table has already started", 409, "started")
+    return row
+
+
+def join(db: DBSession, table_id: int, user: User, seat: int | None) -> int:
+    _open_table(db, table_id)
+    seats = _seats(db, table_id)
+    if any(s.user_id == user.id for s in seats):
+        raise Refused("you already have a seat at this table", 409)
+    free = [s for s in seats if s.kind == "open"]
+    if seat is not None:
+        free = [s for s in free if s.seat == seat]
+    if not free:
+        raise Refused("there is no open seat" + (f" {seat}" if seat is not None else ""), 409)
+    free[0].kind = "human"
+    free[0].user_id = user.id
+    return free[0].seat
+
+
+def leave(db: DBSession, table_id: int, user: User) -> str:
+    """Before the start: free the seat (the creator leaving cancels the table)."""
+    row = _open_table(db, table_id)
+    if row.created_by == user.id:
+        row.status = "cancelled"
+        return "cancelled"
+    mine = [s for s in _seats(db, table_id) if s.kind == "human" and s.user_id == user.id]
+    if not mine:
+        raise Refused("you have no seat at this table", 409)
+    for s in mine:
+        s.kind, s.user_id = "open", None
+    return "left"
+
+
+def start(db: DBSession, table_id: int, user: User) -> None:
+    row = _open_table(db, table_id)
+    if row.created_by != user.id:
+        raise Refused("only the table's creator can start it", 403)
+    if any(s.kind == "open" for s in _seats(db, table_id)):
+        raise Refused("every seat needs a player or a bot first", 409)
+    row.status = "running"
+    row.started_at = utcnow()
+
+
+def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
+    if level not in BOT_LEVELS:
+        raise Refused(f"a bot is {', '.join(BOT_LEVELS)}, not {level!r}")
+    row = _table(db, table_id)
+    if row.status != "running":
+        raise Refused("only a running game's seats can be handed to a bot", 409)
+    s = db.scalar(select(Seat).where(Seat.table_id == table_id, Seat.seat == seat))
+    if s is None:
+        raise Refused(f"there is no seat {seat}", 404)
+    s.kind, s.user_id, s.bot_level = "bot", bot_user(db, level).id, level
+
+
+def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
+    """Record the result and update the Elo ratings, once."""
+    row = _table(db, table_id)
+    if row.status != "running":
+        return
+    row.status = "finished"
+    row.finished_at = utcnow()
+    row.result_json = json.dumps(result)
+    seats = _seats(db, table_id)
+    ranks = result["ranks"]
+    assert isinstance(ranks, list)
+    ids = [s.user_id for s in seats]
+    if any(i is None for i in ids):
+        return
+    keys = [str(i) for i in ids]
+    ratings: dict[int, Rating] = {}
+    for uid in set(ids):
+        assert uid is not None
+        r = db.get(Rating, (uid, row.game_id))
+        if r is None:
+            r = Rating(user_id=uid, game_id=row.game_id, rating=1500.0, games=0)
+            db.add(r)
+        ratings[uid] = r
+    elo = Elo(sorted(set(keys)))
+    for uid, r in ratings.items():
+        elo.ratings[str(uid)] = r.rating
+    before = dict(elo.ratings)
+    elo.update(keys, [int(x) for x in ranks])
+    for s, key, place in zip(seats, keys, ranks, strict=True):
+        s.place = int(place)
+        s.rating_before = round(before[key], 1)
+        s.rating_after = round(elo.ratings[key], 1)
+    for uid, r in ratings.items():
+        r.rating = elo.ratings[str(uid)]
+        r.games += 1
+
+
+def moves_of(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], list[str]]:
+    row = _table(db, table_id)
+    notations = list(
+        db.scalars(select(Move.notation).where(Move.table_id == table_id).order_by(Move.move_index))
+    )
+    return row, seat_infos(db, _seats(db, table_id)), notations
+
+
+def leaderboard(db: DBSession, game_id: str, limit: int = 100) -> list[dict[str, JSON]]:
+    rows = db.execute(
+        select(User.name, User.is_bot, User.is_guest, Rating.rating, Rating.games)
+        .join(Rating, Rating.user_id == User.id)
+        .where(Rating.game_id == game_id)
+        .order_by(Rating.rating.desc(), User.name)
+        .limit(limit)
+    )
+    return [
+        {
+            "rank": i + 1,
+            "name": name,
+            "bot": bot,
+            "guest": guest,
+            "rating": round(rating, 1),
+            "games": games,
+        }
+        for i, (name, bot, guest, rating, games) in enumerate(rows)
+    ]
+
+
+def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
+    user = db.scalar(select(User).where(User.name_key == " ".join(name.split()).lower()))
+    if user is None:
+        raise Refused(f"there is no player named {name!r}", 404)
+    ratings = [
+        {"game": r.game_id, "rating": round(r.rating, 1), "games": r.games}
+        for r in db.scalars(
+            select(Rating).where(Rating.user_id == user.id).order_by(Rating.game_id)
+        )
+    ]
+    history = []
+    rows = db.execute(
+        select(Seat, Table)
+        .join(Table, Table.id == Seat.table_id)
+        .where(Seat.user_id == user.id)
+        .order_by(Table.id.desc())
+        .limit(limit)
+    )
+    for seat, table in rows:
+        history.append(
+            {
+                "table": table.id,
+                "game": table.game_id,
+                "players": table.players,
+                "status": table.status,
+                "seat": seat.seat,
+                "place": seat.place,
+                "rating_before": seat.rating_before,
+                "rating_after": seat.rating_after,
+                "finished_at": _iso(table.finished_at),
+            }
+        )
+    total = db.scalar(select(func.count()).select_from(Seat).where(Seat.user_id == user.id))
+    return {
+        "name": user.name,
+        "guest": user.is_guest,
+        "bot": user.is_bot,
+        "ratings": ratings,
+        "history": history,
+        "games": total or 0,
+    }
