@@ -64,7 +64,7 @@ def test_removed_species_option_fixes_the_species_for_two_players():
         meeple.load("piepmatz", players=2, removed_species="robin")
 
 
-def test_setup_deals_a_feeding_bird_per_perch_a_column_of_four_a_display_of_three_and_hands_of_four():
+def test_setup_lays_feeding_birds_a_column_of_four_a_display_of_three_and_hands_of_four():
     state = three()
     assert cards(state, sum(1 << f for f in state.feeders)) == ["blackbird-2m", "blackbird-4f"]
     assert state.feeders == [card(state, "blackbird-4f"), card(state, "blackbird-2m")]
