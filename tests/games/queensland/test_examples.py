@@ -11,8 +11,8 @@ from meeple.boardgames.queensland.scoring import farm_fields, final_scores, larg
 from tests.games.queensland.helpers import (
     at_first_turn,
     make_tile,
-    new_game,
     names,
+    new_game,
     play,
     put,
     set_toads,

@@ -20,7 +20,6 @@ from tests.games.queensland.helpers import (
     new_game,
     play,
     put,
-    set_market,
     set_toads,
     toads,
 )
@@ -420,7 +419,7 @@ def test_removed_tiles_and_their_toads_leave_the_farm_at_the_end():
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     obs = state.observation(None)
-    for p, farm in enumerate(obs["farms"]):
+    for farm in obs["farms"]:
         holding = sorted([x, y] for x, y, _, _, n in farm["tiles"] if n)
         assert sorted(farm["removed"]) == holding
         assert farm["toads"] == sum(n for *_, n in farm["tiles"])
