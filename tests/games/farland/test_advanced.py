@@ -1,0 +1,298 @@
+"""The advanced "Tech Board" rules: upgrade tokens, slots, ponds and every technology."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from meeple.boardgames.farland.actions import sq
+from meeple.boardgames.farland.farm import Farm
+from meeple.boardgames.farland.scoring import Techs, crop_points, irrigated_squares, score_farm
+from meeple.boardgames.farland.state import POND, FarlandState
+from meeple.core import IllegalActionError
+from tests.games.farland.helpers import (
+    COW,
+    PIG,
+    SHEEP,
+    WHEAT,
+    fence_around,
+    land,
+    left,
+    names,
+    play,
+    setup,
+    top,
+)
+
+COMP = meeple.load("farland").components
+
+
+def adv(players: int = 2, **kw) -> FarlandState:
+    return setup(players, rules="advanced", **kw)
+
+
+def new_farm() -> Farm:
+    return Farm(COMP.house, 3, 0)
+
+
+def put(f: Farm, cells):
+    for (x, y), c in cells.items():
+        f.cells[sq(x, y)] = c
+    return f
+
+
+def score(f: Farm, side: str = "advanced", **techs: bool) -> dict[str, int]:
+    return score_farm(
+        f.cells, f.tokens, f.fences, f.pipes, f.nimbus, f.troughs, COMP, side, Techs(**techs)
+    )
+
+
+def give(s: FarlandState, p: int, *techs: str) -> None:
+    for t in techs:
+        s.farms[p].techs |= s.game.tech_bit[t]
+    s._legal_cache = None
+
+
+def upgrade_now(s: FarlandState, p: int = 0) -> FarlandState:
+    s.push("upgrade", p)
+    s._legal_cache = None
+    return s
+
+
+# -- upgrade tokens and slots ---------------------------------------------------------------
+
+
+def test_each_player_starts_with_twelve_upgrade_tokens():
+    s = adv()
+    assert [f.upgrades for f in s.farms] == [12, 12]
+    assert [f.upgrades for f in setup(2).farms] == [0, 0]
+
+
+def test_adding_a_building_tile_places_an_upgrade_token():
+    s = adv()
+    play(s, "take building + improvements", "at 2,0", "rotate 0")
+    assert s.pending[-1].kind == "upgrade" and s.current_player() == 0
+    play(s, "tech symbiosis")
+    assert s.farms[0].upgrades == 11
+    assert s.farms[0].techs == s.game.tech_bit["symbiosis"]
+
+
+def test_a_land_card_with_a_building_also_places_an_upgrade_token():
+    s = adv(market=["L25", "L26", "L01", "L28"])
+    play(s, "take lower 1", "at 2,0", "rotate 0")
+    assert s.pending[-1].kind == "upgrade"
+
+
+def test_a_card_without_a_building_gives_no_upgrade():
+    s = adv()
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
+    assert s.current_player() == 1
+
+
+def test_level_1_technologies_are_free_to_choose_and_level_2_needs_one_in_its_tree():
+    s = upgrade_now(adv())
+    got = names(s)
+    assert "tech irrigation" in got and "tech free_range" in got
+    assert "tech agro_optimizer" not in got
+    assert "tech +10" in got
+    give(s, 0, "nimbus_generator")  # water tree
+    got = names(s)
+    assert "tech agro_optimizer" in got and "tech land_prep" in got
+    assert "tech growth_enhancer" not in got  # herd tree
+    with pytest.raises(IllegalActionError, match="level 1"):
+        s.apply_notation("tech growth_enhancer")
+
+
+def test_one_token_per_technology_per_player():
+    s = upgrade_now(adv())
+    give(s, 0, "symbiosis")
+    assert "tech symbiosis" not in names(s)
+
+
+@pytest.mark.parametrize(("players", "slots"), [(2, 1), (3, 2), (4, 2)])
+def test_level_2_slots_by_player_count(players, slots):
+    s = adv(players)
+    for p in range(slots):
+        give(s, p, "free_range")
+        play(upgrade_now(s, p), "tech growth_enhancer")
+    give(s, slots, "free_range") if slots < players else None
+    if slots < players:
+        assert "tech growth_enhancer" not in names(upgrade_now(s, slots))
+
+
+def test_plus10_slot_is_unlimited_and_scores_10_each_at_the_end():
+    s = adv()
+    for _ in range(3):
+        play(upgrade_now(s), "tech +10")
+    assert s.farms[0].plus10 == 3
+    s.pending = []
+    s._run_score(12)
+    assert s.points[0][4] >= 30
+
+
+# -- level 1 --------------------------------------------------------------------------------
+
+
+def test_irrigation_gives_a_pond_tile_placed_at_once():
+    s = upgrade_now(adv())
+    play(s, "tech irrigation")
+    assert s.pending[-1].kind == "place" and s.pending[-1].info == POND
+    assert s.ponds == 3
+    play(s, "at 2,0")
+    assert names(s) == ["rotate 0", "rotate 90"]
+    play(s, "rotate 0")  # 3 wide, 2 high
+    assert sum(1 for c in s.farms[0].cells.values() if c[0] == 3) == 6
+
+
+def test_pond_irrigates_its_ten_surrounding_squares():
+    f = new_farm()
+    pond = {(x, y) for x in range(2, 5) for y in range(0, 2)}
+    ring = {
+        (x, y)
+        for x in range(1, 6)
+        for y in range(-1, 3)
+        if (x, y) not in pond and (x in range(2, 5) or y in range(0, 2))
+    }
+    assert len(ring) == 10
+    cells = {p: (3, -1, 0, 0, -1, 0) for p in pond}
+    cells.update({p: land("wheat") for p in ring if p not in ((1, 0), (1, 1))})
+    put(f, cells)
+    irrigated = irrigated_squares(f.cells, f.pipes)
+    assert irrigated == {sq(*p) for p in ring}
+
+
+def test_nimbus_generator_uses_two_pipes_and_irrigates_four_squares():
+    s = adv()
+    give(s, 0, "nimbus_generator")
+    s.farms[0].house = [0, 2, 0]
+    s.push("install", 0)
+    s._legal_cache = None
+    assert "install nimbus" in names(s)
+    play(s, "install nimbus", "corner 1,1")
+    f = s.farms[0]
+    assert f.nimbus == {sq(1, 1)} and f.house == [0, 0, 0]
+    assert irrigated_squares(f.cells, f.pipes, f.nimbus) == {
+        sq(0, 0),
+        sq(1, 0),
+        sq(0, 1),
+        sq(1, 1),
+    }
+    assert f.installed_count() == 2
+
+
+def test_nimbus_needs_its_four_edges_free_of_pipes():
+    s = adv()
+    give(s, 0, "nimbus_generator")
+    f = s.farms[0]
+    f.pipes.add(top(1, 1))
+    assert sq(1, 1) not in s.nimbus_corners(f)
+    assert sq(2, 1) not in s.nimbus_corners(f)
+    assert sq(0, 0) in s.nimbus_corners(f)
+
+
+def test_aquasphere_irrigates_crops_in_pastures():
+    f = put(new_farm(), {(2, 0): land("wheat", 2)})
+    f.fences |= fence_around([(2, 0)])
+    assert score(f)["crops"] == 0
+    assert score(f, aquasphere=True)["crops"] == 3
+    f.tokens[sq(2, 0)] = COW  # still trampled by animals
+    assert score(f, aquasphere=True)["crops"] == 0
+
+
+def test_efficient_construction_gives_an_improvement_with_the_building():
+    s = adv()
+    give(s, 0, "efficient_construction")
+    play(s, "take building + first player")
+    assert s.pending[-1].kind == "gain" and s.pending[-1].info == 1
+    play(s, "trough")
+    assert s.farms[0].house[2] == 1
+    assert s.pending[-1].kind == "place"
+
+
+def test_free_range_scores_one_type_open_fields():
+    f = put(new_farm(), {(2, 0): land("pig", 2), (3, 0): land()})
+    f.troughs = [0, 3, 0]
+    assert score(f)["livestock"] == 0
+    assert score(f, free_range=True)["livestock"] == 2 * 3  # advanced pig table, 3 troughs
+    f.tokens[sq(3, 0)] = SHEEP
+    assert score(f, free_range=True)["livestock"] == 0
+    assert score(f, free_range=True, symbiosis=True)["livestock"] == 0  # not in open fields
+
+
+def test_symbiosis_lets_types_share_a_pasture():
+    f = put(new_farm(), {(2, 0): land("pig", 2), (3, 0): land("cow", 1)})
+    f.fences |= fence_around([(2, 0), (3, 0)])
+    f.troughs = [2, 3, 0]
+    assert score(f)["livestock"] == 0
+    assert score(f, symbiosis=True)["livestock"] == 2 * 3 + 1 * 2
+
+
+def test_fence_sprinkler_lets_pipes_close_pastures():
+    f = put(new_farm(), {(2, 0): land()})
+    edges = fence_around([(2, 0)])
+    f.fences |= edges - {top(2, 0)}
+    f.pipes.add(top(2, 0))
+    assert score(f)["pastures"] == 0
+    assert score(f, fence_sprinkler=True)["pastures"] == 3
+
+
+# -- level 2 --------------------------------------------------------------------------------
+
+
+def test_agro_optimizer_extends_the_crop_table():
+    f = put(new_farm(), {(2, 0): land("wheat", 3), (2, 1): land("wheat", 3)})
+    f.tokens[sq(2, 0)] = WHEAT
+    f.pipes |= {left(2, 0), left(2, 1)}
+    assert score(f)["crops"] == 21
+    assert score(f, agro_optimizer=True)["crops"] == crop_points(7, COMP, True) == 28
+
+
+def test_land_prep_adds_one_per_scoring_pasture_and_crop():
+    f = put(new_farm(), {(2, 0): land("wheat", 2), (3, 0): land()})
+    f.pipes.add(left(2, 0))
+    f.fences |= fence_around([(3, 0)])
+    assert score(f, land_prep=True)["tech"] == 1 + 2
+
+
+def test_growth_enhancer_adds_one_per_scoring_animal():
+    f = put(new_farm(), {(2, 0): land("sheep", 2)})
+    f.fences |= fence_around([(2, 0)])
+    assert score(f)["livestock"] == 2 * -2
+    assert score(f, growth_enhancer=True)["tech"] == 2  # -2 becomes -1 for each
+
+
+def test_flexible_installation_lifts_pieces_before_installing():
+    s = adv()
+    f = s.farms[0]
+    f.fences.add(top(0, 0))
+    f.troughs = [0, 1, 0]
+    s.push("install", 0)
+    s._legal_cache = None
+    assert "lift fence" not in names(s)
+    give(s, 0, "flexible_installation")
+    assert {"lift fence", "lift trough pig"} <= set(names(s))
+    play(s, "lift fence", "edge h 0,0", "lift trough pig")
+    assert f.fences == set() and f.troughs == [0, 0, 0] and f.house[0] >= 1
+    play(s, "install fence", "edge h 0,1")
+    assert "lift fence" not in names(s)  # lifting ends once installing begins
+
+
+def test_resource_conversion_takes_any_token_type():
+    s = adv()
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
+    give(s, 0, "resource_conversion")
+    s.push("take", 0)
+    s._legal_cache = None
+    play(s, "take lower 2", "fence", "fence", "at 3,0", "rotate 0")
+    assert names(s) == [f"token {r}" for r in COMP.resources] + ["no token"]
+
+
+def test_advanced_side_livestock_tables():
+    s = adv()
+    assert s.game.side == "advanced"
+    f = put(new_farm(), {(2, 0): land("pig", 1)})
+    f.fences |= fence_around([(2, 0)])
+    f.troughs = [0, 1, 0]
+    assert score(f)["livestock"] == 1
+    assert score(f, side="basic")["livestock"] == -2
+    assert PIG == 1
