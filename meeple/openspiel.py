@@ -1,0 +1,372 @@
+"""Every meeple game as an OpenSpiel (pyspiel) Python game.
+
+>>> import meeple.openspiel, pyspiel                         # doctest: +SKIP
+>>> meeple.openspiel.register()                              # doctest: +SKIP
+['meeple_azul_queens_garden', 'meeple_croa', ...]
+>>> game = pyspiel.load_game("meeple_queensland", {"players": 3})   # doctest: +SKIP
+
+Each registered game is named ``meeple_<id>``; its parameters are ``players`` and
+the game's own options. The mapping follows OpenSpiel's vocabulary, which meeple's
+engine API already speaks:
+
+- chance is explicit (``EXPLICIT_STOCHASTIC``): a draw, flip or roll is a chance node
+  whose ``chance_outcomes()`` are meeple's, in the same action space;
+- a game whose ``GameInfo.perfect_information`` is False is declared
+  ``IMPERFECT_INFORMATION``; ``resample_from_infostate`` is meeple's ``determinize``,
+  so OpenSpiel's Python ``ISMCTSBot`` searches without seeing hidden cards;
+- utilities are meeple's ``returns()`` (zero-sum, in [-1, 1]), given at the end;
+- the observation tensor is the fixed-length hashed encoding of
+  :mod:`meeple.rl.encoding` (or the game's own ``observation_tensor``); the
+  observation string is the player's JSON observation, followed by their legal
+  actions when they are to move; the information-state string adds what the player
+  saw of every action so far (``State.action_seen_by``), so it has perfect recall.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+from meeple.core.api import CHANCE, TERMINAL, Game, State
+from meeple.core.registry import game_class, games, load
+from meeple.rl import MissingExtraError
+from meeple.rl.encoding import DEFAULT_SIZE, ObservationEncoder
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as _e:  # pragma: no cover - exercised only without the extra
+    raise MissingExtraError(
+        f"{_e.name} is not installed; the OpenSpiel adapter needs the 'rl' extra: "
+        "pip install 'meeple[rl]'"
+    ) from _e
+
+PREFIX = "meeple_"
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a meeple game."""
+    return PREFIX + game_id
+
+
+class _Inner:
+    """The meeple state inside a pyspiel state, with what each player saw so far.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; this holder makes
+    that deep copy meeple's own (fast) ``clone``. The per-player logs of what was
+    seen are kept only once someone asks for an information-state string.
+    """
+
+    __slots__ = ("seen", "state")
+
+    def __init__(self, state: State, seen: list[list[str]] | None = None) -> None:
+        self.state = state
+        self.seen = seen
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
+        seen = [list(log) for log in self.seen] if self.seen is not None else None
+        return _Inner(self.state.clone(), seen)
+
+    def __getstate__(self) -> tuple[State, list[list[str]] | None]:
+        return (self.state, self.seen)
+
+    def __setstate__(self, data: tuple[State, list[list[str]] | None]) -> None:
+        self.state, self.seen = data
+
+
+class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A meeple game as a pyspiel game; made by ``pyspiel.load_game("meeple_<id>", ...)``."""
+
+    GAME_ID: str = ""
+    GAME_TYPE: Any = None
+
+    def __init__(self, params: dict[str, Any] | None = None, obs_size: int = DEFAULT_SIZE) -> None:
+        game_id = self.GAME_ID
+        params = dict(params or {})
+        players = int(params.pop("players", game_class(game_id).info.min_players))
+        self.meeple: Game = load(game_id, players=players, **params)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.meeple.num_distinct_actions(),
+            max_chance_outcomes=self.meeple.num_distinct_actions(),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.meeple.max_game_length(),
+        )
+        super().__init__(self.GAME_TYPE, info, {"players": players, **self.meeple.options})
+        self.encoder = ObservationEncoder(self.meeple, obs_size)
+
+    def new_initial_state(self) -> MeepleSpielState:
+        return MeepleSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> MeepleObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return MeepleObserver(self, perfect_recall)
+
+
+class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
+    """A position: a thin shell over a meeple :class:`~meeple.core.api.State`."""
+
+    def __init__(self, game: MeepleSpielGame) -> None:
+        super().__init__(game)
+        # Made on first use: OpenSpiel clones a state by making a new initial state
+        # and then copying the attributes over, so most new states never need one.
+        self._lazy: _Inner | None = None
+
+    @property
+    def _m(self) -> _Inner:
+        inner = self._lazy
+        if inner is None:
+            inner = self._lazy = _Inner(self.get_game().meeple.new_initial_state())
+        return inner
+
+    @property
+    def meeple_state(self) -> State:
+        """The meeple state underneath (read it; change it only through this object)."""
+        return self._m.state
+
+    # -- the pyspiel API ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        p = self._m.state.current_player()
+        if p == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if p == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return p
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._m.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._m.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        inner = self._m
+        state = inner.state
+        actor = state.current_player()
+        state.apply_action(int(action))
+        if inner.seen is not None:
+            for p, log in enumerate(inner.seen):
+                text = state.action_seen_by(p, actor, int(action))
+                log.append(f"{actor}:{text}" if text is not None else f"{actor}:?")
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._m.state.action_to_string(int(action))
+
+    def is_terminal(self) -> bool:
+        return self._m.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self._m.state.returns()
+
+    def rewards(self) -> list[float]:
+        return self._m.state.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MeepleSpielState:
+        """A state ``player_id`` cannot tell from this one, with the rest re-dealt."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        other: MeepleSpielState = self.clone()
+        other._lazy = _Inner(self._m.state.determinize(player_id, rng), copy.deepcopy(self._m.seen))
+        return other
+
+    def __str__(self) -> str:
+        return json.dumps(self._m.state.observation(None), separators=(",", ":"))
+
+    # -- strings for the observer --------------------------------------------------------------
+
+    def observation_json(self, player: int) -> str:
+        state = self._m.state
+        text = json.dumps(state.observation(player), separators=(",", ":"))
+        if state.current_player() == player:
+            # The player to move knows their options: put them in, so two states with
+            # the same string always offer the same actions.
+            text += "|legal:" + ",".join(map(str, state.legal_actions()))
+        return text
+
+    def seen_log(self, player: int) -> list[str]:
+        """What ``player`` saw of each action so far ("?" for what was hidden)."""
+        inner = self._m
+        if inner.seen is None:
+            inner.seen = _replay_seen(inner.state)
+        return inner.seen[player]
+
+
+def _replay_seen(state: State) -> list[list[str]]:
+    n = state.game.players
+    logs: list[list[str]] = [[] for _ in range(n)]
+    replay = state.game.new_initial_state()
+    for a in state.history:
+        actor = replay.current_player()
+        replay.apply_action(a)
+        for p in range(n):
+            text = replay.action_seen_by(p, actor, a)
+            logs[p].append(f"{actor}:{text}" if text is not None else f"{actor}:?")
+    return logs
+
+
+class MeepleObserver:
+    """OpenSpiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+
+    def __init__(self, game: MeepleSpielGame, perfect_recall: bool) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        if perfect_recall:
+            # No information-state tensor: the hashed observation is not perfect-recall.
+            self.tensor: Any = None
+            self.dict: dict[str, Any] = {}
+        else:
+            self.tensor = np.zeros(game.encoder.size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: MeepleSpielState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = self.game.encoder.encode_state(state.meeple_state, player)
+
+    def string_from(self, state: MeepleSpielState, player: int) -> str:
+        text = state.observation_json(player)
+        if self.perfect_recall:
+            text += "|seen:" + ";".join(state.seen_log(player))
+        return text
+
+
+# -- registration ----------------------------------------------------------------------------
+
+_registered: set[str] = set()
+_creators: dict[str, type[MeepleSpielGame]] = {}
+
+
+def game_type(game_id: str) -> Any:
+    """The ``pyspiel.GameType`` of a meeple game."""
+    info = game_class(game_id).info
+    params: dict[str, Any] = {"players": info.min_players}
+    for o in info.options:
+        params[o.name] = o.default
+    return pyspiel.GameType(
+        short_name=short_name(game_id),
+        long_name=f"meeple {info.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if info.perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+def register(game_ids: list[str] | None = None) -> list[str]:
+    """Register every meeple game (or those named) with pyspiel; returns their short names.
+
+    Safe to call more than once.
+    """
+    names = []
+    for gid in game_ids if game_ids is not None else [g.id for g in games()]:
+        name = short_name(gid)
+        if name not in _registered and name not in pyspiel.registered_names():
+            gtype = game_type(gid)
+            # One subclass per game, registered as its creator (as OpenSpiel's own Python
+            # games register their class): a class outlives the interpreter's teardown,
+            # whereas a lone function would be freed after pyspiel's registry, and abort.
+            creator = type(
+                f"MeepleSpielGame_{gid}",
+                (MeepleSpielGame,),
+                {"GAME_ID": gid, "GAME_TYPE": gtype, "__module__": __name__},
+            )
+            pyspiel.register_game(gtype, creator)
+            _creators[name] = creator
+            _registered.add(name)
+        names.append(name)
+    return names
+
+
+def load_game(game_id: str, players: int | None = None, **options: Any) -> Any:
+    """``pyspiel.load_game`` for a meeple game, registering it first if needed."""
+    register([game_id])
+    params: dict[str, Any] = dict(options)
+    if players is not None:
+        params["players"] = players
+    return pyspiel.load_game(short_name(game_id), params)
+
+
+def ismcts_bot(
+    game: Any,
+    *,
+    seconds: float | None = None,
+    max_simulations: int = 1000,
+    uct_c: float = 2.0,
+    seed: int = 0,
+    use_observation_string: bool = True,
+) -> Any:
+    """OpenSpiel's own Python ``ISMCTSBot`` on a meeple game, with an optional time budget.
+
+    The search itself is OpenSpiel's (random-rollout evaluator, UCT, nodes keyed by
+    observation or information-state strings); this subclass only stops it at a
+    deadline as well as after ``max_simulations``, and lets it run on a
+    perfect-information game, where each state is its own information set (stock
+    ``ISMCTSBot`` asserts imperfect information). ``bot.last_simulations`` tells how
+    many simulations the last search ran.
+    """
+    import time
+
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class TimedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        last_simulations = 0
+
+        def run_search(self, state: Any) -> list[tuple[int, float]]:
+            self.reset()
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                self.last_simulations = 0
+                return [(legal[0], 1.0)]
+            self._root_node = self.create_new_node(state)
+            deadline = time.perf_counter() + seconds if seconds is not None else None
+            n = 0
+            while n < self._max_simulations:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                self.run_simulation(self.sample_root_state(state))
+                n += 1
+            self.last_simulations = n
+            if self._root_node.total_visits <= 0:  # out of time before one simulation
+                return [(a, 1.0 / len(legal)) for a in legal]
+            return list(self.get_final_policy(state, self._root_node))
+
+    rs = np.random.RandomState(seed)
+    return TimedISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rs),
+        uct_c,
+        max_simulations,
+        random_state=rs,
+        use_observation_string=use_observation_string,
+    )
+
+
+__all__ = [
+    "MeepleObserver",
+    "MeepleSpielGame",
+    "MeepleSpielState",
+    "game_type",
+    "ismcts_bot",
+    "load_game",
+    "register",
+    "short_name",
+]

@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from tests.rl.conftest import game_ids
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import meeple.openspiel as mos  # noqa: E402
+from meeple.rl.encoding import ObservationEncoder  # noqa: E402
+
+
+def _play_some(state, steps: int, seed: int):
+    rs = np.random.RandomState(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
+def test_register_every_game_once() -> None:
+    names = mos.register()
+    assert names == [mos.short_name(g) for g in game_ids()]
+    assert mos.register() == names
+    assert set(names) <= set(pyspiel.registered_names())
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_random_sim_test(game_id: str) -> None:
+    game = mos.load_game(game_id)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_game_type_and_info(game_id: str) -> None:
+    info = meeple.game_class(game_id).info
+    game = mos.load_game(game_id, players=info.max_players)
+    gtype = game.get_type()
+    assert gtype.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    want = (
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+        if info.perfect_information
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    )
+    assert gtype.information == want
+    assert game.num_players() == info.max_players
+    mg = meeple.load(game_id, players=info.max_players)
+    assert game.num_distinct_actions() == mg.num_distinct_actions()
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_observations_match_meeple(game_id: str) -> None:
+    game = mos.load_game(game_id)
+    state = _play_some(game.new_initial_state(), 25, 1)
+    inner = state.meeple_state
+    enc = ObservationEncoder(inner.game)
+    for p in range(game.num_players()):
+        tensor = np.asarray(state.observation_tensor(p), dtype=np.float32)
+        assert np.array_equal(tensor, enc.encode_state(inner, p))
+        assert state.observation_string(p).startswith("{")
+        info_string = state.information_state_string(p)
+        assert info_string.startswith(state.observation_string(p))
+    # The history is the meeple history; a clone is independent.
+    assert [int(a) for a in state.history()] == inner.history
+    clone = state.clone()
+    if not clone.is_terminal():
+        clone.apply_action(clone.legal_actions()[0])
+        assert len(state.history()) == len(inner.history)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_resample_keeps_what_the_player_sees(game_id: str) -> None:
+    game = mos.load_game(game_id)
+    state = _play_some(game.new_initial_state(), 30, 2)
+    if state.is_terminal():
+        pytest.skip("the game ended")
+    p = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        other = state.resample_from_infostate(p, sampler)
+        assert other.observation_string(p) == state.observation_string(p)
+        assert other.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_openspiel_bots_play(game_id: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = mos.load_game(game_id)
+    state = _play_some(game.new_initial_state(), 10, 3)
+    if state.is_terminal():
+        pytest.skip("the game ended")
+    rs = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(1, rs)
+    bot = mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rs, solve=False)
+    assert bot.step(state) in state.legal_actions()
+    if game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION:
+        stock = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=rs)
+        assert stock.step(state) in state.legal_actions()
+    timed = mos.ismcts_bot(game, max_simulations=8, seed=5)
+    assert timed.step(state) in state.legal_actions()
+    assert timed.last_simulations == 8 or len(state.legal_actions()) == 1
+
+
+def test_parameters_reach_the_game() -> None:
+    game = mos.load_game("tiny", players=3, short_deck=True)
+    state = game.new_initial_state()
+    assert state.meeple_state.game.options == {"short_deck": True}
+    assert state.meeple_state.game.players == 3
+    same = pyspiel.load_game("meeple_tiny(players=3,short_deck=True)")
+    assert same.num_players() == 3
+
+
+def test_information_state_has_perfect_recall() -> None:
+    """Two histories that end in the same observation differ in the information state."""
+    game = mos.load_game("tiny")
+    a = game.new_initial_state()
+    b = game.new_initial_state()
+    for s, moves in ((a, [4, 5, 0]), (b, [4, 5, 1, 4])):  # keep vs swap into the same card
+        for m in moves:
+            s.apply_action(m)
+    assert a.information_state_string(1) != b.information_state_string(1)
