@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from meeple.boardgames.azul_queens_garden.board import COORDS, parse_cell
+from meeple.boardgames.azul_queens_garden.board import COORDS
 from meeple.core import svg
 
 FILL = {
@@ -86,16 +86,39 @@ def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     ]
 
 
-def _tile(cx: float, cy: float, r: float, tile: str, label: str = "") -> list[str]:
+def _tile(
+    cx: float, cy: float, r: float, tile: str, label: str = "", value: int | None = None
+) -> list[str]:
     colour, _, pattern = tile.partition("-")
     ink = "#222" if colour in DARK_TEXT else "#fff"
-    return [
+    out = [
         "<g>",
         svg.title(label or tile),
         svg.polygon(_hex(cx, cy, r), fill=_fill(colour), stroke="#333", stroke_width=1),
-        svg.text(cx, cy + 3, pattern[:4], size=r * 0.55, fill=ink, text_anchor="middle"),
-        "</g>",
     ]
+    if value is None:
+        out.append(svg.text(cx, cy + 3, pattern[:4], size=r * 0.55, fill=ink, text_anchor="middle"))
+    else:
+        out.append(svg.text(cx, cy, pattern[:4], size=r * 0.5, fill=ink, text_anchor="middle"))
+        out.append(
+            svg.text(
+                cx,
+                cy + r * 0.6,
+                str(value),
+                size=r * 0.5,
+                fill=ink,
+                text_anchor="middle",
+                font_weight="bold",
+            )
+        )
+    out.append("</g>")
+    return out
+
+
+def _value(obs: Mapping[str, Any], tile: str) -> int | None:
+    values = obs.get("pattern_values") or {}
+    v = values.get(tile.partition("-")[2])
+    return int(v) if v is not None else None
 
 
 def render_svg(obs: Mapping[str, Any]) -> str:
@@ -118,10 +141,21 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         svg.text(
             12,
             y,
-            "This round scores: "
+            "This round scores 1 point per hexagon of: "
             + ", ".join(obs["wheel"])
-            + f"   (first player: {obs['first_player']})",
+            + f"  (and 1 per pavilion).  First player: {obs['first_player']}",
             size=12,
+        )
+    )
+    y += 16
+    values = obs.get("pattern_values") or {}
+    body.append(
+        svg.text(
+            12,
+            y,
+            "Pattern values (cost and evaluation): "
+            + ", ".join(f"{k} {v}" for k, v in values.items()),
+            size=11,
         )
     )
     y += 16
@@ -135,27 +169,52 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             size=11,
         )
     )
+    pending = obs.get("pending")
+    if pending and pending.get("kind") in ("mode", "pay"):
+        y += 16
+        body.append(
+            svg.text(
+                12,
+                y,
+                f"Player {pending['player']} is paying for {pending['paying_for']} "
+                f"at {pending['at']}: {pending['still_to_pay']} more tile(s)",
+                size=12,
+                fill="#a00",
+            )
+        )
     # Display.
-    y += 22
+    y += 34
     body.append(svg.text(12, y, "Display:", size=12, font_weight="bold"))
     x = 80
     r = 14
     for i, tray in enumerate(obs["display"]):
-        body.append(svg.rect(x - 4, y - 16, 4 * 2 * r + 8, 2 * r + 6, fill="#6b5b45", rx=5))
-        body.append(svg.text(x, y - 18, f"face-down {i + 1}", size=8))
-        for j, t in enumerate(tray):
-            body.extend(_tile(x + r + j * 2 * r, y - 2, r - 1, t))
+        body.append(svg.rect(x - 4, y - 18, 4 * 2 * r + 8, 2 * r + 4, fill="#6b5b45", rx=5))
+        body.append(svg.text(x, y - 21, f"face-down expansion {i + 1}", size=8))
+        for j, tl in enumerate(tray):
+            body.extend(_tile(x + r + j * 2 * r, y - 4, r - 1, tl, value=_value(obs, tl)))
         x += 4 * 2 * r + 16
         if x > width - 140:
             x = 80
-            y += 40
+            y += 44
     for e in obs["display_faceup"]:
-        body.extend(_tile(x + r, y - 2, r, e["printed"], f"face-up expansion {e['printed']}"))
-        body.append(
-            svg.text(x + r, y + r + 8, f"exp ({e['ornament']})", size=8, text_anchor="middle")
+        body.extend(
+            _tile(
+                x + r,
+                y - 4,
+                r,
+                e["printed"],
+                f"face-up garden expansion {e['printed']} ({e['ornament']})",
+                value=_value(obs, e["printed"]),
+            )
         )
-        x += 2 * r + 22
-    y += 40
+        body.append(
+            svg.text(x + r, y + r + 6, f"exp. {e['ornament']}", size=8, text_anchor="middle")
+        )
+        x += 2 * r + 26
+        if x > width - 60:
+            x = 80
+            y += 44
+    y += 44
     # Players.
     top = y
     size = 15.0
@@ -169,7 +228,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 ox - 6,
                 top - 16,
                 318,
-                470,
+                440,
                 fill="none",
                 stroke=colour,
                 stroke_width=3 if mark else 1,
@@ -186,20 +245,35 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 font_weight="bold",
             )
         )
-        cx0, cy0 = ox + 153, top + 175
+        cx0, cy0 = ox + 153, top + 165
         garden = pl["garden"]
         areas = pl["areas"]
-        for name, content in garden.items():
-            cell = parse_cell(name)
-            if cell is None:
-                continue
+        order = sorted(range(len(COORDS)), key=lambda c: f"{c // 7}.{c % 7}" in garden)
+        for cell in order:
             q, rr = COORDS[cell]
+            name = f"{cell // 7}.{cell % 7}"
             hx = cx0 + size * math.sqrt(3) * (q + rr / 2)
             hy = cy0 + size * 1.5 * rr
-            if content == "empty":
+            content = garden.get(name)
+            a = name.split(".")[0]
+            if content is None:  # an expansion area still free
+                body.append(
+                    svg.polygon(
+                        _hex(hx, hy, size), fill="none", stroke="#d8d2bf", stroke_dasharray="2,2"
+                    )
+                )
+                if cell % 7 == 0:
+                    body.append(
+                        svg.text(
+                            hx, hy + 3, f"area {a}", size=7, fill="#a09880", text_anchor="middle"
+                        )
+                    )
+            elif content == "empty":
                 body.append(svg.polygon(_hex(hx, hy, size), fill="#e9e4d4", stroke="#b5ad94"))
+                body.append(
+                    svg.text(hx, hy + 3, name, size=7, fill="#9a927a", text_anchor="middle")
+                )
             elif content == "ornament":
-                a = name.split(".")[0]
                 info = areas.get(a)
                 orn = "fountain" if info == "fountain" or info is None else info["ornament"]
                 body.append(
@@ -218,23 +292,20 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                     + "</g>"
                 )
             else:
-                body.extend(_tile(hx, hy, size, content, f"{content} at {name}"))
-        sy = top + 345
-        body.append(
-            svg.text(
-                ox,
-                sy,
-                f"Storage ({sum(pl['storage'].values()) + pl['jokers']}/12):",
-                size=11,
-                font_weight="bold",
-            )
-        )
+                body.extend(
+                    _tile(hx, hy, size, content, f"{content} at {name}", value=_value(obs, content))
+                )
+        sy = top + 290
+        count = sum(pl["storage"].values()) + pl["jokers"]
+        body.append(svg.text(ox, sy, f"Storage ({count}/12):", size=11, font_weight="bold"))
         sx = ox + 12
         sy += 20
         k = 0
-        for t, c in pl["storage"].items():
+        for tl, c in pl["storage"].items():
             for _ in range(c):
-                body.extend(_tile(sx + (k % 11) * 26, sy + (k // 11) * 26, 12, t))
+                body.extend(
+                    _tile(sx + (k % 11) * 26, sy + (k // 11) * 26, 12, tl, value=_value(obs, tl))
+                )
                 k += 1
         for _ in range(pl["jokers"]):
             jx, jy = sx + (k % 11) * 26, sy + (k // 11) * 26
@@ -248,15 +319,16 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             k += 1
         ey = sy + 58
         exps = ", ".join(f"{e['printed']} ({e['ornament']})" for e in pl["storage_expansions"])
-        body.append(svg.text(ox, ey, f"Expansions in storage: {exps or 'none'}", size=10))
-        s = obs["scores"][p]
-        parts = [f"{k} {v}" for k, v in s.items() if k != "total" and v]
-        body.append(svg.text(ox, ey + 16, "; ".join(parts[:5]), size=9))
-        body.append(svg.text(ox, ey + 28, "; ".join(parts[5:]), size=9))
-    height = top + 480
+        body.append(svg.text(ox, ey, f"Stored expansions: {exps or 'none'}", size=10))
+        sc = obs["scores"][p]
+        parts = [f"{key.replace('_', ' ')} {v}" for key, v in sc.items() if key != "total" and v]
+        for row in range(0, len(parts), 4):
+            ey += 14
+            body.append(svg.text(ox, ey, "; ".join(parts[row : row + 4]), size=9))
+    height = top + 450
     legend = (
-        "Hexagons: fill = colour, text = pattern. Ornaments: F fountain, S statue, "
-        "B bench, P pavilion. J = joker."
+        "Hexagons: fill = colour, text = pattern and its value. Ornaments: F fountain, "
+        "S statue, B bench, P pavilion. J = joker. Empty spaces show their name (area.space)."
     )
     body.append(svg.text(12, height - 4, legend, size=10))
     return svg.document(width, height + 6, body)

@@ -776,6 +776,7 @@ class AzulQueensGardenState(State):
             "viewer": player,
             "first_player": self.first_player,
             "wheel": [comp.entry_name(e) for e in comp.wheel[min(self.round, comp.rounds - 1)]],
+            "pattern_values": dict(zip(comp.patterns, comp.values, strict=True)),
             "display": [[tn(t) for t in tray] for tray in self.trays],
             "display_faceup": [
                 {"printed": tn(e), "ornament": comp.ornament[e]} for e in self.faceup
