@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from meeple.boardgames.farland.actions import Layout, N, xy
+from meeple.boardgames.farland.actions import Layout, N, sq, xy
 from meeple.boardgames.farland.components import IMPROVEMENT_TYPES, K_LAND
 from meeple.boardgames.farland.farm import (
     FENCE,
@@ -613,6 +613,54 @@ class FarlandState(State):
 
     def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
         return (scores[player]["total"], self.farms[player].installed_count())
+
+    def _heuristic(self, player: int) -> float:
+        """Points so far plus what each farm would score if scored now, against the
+        best opponent."""
+        if self.phase == "over":
+            return super()._heuristic(player)
+        plus = self.game.components.plus10_points
+        est = [
+            sum(self.points[p]) + sum(self.score_phase(p).values()) + plus * f.plus10
+            for p, f in enumerate(self.farms)
+        ]
+        others = [v for p, v in enumerate(est) if p != player]
+        return float(est[player] - max(others))
+
+    def _check_invariants(self) -> None:
+        comp = self.game.components
+        for t in range(3):
+            held = self.supply[t] + self.box[t] + self.top_imps[t] + self.track_left[t]
+            held += sum(1 for k in self.track[max(self.round, 0) :] if k == t)
+            for f in self.farms:
+                held += f.house[t]
+                assert f.house[t] >= 0
+                if t == FENCE:
+                    held += len(f.fences)
+                elif t == PIPE:
+                    held += len(f.pipes) + 2 * len(f.nimbus)
+                else:
+                    held += sum(f.troughs)
+            assert held == comp.improvements_per_type, (IMPROVEMENT_TYPES[t], held)
+        for r in range(len(comp.resources)):
+            on_farms = sum(1 for f in self.farms for v in f.tokens.values() if v == r)
+            assert self.token_supply[r] + on_farms == comp.tokens_per_type
+        shown = [c for c in self.market if c >= 0]
+        assert len(set(shown)) == len(shown) and not set(shown) & set(self.deck)
+        tables = comp.livestock[self.game.side]
+        for f in self.farms:
+            for sq_ in (sq(0, 0), sq(1, 0), sq(0, 1), sq(1, 1)):
+                assert sq_ in f.cells
+            for i, c in f.cells.items():
+                if c[5]:
+                    other = f.cells.get(i + c[5])
+                    assert other is not None and other[5] == -c[5], "half a building"
+            for i in f.tokens:
+                assert f.cells[i][0] == K_LAND
+            assert all(0 <= f.troughs[a] < len(tables[a]) for a in range(len(tables)))
+            if self.advanced:
+                used = bin(f.techs).count("1") + f.plus10
+                assert used + f.upgrades == comp.upgrade_tokens
 
     # -- words -------------------------------------------------------------------
 

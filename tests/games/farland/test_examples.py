@@ -49,7 +49,10 @@ def put(f: Farm, cells):
     return f
 
 
-def score(f: Farm, side: str = "basic", techs: Techs = Techs()) -> dict[str, int]:
+NO_TECHS = Techs()
+
+
+def score(f: Farm, side: str = "basic", techs: Techs = NO_TECHS) -> dict[str, int]:
     return score_farm(f.cells, f.tokens, f.fences, f.pipes, f.nimbus, f.troughs, COMP, side, techs)
 
 
