@@ -104,10 +104,17 @@ def run_arena(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     components: str | Path | None = None,
+    backend: str = "local",
 ) -> tuple[dict[str, Any], list[Record]]:
+    """``backend`` is ``local`` (processes here) or ``ray`` (see meeple.arena.backends)."""
     people = entrants(specs)
     job_list, seatings = arena_jobs(game_id, specs, games, seed, options, components)
-    records = list(run_jobs(job_list, jobs))
+    if backend == "local":
+        records = list(run_jobs(job_list, jobs))
+    else:
+        from meeple.arena.backends import run_jobs_on
+
+        records = list(run_jobs_on(backend, job_list, jobs))
     summary = tally(records, seatings, people)
     summary.update({"game": game_id, "players": len(specs), "seed": seed})
     return summary, records
