@@ -26,7 +26,15 @@ from typing import Any, cast
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.components import ARROWS, SIDE_NAMES, start_layout
 from meeple.boardgames.queensland.game import QueenslandGame
-from meeple.boardgames.queensland.scoring import CATEGORIES, Farm, final_scores, pond_points
+from meeple.boardgames.queensland.scoring import (
+    CATEGORIES,
+    Farm,
+    farm_fields,
+    final_scores,
+    largest_complete,
+    pond_points,
+    trait_points,
+)
 from meeple.core import CHANCE, Decision, State
 from meeple.core.api import JSON
 
@@ -318,6 +326,40 @@ class QueenslandState(State):
         if self.tiebreaks:
             return (scores[player]["total"], *self.tiebreaks[player])
         return (scores[player]["total"],)
+
+    def _heuristic(self, player: int) -> float:
+        """Lead in estimated points over the best opponent (public information only)."""
+        est = [self.estimate(p) for p in range(self.game.players)]
+        others = [e for q, e in enumerate(est) if q != player]
+        return est[player] - max(others)
+
+    def estimate(self, p: int) -> float:
+        """Player ``p`` 's points if the game ended now, plus half a point for each toad
+        waiting in a pond that has not yet scored. Tiles holding other toads are left out,
+        as final scoring would remove them."""
+        if self.final is not None:
+            return float(self.final[p]["total"])
+        g = self.game
+        c = g.c
+        tiles = g.all_tiles
+        toads = self.toads[p]
+        farm = {
+            A.unpack(cell): (tiles[v >> 2], v & 3)
+            for cell, v in self.tiles[p].items()
+            if not toads.get(cell)
+        }
+        fields = farm_fields(farm)
+        table = c.trait_table(g.players)
+        value = float(self.in_play[p])
+        value += largest_complete(fields, "cane") * c.cane_per_section
+        value += largest_complete(fields, "wheat") * c.wheat_per_section
+        for i in range(3):
+            value += trait_points(sum(t.traits[i] for t, _ in farm.values()), table)
+        value += c.pond_points * sum(1 for t, _ in farm.values() if t.pond)
+        for cell, n in toads.items():
+            if g.pond[self.tiles[p][cell] >> 2]:
+                value += 0.5 * n
+        return value
 
     # -- hidden information ------------------------------------------------------
 

@@ -461,3 +461,17 @@ def test_illegal_moves_are_explained():
         state.apply_notation("rotate 90")
     with pytest.raises(IllegalActionError, match="choose the tile's rotation"):
         state.apply_notation("take 2")
+
+
+# -- bots ------------------------------------------------------------------------------
+
+
+def test_the_bot_heuristic_counts_what_final_scoring_would_give():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    # The start farm: a complete wheat field A-B-D of 3 sections, one of each trait.
+    assert state.estimate(0) == 3.0
+    put(state, 0, 2, 1, "T01", rot=3, toads=4)  # a pond waiting for its fifth toad
+    assert state.estimate(0) == 3.0 + 0.5 * 4
+    set_toads(state, 0, 0, 0, 1)  # a toad on A: A would be removed, breaking the field
+    assert state.estimate(0) == 2.0
+    assert state.heuristic(0) == 2.0 - 3.0
