@@ -79,7 +79,7 @@ def render_text(obs: Mapping[str, Any]) -> str:
         f"Crôa! {obs['players']} players, {obs['pond'].replace('_', ' ')} pond   "
         f"turn {obs['turns'] + 1}, quiet turns {obs['quiet_turns']}/{obs['quiet_limit']}"
     ]
-    header = "    " + "".join(f"{c:<10}" for c in FILES)
+    header = "    " + "".join(f"{c:<9}" for c in FILES)
     lines.append(header)
     squares = obs["squares"]
     for rank in range(SIZE - 1, -1, -1):
@@ -88,21 +88,20 @@ def render_text(obs: Mapping[str, Any]) -> str:
             sq = squares[rank * SIZE + file]
             code = _tile_code(sq["tile"], letters.get(sq["back"], ""))
             frogs = "".join(_frog_code(f) for f in sq["frogs"])
-            cells.append(f"{code} {frogs}".ljust(10))
+            cells.append(f"{code} {frogs}".ljust(9))
         lines.append(f" {rank + 1}  " + "".join(cells).rstrip())
-    lines.append(
-        "Tiles: ?S/?A/?B face down (shallow, deep A, deep B; ?  in the classic pond), "
-        "LIL lily, MOS mosquito, MUD mud, PIK pike, REE reeds, LOG log, Mgr..Mpu male"
-    )
+    lines.append("Tiles: ?S ?A ?B face down (shallow, deep A, deep B; ? classic pond)")
+    lines.append("  LIL lily, MOS mosquito, MUD mud, PIK pike, REE reeds, LOG log,")
+    lines.append("  Mgr Mye Mre Mbl Mpi Mpu male green/yellow/red/blue/pink/purple")
     lines.append("Frogs: Q1 queen of P1, s1 servant of P1, ~ stuck in mud")
     for p, info in enumerate(obs["frogs"]):
         state = "in" if info["in_game"] else "OUT"
         score = obs["scores"][p]["total"]
         lines.append(
-            f"  {info['name']} ({COLOUR_NAMES[p]}) {state}: queen {info['queen'] or '-'}, "
-            f"servants {' '.join(info['servants']) or '-'}, reserve {info['reserve']}, "
-            f"males {' '.join(info['males']) or '-'}; outlasted {score}"
+            f"  {info['name']} ({COLOUR_NAMES[p]}) {state}, outlasted {score}: "
+            f"queen {info['queen'] or '-'}, servants {' '.join(info['servants']) or '-'}"
         )
+        lines.append(f"      reserve {info['reserve']}, males {' '.join(info['males']) or 'none'}")
     if obs["last_jump"]:
         lines.append(f"Last jump: {obs['last_jump'][0]}-{obs['last_jump'][1]}")
     lines.append(_status(obs))

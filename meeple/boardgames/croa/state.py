@@ -32,7 +32,7 @@ from meeple.boardgames.croa.actions import (
     player_name,
 )
 from meeple.boardgames.croa.components import EFFECTS, NEIGHBOURS, SQUARES, square_name
-from meeple.core.api import CHANCE, JSON, Decision, State, multiset_outcomes
+from meeple.core.api import CHANCE, JSON, Decision, State
 
 if TYPE_CHECKING:
     from meeple.boardgames.croa.game import CroaGame
@@ -142,21 +142,29 @@ class CroaState(State):
 
     def _moves_of(self, p: int, frogs: list[int]) -> list[int]:
         out: list[int] = []
-        seen: set[int] = set()
-        fsq, is_queen, can_enter = self.fsq, self.g.is_queen, self._can_enter
+        seen = 0  # bit per square holding a servant already listed
+        fsq, occ, tile = self.fsq, self.occ, self.tile
+        owner, is_queen, can_enter = self.g.owner, self.g.is_queen, self._can_enter
+        append = out.append
         for f in frogs:
             s = fsq[f]
             queen = is_queen[f]
             if queen:
                 base = s * SQUARES
             else:
-                if s in seen:
+                if (seen >> s) & 1:
                     continue  # two of your servants on one log are the same choice
-                seen.add(s)
+                seen |= 1 << s
                 base = KIND_SPAN + s * SQUARES
             for t in NEIGHBOURS[s]:
-                if can_enter(p, queen, t):
-                    out.append(base + t)
+                o = occ[t]
+                if not o:
+                    append(base + t)
+                elif tile[t] != LOG:
+                    if owner[o[0]] != p:
+                        append(base + t)
+                elif can_enter(p, queen, t):
+                    append(base + t)
         return out
 
     def _start_moves(self, p: int) -> list[int]:
@@ -212,7 +220,11 @@ class CroaState(State):
                 continue
             if self._can_enter(p, queen, t):
                 out.append(base + t)
-        if not out and not (tile[origin] == LILY and (visited >> origin) & 1):
+        if (
+            not out
+            and not (tile[origin] == LILY and (visited >> origin) & 1)
+            and (tile[origin] >= 0 or self._can_enter(p, queen, origin))
+        ):
             out.append(base + origin)  # every other way is blocked by your own frogs
         return out
 
@@ -369,11 +381,11 @@ class CroaState(State):
         self._jump(self._frog_at(d.player, kind, s), s, t)
 
     def _outcomes_reveal(self, d: Decision) -> list[tuple[int, float]]:
-        t = d.info[2]
         n = self.g.n_types
-        base = self.g.pond.layout[t] * n
-        left = self.left
-        return multiset_outcomes((REVEAL0 + k, left[base + k]) for k in range(n))
+        base = self.g.pond.layout[d.info[2]] * n
+        counts = self.left[base : base + n]
+        total = sum(counts)
+        return [(REVEAL0 + k, c / total) for k, c in enumerate(counts) if c]
 
     def _apply_reveal(self, d: Decision, action: int) -> None:
         f, s, t = d.info
@@ -420,6 +432,47 @@ class CroaState(State):
         self._end_turn()
 
     # -- scores, views, messages -------------------------------------------------
+
+    def _check_invariants(self) -> None:
+        g = self.g
+        slots = g.slots
+        owner, is_queen = g.owner, g.is_queen
+        assert len(self.pending) <= 1
+        for f, s in enumerate(self.fsq):
+            if s >= 0:
+                assert self.occ[s].count(f) == 1, f"frog {f} is not listed on its square"
+        for s, o in enumerate(self.occ):
+            assert all(self.fsq[f] == s for f in o), f"{square_name(s)} lists a frog elsewhere"
+            if not o:
+                continue
+            if self.tile[s] == LOG:
+                queens = sum(1 for f in o if is_queen[f])
+                victim = bool(self.pending) and self.pending[-1].kind == "victim"
+                assert (queens == 1 and len(o) == 1) or (
+                    queens == 0 and len(o) <= (3 if victim else 2)
+                ), f"the log on {square_name(s)} holds {o}"
+            else:
+                assert len({owner[f] for f in o}) == 1, f"{square_name(s)} mixes players"
+        for p in range(g.players):
+            queen_in = self.fsq[p * slots] >= 0
+            if self.out[p] >= 0:
+                assert not any(self.fsq[f] >= 0 for f in range(p * slots, p * slots + slots))
+            elif not self.end:
+                assert queen_in, f"P{p + 1} is in the game without a queen"
+            assert 1 <= self.nxt[p] <= slots
+            assert all(
+                f < p * slots + self.nxt[p]
+                for f in range(p * slots, p * slots + slots)
+                if self.fsq[f] >= 0
+            )
+        assert all(0 <= x <= MUD_TURNS for x in self.stuck)
+        n = g.n_types
+        pond = g.pond
+        for b, counts in enumerate(pond.counts):
+            for k in range(n):
+                up = sum(1 for s in range(SQUARES) if pond.layout[s] == b and self.tile[s] == k)
+                assert self.left[b * n + k] + up == counts[k], "tiles are not conserved"
+        assert sorted(o for o in self.out if o >= 0) == list(range(self.n_out))
 
     def _frogs_on_pond(self) -> list[int]:
         slots = self.g.slots

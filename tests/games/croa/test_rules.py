@@ -515,3 +515,39 @@ def test_face_down_tiles_are_chance_not_hidden_state():
     assert not hasattr(s, "deck")
     det = s.determinize(0, random.Random(1))
     assert det.observation(0) == s.observation(0) == s.observation(None) | {"viewer": 0}
+
+
+def test_a_face_down_tile_under_an_enemy_turns_up_before_the_capture():
+    s = position(frogs={"c3": ["S1"], "d4": ["S2"], "a1": ["Q1"], "h8": ["Q2"]})
+    play(s, "Sc3-d4")
+    assert s.current_player() == CHANCE and frogs_on(s, "d4") == ["S2"]
+    play(s, "reveal log")  # a log: the two servants share it
+    assert frogs_on(s, "d4") == ["S2", "S1"]
+
+
+def test_tile_effects_act_on_every_landing_not_only_the_first():
+    s = position(tiles={"d4": "mud"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    play(s, "Qc3-d4")
+    assert s.stuck[0] == 1
+
+
+def test_eating_a_queen_on_a_face_down_pike_puts_both_out_in_that_order():
+    s = position(3, frogs={"c3": ["Q1"], "d4": ["Q2"], "h8": ["Q3"]})
+    play(s, "Qc3-d4", "reveal pike")
+    assert s.is_terminal()
+    assert s.ranks() == [2, 3, 1]
+
+
+def test_the_won_servant_joins_the_queen_where_she_ends_the_turn():
+    s = position(3, tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "d4": ["Q2"], "h8": ["Q3"]})
+    play(s, "Qc3-d4")  # eats the queen sitting on the lily, then must bounce
+    assert s.observation(None)["frogs"][1]["in_game"] is False
+    play(s, "Qd4-e5", "reveal reeds")
+    assert frogs_on(s, "e5") == ["Q1", "S1"]
+    assert frogs_on(s, "d4") == []
+
+
+def test_the_game_ends_at_once_when_one_queen_is_left():
+    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "d4": ["Q2"]})
+    play(s, "Qc3-d4")
+    assert s.is_terminal() and s.ranks() == [1, 2]
