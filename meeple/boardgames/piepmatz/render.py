@@ -60,7 +60,11 @@ def render_text(obs: Mapping[str, JSON]) -> str:
     o: Mapping[str, Any] = obs
     lines = []
     view = "spectator" if o["viewer"] is None else f"player {o['viewer']}"
-    end = "  (end triggered: finishing the round)" if o["end_triggered"] else ""
+    end = (
+        "  (end triggered: finishing the round)"
+        if o["end_triggered"] and not o["game_over"]
+        else ""
+    )
     lines.append(f"Piepmatz, {o['players']} players, seen by {view}. {_who(o)}.{end}")
     if o["removed_species"]:
         lines.append(f"Set aside: all {o['removed_species']} birds")

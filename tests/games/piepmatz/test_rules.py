@@ -660,3 +660,55 @@ def test_the_illegal_message_names_the_wanted_decision():
     state = three()
     with pytest.raises(IllegalActionError, match="play a bird"):
         state.apply_notation("draw")
+
+
+def _empty_feeder_deck(state):
+    for k in range(5):
+        state.gone[k] += state.seed_deck[k]
+        state.seed_deck[k] = 0
+    state.seed_left = 0
+    state.end_triggered = True
+
+
+def test_with_the_feeder_deck_empty_a_missing_position_or_a_difference_of_five_gives_no_seed():
+    state = three()
+    _empty_feeder_deck(state)
+    state.gone[0] += 1  # the column has shrunk to positions 1-3 (1, 2, 3 eggs)
+    state.column.pop()
+    ready(state)
+    # Player 0 plays a 6 on the blackbird 2: difference 4, but position 4 is gone.
+    play(state, ["play chaffinch-6f perch 2"])
+    assert set(cards(state, state.birds[0])) == {"blackbird-2m"}
+    assert state.seeds[0:3] == [0, 0, 0]
+    assert state.decision.kind == "refill"
+    state2 = three()
+    _empty_feeder_deck(state2)
+    state2.queues[1] = [card(state2, "sparrow-1f")]
+    state2.deck.remove(card(state2, "sparrow-1f"))
+    ready(state2)
+    play(state2, ["play chaffinch-6f perch 2"])  # 7 vs 2: difference 5, no feeder card left
+    assert cards(state2, state2.birds[0]) == ["blackbird-2m"]
+    assert state2.seeds[0:3] == [0, 0, 0] and state2.decision.kind == "refill"
+
+
+def test_a_player_with_two_cards_or_fewer_at_the_end_keeps_them_all():
+    state = three()
+    _empty_feeder_deck(state)
+    for c in ("chaffinch-3f", "chaffinch-2m"):
+        state.hands[0] &= ~(1 << card(state, c))
+        state.discarded |= 1 << card(state, c)
+    state.display.clear()
+    state.discarded |= sum(1 << c for c in state.deck) | mask(
+        state, "sparrow-6m", "sparrow-6f", "sparrow-5m"
+    )
+    state.deck.clear()
+    ready(state)
+    # Nothing is left to refill from: player 0 plays and keeps one card.
+    play(state, ["play greenfinch-1m perch 1"])
+    for _ in range(2):
+        state.apply_action(state.legal_actions()[0])
+        while state.decision.kind == "collect":
+            state.apply_notation("collect nothing")
+    assert state.decision.kind == "keep" and state.current_player() == 1
+    assert cards(state, state.kept[0]) == ["chaffinch-6f"]
+    assert state.observation(1)["hands"][0]["kept_count"] == 1
