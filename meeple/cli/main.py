@@ -32,6 +32,14 @@ OptionArg = Annotated[
 ComponentsArg = Annotated[
     Path | None, typer.Option("--components", help="A corrected component data file.")
 ]
+BackendArg = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        help="Where the games run: local (worker processes) or ray (a Ray cluster, "
+        "RAY_ADDRESS or a local instance with --jobs CPUs; needs meeple[ray]).",
+    ),
+]
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -162,12 +170,16 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON summary.")] = False,
     option: OptionArg = None,
     components: ComponentsArg = None,
+    backend: BackendArg = "local",
 ) -> None:
     """Play many games between agents and summarise them."""
     from meeple.agents import make_agent
-    from meeple.arena.simulate import jobs_for, now, run_jobs, summarise
+    from meeple.arena.backends import BACKENDS
+    from meeple.arena.simulate import jobs_for, now, summarise
     from meeple.core.record import write_records
 
+    if backend not in BACKENDS:
+        raise _fail(f"--backend is one of: {', '.join(BACKENDS)}")
     g = _load(game, players, option, components)
     specs = [s.strip() for s in agents.split(",")] if agents else ["random"] * g.players
     if len(specs) != g.players:
@@ -187,11 +199,11 @@ def simulate(
     if sys.stderr.isatty() and not as_json:
         with Progress(console=err, transient=True) as progress:
             task = progress.add_task(f"{g.info.name}", total=games)
-            for rec in run_jobs(job_list, jobs):
+            for rec in _backend_run(backend, job_list, jobs):
                 records.append(rec)
                 progress.advance(task)
     else:
-        records = list(run_jobs(job_list, jobs))
+        records = list(_backend_run(backend, job_list, jobs))
     summary = summarise(records, now() - start)
     if out_file:
         write_records(out_file, records)
@@ -214,6 +226,16 @@ def simulate(
         out.print(f"records written to {out_file}")
 
 
+def _backend_run(backend: str, job_list: Any, jobs: int) -> Any:
+    """Records from the chosen backend; a missing extra is a clear error, not a traceback."""
+    from meeple.arena.backends import run_jobs_on
+
+    try:
+        yield from run_jobs_on(backend, job_list, jobs)
+    except ImportError as e:
+        raise _fail(str(e)) from None
+
+
 @app.command()
 def arena(
     game: Annotated[str, typer.Argument(help="Game id.")],
@@ -225,10 +247,15 @@ def arena(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     option: OptionArg = None,
     components: ComponentsArg = None,
+    backend: BackendArg = "local",
 ) -> None:
     """Seat-rotated games between agents: win rates with 95% intervals, Elo ratings."""
     from meeple.agents import make_agent
     from meeple.arena.arena import run_arena
+    from meeple.arena.backends import BACKENDS
+
+    if backend not in BACKENDS:
+        raise _fail(f"--backend is one of: {', '.join(BACKENDS)}")
     from meeple.core.record import write_records
 
     specs = [s.strip() for s in agents.split(",")]
@@ -242,7 +269,12 @@ def arena(
             raise _fail(str(e)) from None
         if s.split(":")[0] == "human":
             raise _fail("the arena plays bots only")
-    summary, records = run_arena(g.info.id, specs, games, seed, jobs, g.options, components)
+    try:
+        summary, records = run_arena(
+            g.info.id, specs, games, seed, jobs, g.options, components, backend=backend
+        )
+    except ImportError as e:
+        raise _fail(str(e)) from None
     if out_file:
         write_records(out_file, records)
     if as_json:
