@@ -32,6 +32,12 @@ def _tiles_by_id(game: QueenslandGame) -> dict[str, Tile]:
     return {t.id: t for t in game.all_tiles}
 
 
+def _header(obs: Mapping[str, Any]) -> str:
+    if obs["terminal"]:
+        return f"Queensland: game over after {obs['turn'] - 1} turns"
+    return f"Queensland, turn {obs['turn']}: {_who(obs)}"
+
+
 def _who(obs: Mapping[str, Any]) -> str:
     if obs["terminal"]:
         return "game over"
@@ -140,7 +146,7 @@ def _farm_text(
 
 def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     tiles = _tiles_by_id(game)
-    out = [f"Queensland, turn {obs['turn']}: {_who(obs)}"]
+    out = [_header(obs)]
     if obs["first_player"] is not None:
         out[0] += f" (player {obs['first_player']} started)"
     out.append(f"Toads in the supply: {obs['supply']}   tiles face down: {obs['pile']}")
@@ -380,13 +386,11 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     n = obs["players"]
     width = 1000.0
     y = 28.0
-    body.append(
-        svg.text(16, y, f"Queensland, turn {obs['turn']}: {_who(obs)}", size=20, font_weight="bold")
-    )
+    body.append(svg.text(16, y, _header(obs), size=20, font_weight="bold"))
     y += 22
-    info = f"toads in supply: {obs['supply']}   tiles face down: {obs['pile']}   north is up"
+    info = f"toads in supply: {obs['supply']};  tiles face down: {obs['pile']};  north is up"
     if obs["first_player"] is not None:
-        info += f"   player {obs['first_player']} started"
+        info += f";  player {obs['first_player']} started"
     body.append(svg.text(16, y, info, size=13))
     y += 14
     # The market.
