@@ -144,14 +144,14 @@ def _seed(x: float, y: float, entry: Mapping[str, Any]) -> list[str]:
             f"seed card at position {entry['position']}: {eggs} egg(s)"
             + (f", with a {pest} on it" if pest else "")
         ),
-        svg.rect(x, y, 70, 34, rx=4, fill="#f3e2b3", stroke="#8a6d2b"),
+        svg.rect(x, y, 84, 34, rx=4, fill="#f3e2b3", stroke="#8a6d2b"),
         svg.text(x + 5, y + 13, f"#{entry['position']}", 10, fill="#555"),
         svg.text(x + 5, y + 28, f"{eggs} egg{'s' if eggs != 1 else ''}", 11),
     ]
     if pest:
-        out.append(svg.rect(x + 42, y + 4, 25, 26, rx=3, fill=PEST_COLOURS.get(pest, "#000")))
+        out.append(svg.rect(x + 55, y + 4, 25, 26, rx=3, fill=PEST_COLOURS.get(pest, "#000")))
         letter = pest[0].upper()
-        out.append(svg.text(x + 54.5, y + 21, letter, 12, fill="#fff", text_anchor="middle"))
+        out.append(svg.text(x + 67.5, y + 21, letter, 12, fill="#fff", text_anchor="middle"))
     out.append("</g>")
     return out
 

@@ -453,7 +453,7 @@ class PiepmatzState(State):
             if self.hands[p].bit_count() <= keep:
                 self.kept[p] = self.hands[p]
                 self.hands[p] = 0
-            else:
+            elif keep:
                 self.push("keep", p, keep)
 
     def _legal_keep(self, d: Decision) -> list[int]:
