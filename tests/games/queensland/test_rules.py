@@ -475,3 +475,35 @@ def test_the_bot_heuristic_counts_what_final_scoring_would_give():
     set_toads(state, 0, 0, 0, 1)  # a toad on A: A would be removed, breaking the field
     assert state.estimate(0) == 2.0
     assert state.heuristic(0) == 2.0 - 3.0
+
+
+# -- invariants over random games ----------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_games_keep_toads_counted_and_every_touching_side_matched(players):
+    from meeple.boardgames.queensland.components import side_lands, sides_match
+
+    rng = random.Random(100 + players)
+    state = new_game(players).new_initial_state()
+    steps = ((0, -1), (1, 0), (0, 1), (-1, 0))
+    while not state.is_terminal():
+        on_farms = sum(sum(t.values()) for t in state.toads)
+        assert state.supply + on_farms == 60
+        if state.current_player() == CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for p in range(players):
+        farm = state.farm(p)
+        for (x, y), (tile, rot) in farm.items():
+            for d, (dx, dy) in enumerate(steps):
+                other = farm.get((x + dx, y + dy))
+                if other is not None:
+                    mine = side_lands(tile, rot, d)
+                    theirs = side_lands(other[0], other[1], (d + 2) % 4)
+                    assert sides_match(mine, theirs), ((x, y), d)
+        # Every pond that holds toads at the end holds fewer than five.
+        for cell, n in state.toads[p].items():
+            if state.game.pond[state.tiles[p][cell] >> 2]:
+                assert n < 5
