@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import random
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -44,7 +45,7 @@ log = logging.getLogger("meeple.web")
 
 T = TypeVar("T")
 LOG_MAX = 200
-QUEUE_MAX = 256
+COALESCE_AT = 32
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
@@ -164,32 +165,38 @@ def build_view(
 
 
 class Conn:
-    """A WebSocket subscriber; messages go through a queue so a slow one blocks nobody."""
+    """A WebSocket subscriber. Messages wait in its own buffer, so a slow reader blocks
+    nobody; when it falls behind, older board updates are dropped (each update carries
+    the whole current view, so the newest one is enough)."""
 
     def __init__(self, send: Callable[[str], Any], user_id: int | None, want_seat: int | None):
         self.send = send
         self.user_id = user_id
         self.want_seat = want_seat
         self.seat: int | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.pending: deque[tuple[bool, str]] = deque()
+        self.ready = asyncio.Event()
         self.closed = False
 
-    def push(self, message: str) -> None:
+    def push(self, message: str, update: bool = False) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= QUEUE_MAX:
-            log.warning("dropping a subscriber that does not read its messages")
-            self.closed = True
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(message)
+        if update and len(self.pending) >= COALESCE_AT:
+            self.pending = deque(m for m in self.pending if not m[0])
+        self.pending.append((update, message))
+        self.ready.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self.ready.set()
 
     async def writer(self) -> None:
-        while True:
-            message = await self.queue.get()
-            if message is None:
-                return
-            await self.send(message)
+        while not self.closed:
+            await self.ready.wait()
+            self.ready.clear()
+            while self.pending and not self.closed:
+                _, message = self.pending.popleft()
+                await self.send(message)
 
 
 class Hub:
@@ -307,7 +314,7 @@ class Hub:
         await self.live(table_id)
         self.conns.setdefault(table_id, set()).add(conn)
         conn.seat = self._seat_for(conn, info)
-        conn.push(self.message_for(table_id, conn.seat))
+        conn.push(self.message_for(table_id, conn.seat), update=True)
         return True
 
     def unsubscribe(self, table_id: int, conn: Conn) -> None:
@@ -319,8 +326,7 @@ class Hub:
                 live = self.tables.get(table_id)
                 if live is not None and live.status == "finished":
                     self.tables.pop(table_id, None)  # replayed again when someone looks
-        conn.closed = True
-        conn.queue.put_nowait(None)
+        conn.close()
 
     def broadcast(self, table_id: int) -> None:
         info = self.infos.get(table_id)
@@ -332,7 +338,7 @@ class Hub:
             conn.seat = self._seat_for(conn, info)
             if conn.seat not in messages:
                 messages[conn.seat] = self.message_for(table_id, conn.seat)
-            conn.push(messages[conn.seat])
+            conn.push(messages[conn.seat], update=True)
 
     async def publish(self, table_id: int) -> None:
         """The table's setup changed (seats, status): tell everyone watching."""
