@@ -220,9 +220,9 @@ def load(path: Path | None) -> Components:
         f"players cannot keep {comp.final_keep} of a hand of {comp.hand_size}",
     )
     require(
-        comp.two_player_removed_species < len(species),
+        comp.two_player_removed_species <= 1,
         "rules.two_player_removed_species",
-        "must leave at least one species",
+        f"the two-player game sets aside 0 or 1 species, not {comp.two_player_removed_species}",
     )
     two_p_seeds = sum(s.count - s.marked_3plus for s in seeds)
     require(
