@@ -149,7 +149,7 @@ def load(path: Path | None = None) -> CroaComponents:
         back_ids.append(bid)
         letters.append(letter)
         names.append(str(back.get("name", bid)))
-        counts.append(_mix(field(back, "tiles", dict, entry), tile_types, f"backs[{bid}].tiles"))
+        counts.append(_mix(field(back, "tiles", dict, entry), tile_types, f"backs.{bid}.tiles"))
 
     layout_entry = field(data, "layout", dict, "layout")
     check_provenance(layout_entry, "layout")
@@ -175,7 +175,7 @@ def load(path: Path | None = None) -> CroaComponents:
         total = sum(counts[b])
         require(
             total == n_squares,
-            f"backs[{bid}].tiles",
+            f"backs.{bid}.tiles",
             f"holds {total} tiles but the layout has {n_squares} squares with its back",
         )
     _check_pond(counts, tile_types, colours, "backs")

@@ -68,7 +68,7 @@ class CroaState(State):
         self.skips = 0  # turns in a row passed because the player could not move
         self.end = ""  # why the game ended
         self.last: tuple[int, int] = (-1, -1)  # the latest jump, for the renderers
-        self._moves: list[int] | None = None  # legal list of the pending move/mosquito
+        self._moves: list[int] | None = None  # legal list of the pending decision
         for p, start in enumerate(game.starts):
             self._place(p * slots, start.queen)
             for k, sq in enumerate(start.servants):
@@ -342,7 +342,9 @@ class CroaState(State):
         self._place(f, t)
         if kind == LILY:
             self.visited |= 1 << t
-            if self._bounce_moves(f, t, s):
+            moves = self._bounce_moves(f, t, s)
+            if moves:
+                self._moves = moves
                 self.push("bounce", p, (f, s))
                 return
             # Nowhere at all to bounce to: the frog stays on the lily (a ruling).
@@ -396,10 +398,13 @@ class CroaState(State):
         self._land(f, s, t)
 
     def _legal_bounce(self, d: Decision) -> list[int]:
+        if self._moves is not None:
+            return self._moves
         f, origin = d.info
         return self._bounce_moves(f, self.fsq[f], origin)
 
     def _apply_bounce(self, d: Decision, action: int) -> None:
+        self._moves = None
         _, s, t = decode_move(action)
         self._jump(d.info[0], s, t)
 

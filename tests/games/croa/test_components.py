@@ -88,7 +88,7 @@ def test_a_corrected_file_is_loaded(tmp_path):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["backs"][0]["tiles"].__setitem__("reeds", 11), "backs[shallow].tiles"),
+        (lambda d: d["backs"][0]["tiles"].__setitem__("reeds", 11), "backs.shallow.tiles"),
         (lambda d: d["classic"]["tiles"].__setitem__("pike", 4), "classic.tiles"),
         (lambda d: d["backs"][1]["tiles"].update({"male-blue": 1, "reeds": 2}), "male-blue"),
         (lambda d: d["backs"][0]["tiles"].__setitem__("dragon", 1), "unknown tile type"),
