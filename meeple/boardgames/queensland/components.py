@@ -95,6 +95,11 @@ def _section_ref(ref: Any, edges: tuple[tuple[str, ...], ...], entry: str) -> tu
     return side, int(ref[1]) - 1
 
 
+def _name(edges: tuple[tuple[str, ...], ...], side: int, k: int) -> str:
+    """A section's name as the file writes it: N for a whole side, N1, N2 for a split one."""
+    return SIDES[side] if len(edges[side]) == 1 else f"{SIDES[side]}{k + 1}"
+
+
 def _tile(obj: Any, entry: str, farm: bool) -> Tile:
     require(isinstance(obj, dict), entry, "must be an object")
     check_provenance(obj, entry)
@@ -129,8 +134,9 @@ def _tile(obj: Any, entry: str, farm: bool) -> Tile:
         secs = tuple(_section_ref(r, etuple, fe) for r in refs)
         for side, k in secs:
             land = etuple[side][k]
-            require(land == crop, fe, f"section {SIDES[side]}{k + 1} is {land}, not {crop}")
-            require(owner[side][k] < 0, fe, f"section {SIDES[side]}{k + 1} is in two fields")
+            name = _name(etuple, side, k)
+            require(land == crop, fe, f"section {name} is {land}, not {crop}")
+            require(owner[side][k] < 0, fe, f"section {name} is in two fields")
             owner[side][k] = i
         fields.append(Field(crop, secs))
     for side in range(4):
@@ -139,7 +145,7 @@ def _tile(obj: Any, entry: str, farm: bool) -> Tile:
                 require(
                     owner[side][k] >= 0,
                     entry,
-                    f"the {land} section {SIDES[side]}{k + 1} belongs to no field",
+                    f"the {land} section {_name(etuple, side, k)} belongs to no field",
                 )
     pond = field(obj, "pond", bool, entry)
     traits = field(obj, "traits", list, entry)

@@ -71,11 +71,19 @@ def test_a_corrected_file_is_loaded(tmp_path):
         ),
         (
             lambda d: d["farm_tiles"][3]["fields"][0].update(crop="wheat"),
-            "farm_tiles[3] (T04).fields[0]: section N1 is cane, not wheat",
+            "farm_tiles[3] (T04).fields[0]: section N is cane, not wheat",
+        ),
+        (
+            lambda d: d["farm_tiles"][40]["fields"][0].update(crop="cane"),
+            "farm_tiles[40] (T41).fields[0]: section N1 is wheat, not cane",
+        ),
+        (
+            lambda d: d["farm_tiles"][40]["fields"][0].update(sections=["N3", "W"]),
+            "farm_tiles[40] (T41).fields[0]: side N has no N3",
         ),
         (
             lambda d: d["farm_tiles"][0]["fields"].clear(),
-            "farm_tiles[0] (T01): the cane section N1 belongs to no field",
+            "farm_tiles[0] (T01): the cane section N belongs to no field",
         ),
         (
             lambda d: d["farm_tiles"][5].update(id="T01"),
@@ -91,7 +99,7 @@ def test_a_corrected_file_is_loaded(tmp_path):
         ),
         (
             lambda d: d["start_tiles"][1]["edges"].update(W="soil"),
-            "start_tiles[1] (B).fields[0]: section W1 is soil, not wheat",
+            "start_tiles[1] (B).fields[0]: section W is soil, not wheat",
         ),
         (
             lambda d: d["toads"].update(status="confirmed", source=""),
