@@ -271,6 +271,34 @@ class AzulQueensGardenState(State):
                     n += 1
         return n
 
+    def _payable_types(self, p: int) -> list[int]:
+        """The hexagon types in ``p`` 's storage whose cost storage can pay."""
+        st = self.store[p]
+        types = [t for t in range(NUM_TYPES) if st[t]]
+        if not types:
+            return types
+        values = self.comp.values
+        jokers = self.jokers[p]
+        cm = [0] * 6
+        pm = [0] * 6
+        for t in types:
+            cm[COL[t]] |= 1 << PAT[t]
+            pm[PAT[t]] |= 1 << COL[t]
+        for e in self.store_exps[p]:
+            cm[COL[e]] |= 1 << PAT[e]
+            pm[PAT[e]] |= 1 << COL[e]
+        out = []
+        for t in types:
+            c, q = COL[t], PAT[t]
+            need = values[q] - 1 - jokers
+            if (
+                need <= 0
+                or (cm[c] & ~(1 << q)).bit_count() >= need
+                or (pm[q] & ~(1 << c)).bit_count() >= need
+            ):
+                out.append(t)
+        return out
+
     def can_pay(self, p: int, t: int) -> bool:
         need = self.comp.values[PAT[t]] - 1 - self.jokers[p]
         if need <= 0:
@@ -355,22 +383,68 @@ class AzulQueensGardenState(State):
         for i in range(6):
             if (pn[i] or pe[i]) and pn[i] <= free_t and pe[i] <= free_e:
                 out.append(A.ACQ_PATTERN + i)
-        g = self.garden[p]
-        empties = [x for x in range(NUM_CELLS) if g[x] == EMPTY]
-        st = self.store[p]
-        can_place = self.can_place
-        for t in range(NUM_TYPES):
-            if st[t] and self.can_pay(p, t):
-                base = A.PLACE + t * NUM_CELLS
-                for x in empties:
-                    if can_place(p, t, x):
-                        out.append(base + x)
+        payable = self._payable_types(p)
+        if payable:
+            g = self.garden[p]
+            by_pattern = self.game.options["adjacency"] == "colour-or-pattern"
+            clab, cmask = self.col_lab[p], self.col_mask[p]
+            plab, pmask = self.pat_lab[p], self.pat_mask[p]
+            found: list[int] = []
+            for x in range(NUM_CELLS):
+                if g[x] != EMPTY:
+                    continue
+                # What the neighbours of x allow: the colours and patterns there, and
+                # per colour (pattern) the patterns (colours) of the groups x would join,
+                # or -1 where those groups already clash with each other.
+                colbits = patbits = 0
+                ccomb: dict[int, int] = {}
+                pcomb: dict[int, int] = {}
+                seen: list[int] = []
+                for n in NB[x]:
+                    u = g[n]
+                    if u < 0:
+                        continue
+                    c, q = COL[u], PAT[u]
+                    colbits |= 1 << c
+                    patbits |= 1 << q
+                    lab = clab[n]
+                    if lab not in seen:
+                        seen.append(lab)
+                        prev = ccomb.get(c, 0)
+                        if prev >= 0:
+                            m = cmask[lab]
+                            ccomb[c] = -1 if prev & m else prev | m
+                    lab = plab[n] + NUM_CELLS
+                    if lab not in seen:
+                        seen.append(lab)
+                        prev = pcomb.get(q, 0)
+                        if prev >= 0:
+                            m = pmask[lab - NUM_CELLS]
+                            pcomb[q] = -1 if prev & m else prev | m
+                if not colbits:
+                    for t in payable:
+                        found.append(A.PLACE + t * NUM_CELLS + x)
+                    continue
+                if not by_pattern:
+                    patbits = 0
+                for t in payable:
+                    c, q = COL[t], PAT[t]
+                    if not (colbits >> c & 1 or patbits >> q & 1):
+                        continue
+                    m = ccomb.get(c, 0)
+                    if m < 0 or m >> q & 1:
+                        continue
+                    m = pcomb.get(q, 0)
+                    if m < 0 or m >> c & 1:
+                        continue
+                    found.append(A.PLACE + t * NUM_CELLS + x)
+            out.extend(found)
         stored = self.store_exps[p]
         for i, e in enumerate(stored[:]):
             del stored[i]
-            payable = self.can_pay(p, e)
+            ok = self.can_pay(p, e)
             stored.insert(i, e)
-            if payable:
+            if ok:
                 base = A.EXPAND + e * NUM_CELLS
                 out.extend(base + x for x in self.expansion_spots(p, e))
         if self._can_buy(p):

@@ -60,3 +60,33 @@ def test_random_games_keep_every_invariant(players):
             )
             s.apply_action(a)
         _check(s)
+
+
+@pytest.mark.parametrize("opts", [{}, {"adjacency": "colour"}])
+def test_fast_placement_generation_agrees_with_the_rule_check(opts):
+    from meeple.boardgames.azul_queens_garden import actions as A
+    from meeple.boardgames.azul_queens_garden.state import EMPTY
+
+    game = meeple.load("azul_queens_garden", players=3, **opts)
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            d = s.decision
+            if d is not None and d.kind == "turn":
+                p = d.player
+                fast = {a for a in s.legal_actions() if A.PLACE <= a < A.EXPAND}
+                slow = {
+                    A.PLACE + t * 49 + x
+                    for t in range(36)
+                    if s.store[p][t] and s.can_pay(p, t)
+                    for x in range(49)
+                    if s.garden[p][x] == EMPTY and s.can_place(p, t, x)
+                }
+                assert fast == slow
+            a = (
+                meeple.sample_chance(s, rng)
+                if s.current_player() == CHANCE
+                else rng.choice(s.legal_actions())
+            )
+            s.apply_action(a)
