@@ -150,7 +150,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             b = back_index[sq["back"]]
             fill = BACK_FILL[3] if classic else BACK_FILL[b % 3]
             parts.append(svg.rect(x0, y0, CELL, CELL, fill=fill, stroke="#345", stroke_width=1))
-            letter = obs["backs"][b]["letter"]
+            letter = obs["backs"][b]["letter"] or "?"
             parts.append(
                 svg.text(
                     x0 + 5, y0 + 14, letter, 11, fill="#ffffff" if b else "#345", font_weight="bold"
