@@ -111,6 +111,7 @@ class Farm:
         "plus10",
         "techs",
         "tokens",
+        "touch",
         "troughs",
         "upgrades",
     )
@@ -118,6 +119,9 @@ class Farm:
     def __init__(self, house: tuple[Cell, ...], animals: int, upgrades: int) -> None:
         self.cells: dict[int, FarmCell] = {HOUSE_SQUARES[k]: (*c, 0) for k, c in enumerate(house)}
         self.tokens: dict[int, int] = {}
+        self.touch: set[int] = set()  # squares of the farm and their neighbours
+        for i in self.cells:
+            self.add_touch(i)
         self.fences: set[int] = set()
         self.pipes: set[int] = set()
         self.nimbus: set[int] = set()
@@ -132,6 +136,7 @@ class Farm:
         f = Farm.__new__(Farm)
         f.cells = dict(self.cells)
         f.tokens = dict(self.tokens)
+        f.touch = set(self.touch)
         f.fences = set(self.fences)
         f.pipes = set(self.pipes)
         f.nimbus = set(self.nimbus)
@@ -149,12 +154,14 @@ class Farm:
     # -- placement ---------------------------------------------------------------
 
     def fits(self, anchor: int, shape: Shape) -> bool:
-        """May ``shape`` go with its top-left corner on ``anchor``? (The caller
-        guarantees it touches or overlaps the farm.)"""
+        """May ``shape`` go with its top-left corner on ``anchor``?"""
         w, h, items, offsets = shape
         col = anchor % N
         row = anchor // N
         if col < 1 or row < 1 or col + w > N - 1 or row + h > N - 1:
+            return False
+        touch = self.touch
+        if not any(anchor + off in touch for off in offsets):
             return False
         cells = self.cells
         for off, _c in items:
@@ -166,12 +173,22 @@ class Farm:
                 return False  # never cover only half a building
         return True
 
-    def touching(self) -> set[int]:
-        out: set[int] = set()
-        for i in self.cells:
-            out.add(i)
-            out.add(i + 1)
-            out.add(i - 1)
-            out.add(i + N)
-            out.add(i - N)
-        return out
+    def add_touch(self, i: int) -> None:
+        self.touch.update((i, i + 1, i - 1, i + N, i - N))
+
+    def anchors(self, shape: Shape) -> set[int]:
+        """Every top-left square where ``shape`` may go: touching or covering the
+        farm, never on the starting house, never over half a building, on the grid."""
+        w, h, _items, offs = shape
+        cands = {t - o for t in self.touch for o in offs}
+        bad = {q - o for q in HOUSE_SQUARES for o in offs}
+        for i, c in self.cells.items():
+            step = c[5]
+            if step:
+                j = i + step
+                for o in offs:
+                    a = i - o
+                    if j - a not in offs:
+                        bad.add(a)
+        cands -= bad
+        return {a for a in cands if 1 <= a % N <= N - 1 - w and 1 <= a // N <= N - 1 - h}

@@ -292,26 +292,29 @@ class FarlandState(State):
         """Legal top-left squares of ``piece`` on ``player`` 's farm, with the
         rotations allowed on each."""
         farm = self.farms[player]
-        rots = self.game.shapes[piece]
-        touch = farm.touching()
         out: dict[int, list[int]] = {}
         done: dict[tuple[int, int, frozenset[int]], set[int]] = {}
-        for r, shape in enumerate(rots):
+        for r, shape in enumerate(self.game.shapes[piece]):
             if shape is None:
                 continue
             key = (shape[0], shape[1], shape[3])
             ok = done.get(key)
             if ok is None:
-                offs = shape[3]
-                ok = {a for a in {t - o for t in touch for o in offs} if farm.fits(a, shape)}
-                done[key] = ok
+                ok = done[key] = farm.anchors(shape)
             for a in ok:
                 out.setdefault(a, []).append(r)
         return out
 
     def _legal_place(self, d: Decision) -> list[int]:
         at = self.L.AT
-        return [at + a for a in self.anchors(d.player, d.info)]
+        farm = self.farms[d.player]
+        seen: set[tuple[int, int, frozenset[int]]] = set()
+        ok: set[int] = set()
+        for shape in self.game.shapes[d.info]:
+            if shape is not None and (shape[0], shape[1], shape[3]) not in seen:
+                seen.add((shape[0], shape[1], shape[3]))
+                ok |= farm.anchors(shape)
+        return [at + a for a in ok]
 
     def _apply_place(self, d: Decision, action: int) -> None:
         self.push("rotate", d.player, (d.info, action - self.L.AT))
@@ -356,6 +359,8 @@ class FarlandState(State):
                 if mask:
                     masks.append(everything if conversion else mask)
                 self._return_improvements(farm, i)
+            else:
+                farm.add_touch(i)
             cells[i] = cell
         if piece < TILE:
             building = comp.land_cards[piece].building >= 0
@@ -448,30 +453,33 @@ class FarlandState(State):
 
     # -- scoring phase: installing improvements ------------------------------------
 
+    @staticmethod
+    def _all_edges(farm: Farm) -> set[int]:
+        out: set[int] = set()
+        for i in farm.cells:
+            out.update((2 * i, 2 * i + 3, 2 * (i + N), 2 * i + 1))
+        return out
+
     def fence_edges(self, farm: Farm) -> list[int]:
         """Edges of the farm where a fence may go."""
-        taken = farm.fences | printed_fences(farm.cells)
-        return sorted({e for i in farm.cells for e in side_edges(i)} - taken)
+        return sorted(self._all_edges(farm) - farm.fences - printed_fences(farm.cells))
 
     def pipe_edges(self, farm: Farm) -> list[int]:
-        nim = farm.nimbus
-        pipes = farm.pipes
-        out = set()
-        for i in farm.cells:
-            for e in side_edges(i):
-                if e not in pipes:
-                    a, b = edge_corners(e)
-                    if a not in nim and b not in nim:
-                        out.add(e)
-        return sorted(out)
+        """Edges of the farm where a pipe may go (not through a Nimbus Generator)."""
+        free = self._all_edges(farm) - farm.pipes
+        for v in farm.nimbus:
+            free.difference_update(corner_edges(v))
+        return sorted(free)
 
     def nimbus_corners(self, farm: Farm) -> list[int]:
-        pipes = farm.pipes
-        out = set()
+        """Grid corners of the farm where a Nimbus Generator may go: no pipe may
+        end there (it would overlap the cross) and no other Nimbus."""
+        out: set[int] = set()
         for i in farm.cells:
-            for v in (i, i + 1, i + N, i + N + 1):
-                if v not in farm.nimbus and not any(e in pipes for e in corner_edges(v)):
-                    out.add(v)
+            out.update((i, i + 1, i + N, i + N + 1))
+        out -= farm.nimbus
+        for e in farm.pipes:
+            out.difference_update(edge_corners(e))
         return sorted(out)
 
     def _can_lift(self, farm: Farm) -> bool:
