@@ -873,8 +873,42 @@ class AzulQueensGardenState(State):
             return None
         comp = self.comp
         p = d.player
-        if d.kind != "turn":
-            return f"the player must now answer the pending '{d.kind}' decision"
+        asks = {
+            "turn": "take, place, expand, buy or pass",
+            "mode": "choose how to pay (pay by colour / pay by pattern)",
+            "pay": "pay one more tile (pay ...)",
+            "discard": "discard a storage tile or say done",
+            "place_bought": "place the expansion just bought (expansion ... at ...)",
+        }
+        wrong_kind = {
+            "turn": a < A.MODE_COLOUR,
+            "mode": a in (A.MODE_COLOUR, A.MODE_PATTERN),
+            "pay": A.PAY_TILE <= a <= A.PAY_JOKER,
+            "discard": A.DISCARD <= a <= A.DONE,
+            "place_bought": A.EXPAND <= a < A.BUY,
+        }
+        if not wrong_kind.get(d.kind, True):
+            return f"player {p} must now {asks.get(d.kind, d.kind)}"
+        if d.kind == "mode":
+            need = d.info[1] - self.jokers[p]
+            what = "colour" if a == A.MODE_COLOUR else "pattern"
+            return f"storage lacks {need} tiles of that {what} with all different " + (
+                "patterns" if what == "colour" else "colours"
+            )
+        if d.kind == "pay":
+            if a == A.PAY_JOKER and not self.jokers[p]:
+                return "there is no joker in storage"
+            return (
+                "a payment is one colour with different patterns or one pattern with different "
+                "colours, paid in the listed order (hexagons, expansions, jokers), and must "
+                "leave the rest of the cost payable"
+            )
+        if d.kind == "discard":
+            if self.score(p) < comp.discard_cost:
+                return "each discard costs a point and there is none left to pay"
+            return "that tile is not in storage (discards go in the listed order)"
+        if d.kind == "place_bought":
+            return "its printed space breaks the placement rule there, or the area is taken"
         if a < A.PLACE:
             by_colour = a < A.ACQ_PATTERN
             cn, pn, ce, pe = self._display_counts()

@@ -483,3 +483,26 @@ def test_tied_players_share_the_victory():
     s = quiet()
     s.pts[0][0] = s.pts[1][0] = 20
     assert s.ranks() == [1, 1]
+
+
+def test_illegal_moves_are_explained():
+    s = quiet()
+    with pytest.raises(IllegalActionError, match="no blue-tree in storage"):
+        act(s, "place blue-tree at 0.1")
+    with pytest.raises(IllegalActionError, match="must now take, place"):
+        act(s, "pay joker")
+    s.pts[0][0] = 3
+    s._legal_cache = None
+    with pytest.raises(IllegalActionError, match="buying costs 6 points"):
+        act(s, "buy face-down expansion")
+    give(s, 0, "blue-butterfly")
+    set_jokers(s, 0, 0)
+    with pytest.raises(IllegalActionError, match="cannot pay the cost of 3"):
+        act(s, "place blue-butterfly at 0.1")
+    give(s, 0, "blue-tree", "blue-bird")
+    act(s, "place blue-butterfly at 0.1")
+    with pytest.raises(IllegalActionError, match="lacks 2 tiles of that pattern"):
+        act(s, "pay by pattern")
+    act(s, "pay by colour")
+    with pytest.raises(IllegalActionError, match="no joker in storage"):
+        act(s, "pay joker")
