@@ -447,6 +447,8 @@ class QueenslandState(State):
                 for s, t in enumerate(self.market)
             ],
             "pile": len(self.pile),
+            # Public by elimination: every tile is known, so the face-down set is too.
+            "face_down": [ids[t].id for t in self.pile],
             "supply": self.supply,
             "farms": farms,
             "selected": selected,

@@ -65,7 +65,9 @@ def test_three_market_tiles_are_drawn_from_the_tiles_left():
     assert len(outcomes) == 48 and all(p == pytest.approx(1 / 48) for _, p in outcomes)
     assert state.string_to_action("draw T07") not in [a for a, _ in outcomes]
     state.apply_notation("draw T33")
-    assert [m["tile"] for m in state.observation(0)["market"]] == ["T07", "T12", "T33"]
+    obs = state.observation(0)
+    assert [m["tile"] for m in obs["market"]] == ["T07", "T12", "T33"]
+    assert len(obs["face_down"]) == obs["pile"] == 47 and "T07" not in obs["face_down"]
     assert state.current_player() == 0 and names(state)[0] == "take 1"
 
 
