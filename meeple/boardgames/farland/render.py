@@ -210,7 +210,8 @@ def _farm_svg(
             body.append(svg.text(x + size * 0.52, y + size * 0.45, f"×{n}", fs))
             body.append(svg.text(x + 2, y + size - 3, name, fs * 0.8, fill="#333"))
         elif content not in ("meadow", "pond"):
-            body.append(svg.text(x + 2, y + size * 0.55, content[:6], fs * 0.8, fill="#111"))
+            lfs = min(fs * 0.8, (size - 3) * 1.7 / max(len(content), 1))
+            body.append(svg.text(x + 1.5, y + size * 0.55, content, lfs, fill="#111"))
         body.append("</g>")
     for x, y, t in pl["tokens"]:
         cx, cy = ox + (x + 0.75) * size, oy + (y + 0.7) * size
