@@ -20,6 +20,13 @@ KIND_MARK = {"single": "1", "double": "2", "group": "G"}
 TRAIT_CODE = ("Cw", "Sc", "Tr")
 TRAIT_NAMES = ("cow", "scarecrow", "tractor")
 DIRS = ("north", "east", "south", "west")
+VERBS = {
+    "face": "choose which way the farm faces",
+    "take": "take a market tile",
+    "place": "choose a cell",
+    "rotate": "turn the tile",
+    "group": "follow the group move or stay",
+}
 
 FILL = {"cane": "#3f9b3a", "wheat": "#e8c547", "soil": "#c9a27e"}
 POND = "#3b82c4"
@@ -44,7 +51,7 @@ def _who(obs: Mapping[str, Any]) -> str:
     tm = obs["to_move"]
     if tm < 0:
         return "chance to draw"
-    return f"player {tm} to {obs['decision']}"
+    return f"player {tm} to {VERBS.get(obs['decision'], obs['decision'])}"
 
 
 def _side(tile: Tile, rot: int, d: int) -> tuple[str, ...]:
