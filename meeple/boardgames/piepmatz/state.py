@@ -232,9 +232,6 @@ class PiepmatzState(State):
         else:
             self._start_turn((p + 1) % n)
 
-    def _run_end_turn(self, d: Decision) -> None:
-        self._end_turn(d.info)
-
     def _legal_play(self, d: Decision) -> list[int]:
         t = self.t
         mp = t.max_perches
@@ -257,10 +254,7 @@ class PiepmatzState(State):
         self.known[p] &= ~bit
         self.queues[k].append(c)
         self.fed = False
-        push = self.push
-        push("end_turn", MARK, p)
-        push("refill_check", MARK, p)
-        push("after_feed", MARK, (p, t.value_of[c]))
+        self.push("after_feed", MARK, (p, t.value_of[c]))
         self._chain(p, k)
 
     def _chain(self, p: int, k: int) -> None:
@@ -400,7 +394,10 @@ class PiepmatzState(State):
     def _run_after_feed(self, d: Decision) -> None:
         p, v = d.info
         if not self.fed and self.hands[p] & self.t.at_most[v]:
+            self.push("refill_check", MARK, p)
             self.push("collect", p, v)
+        else:
+            self._refill_check(p)
 
     def _legal_collect(self, d: Decision) -> list[int]:
         t = self.t
@@ -419,10 +416,15 @@ class PiepmatzState(State):
         self.birds[p] |= bit
 
     def _run_refill_check(self, d: Decision) -> None:
-        p = d.info
+        self._refill_check(d.info)
+
+    def _refill_check(self, p: int) -> None:
+        """Offer a refill while the hand is short and birds are left, then end the turn."""
         if self.hands[p].bit_count() < self.t.comp.hand_size and (self.display or self.deck):
             self.push("refill_check", MARK, p)
             self.push("refill", p)
+        else:
+            self._end_turn(p)
 
     def _legal_refill(self, d: Decision) -> list[int]:
         t = self.t
