@@ -506,3 +506,60 @@ def test_illegal_moves_are_explained():
     act(s, "pay by colour")
     with pytest.raises(IllegalActionError, match="no joker in storage"):
         act(s, "pay joker")
+
+
+def test_the_wheel_turns_to_the_next_three_scored_items_each_round():
+    s = quiet()
+    seen = []
+    for _ in range(4):
+        seen.append(s.observation(None)["wheel"])
+        for p in range(2):
+            set_jokers(s, p, 0)
+            s.store[p] = [0] * 36
+            s.store_n[p] = 0
+        while s.current_player() == CHANCE:
+            s.apply_action(s.chance_outcomes()[0][0])
+        if s.is_terminal():
+            break
+        act(s, "pass", "pass")
+    assert seen == [
+        ["yellow", "blue", "bird"],
+        ["purple", "lilac", "butterfly"],
+        ["green", "lime", "leaf"],
+        ["yellow", "purple", "fruit"],
+    ]
+    assert s.is_terminal()
+
+
+def test_a_face_down_expansion_is_drawn_from_the_reserve_and_the_returned_ones_mixed():
+    s = quiet()
+    s.reserve = 2  # two unseen expansions in the reserve
+    s.returned = [t(s, "lime-leaf")]  # one seen expansion returned face down
+    s.hidden[t(s, "lime-leaf")] = 0
+    s.hidden_n = sum(s.hidden)
+    act(s, "buy face-down expansion")
+    outcomes = dict(s.chance_outcomes())
+    assert abs(outcomes[A.REVEAL + t(s, "lime-leaf")] - 1 / 3) < 1e-12
+    unseen = [e for e in range(36) if s.hidden[e]]
+    assert abs(sum(outcomes[A.REVEAL + e] for e in unseen) - 2 / 3) < 1e-12
+    assert len(outcomes) == len(unseen) + 1
+
+
+def test_an_expansion_may_be_turned_any_way_in_any_free_area():
+    s = quiet()
+    act(s, "buy face-down expansion", "reveal lime-leaf")
+    # An empty garden besides the fountain board: all 6 orientations of all 6 areas.
+    assert len(s.legal_actions()) == 36
+
+
+def test_the_group_of_six_bonus_option_scores_six_more_per_complete_group():
+    for bonus, expected in ((False, 21), (True, 27)):
+        s = quiet(group_of_six_bonus=bonus)
+        s.round = 3
+        for p in range(2):
+            set_jokers(s, p, 0)
+        for k, pattern in enumerate(s.comp.patterns):
+            lay(s, 0, f"lilac-{pattern}", f"0.{k + 1}")
+        act(s, "pass", "pass")
+        sc = s.scores()[0]
+        assert sc["evaluation"] + sc["group_bonus"] == expected
