@@ -6,7 +6,9 @@ import random
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
+from rich.text import Text
 
 from meeple.agents.base import Agent
 from meeple.core.api import State
@@ -30,7 +32,7 @@ class HumanAgent(Agent):
     def _menu(self, state: State) -> list[int]:
         legal = state.legal_actions()
         lines = [f"{i + 1:>3}. {state.action_to_string(a)}" for i, a in enumerate(legal)]
-        self.console.print("Legal moves:\n" + "\n".join(lines), highlight=False)
+        self.console.print("Legal moves:\n" + "\n".join(lines), highlight=False, markup=False)
         return legal
 
     def hint(self, state: State) -> str:
@@ -58,7 +60,7 @@ class HumanAgent(Agent):
 
     def step(self, state: State) -> int:
         seat = state.current_player()
-        self.console.print(Panel(state.render_text(seat), title=f"Player {seat} to move"))
+        self.console.print(Panel(Text(state.render_text(seat)), title=f"Player {seat} to move"))
         legal = self._menu(state)
         while True:
             try:
@@ -73,7 +75,7 @@ class HumanAgent(Agent):
                 )
                 continue
             if text == "hint":
-                self.console.print(self.hint(state), highlight=False, soft_wrap=True)
+                self.console.print(self.hint(state), highlight=False, soft_wrap=True, markup=False)
                 continue
             if text == "list":
                 legal = self._menu(state)
@@ -89,11 +91,14 @@ class HumanAgent(Agent):
             try:
                 action = state.string_to_action(text)
             except MeepleError as e:
-                self.console.print(f"[red]{e}[/red] Type 'list' to see the legal moves.")
+                self.console.print(
+                    f"[red]{escape(str(e))}[/red] Type 'list' to see the legal moves."
+                )
                 continue
             if action not in legal:
                 self.console.print(
-                    f"[red]{text!r} is not legal now.[/red] Type 'list' to see the legal moves."
+                    f"[red]{escape(repr(text))} is not legal now.[/red] "
+                    "Type 'list' to see the legal moves."
                 )
                 continue
             return action

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
@@ -43,7 +44,7 @@ BackendArg = Annotated[
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", highlight=False)
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False)
     return typer.Exit(code)
 
 
@@ -141,7 +142,7 @@ def play(
             text = s.action_seen_by(viewer, player, action)
             who = "chance" if player == meeple.CHANCE else f"player {player} ({seat_specs[player]})"
             if text is not None:
-                out.print(f"  {who}: {text}", highlight=False)
+                out.print(f"  {who}: {text}", highlight=False, markup=False)
 
     try:
         run_play(state, agents, random.Random(seed), on_action=show)
@@ -151,7 +152,7 @@ def play(
             save.write_text(record_of(state, seed=seed, agents=seat_specs).dumps() + "\n")
             out.print(f"Record so far written to {save}")
         raise typer.Exit(1) from None
-    out.print(state.render_text(None))
+    out.print(state.render_text(None), markup=False, highlight=False)
     out.print(_score_table(state, seat_specs))
     if save:
         save.write_text(record_of(state, seed=seed, agents=seat_specs).dumps() + "\n")

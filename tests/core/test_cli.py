@@ -129,3 +129,9 @@ def test_the_move_log_never_shows_a_person_the_cards_dealt_to_others():
     before_end = result.stdout.split("Final scores")[0]
     assert "chance: card" not in before_end
     assert "player 1 (random): keep" in before_end or "player 1 (random): swap" in before_end
+
+
+def test_error_messages_with_brackets_are_printed_whole():
+    result = runner.invoke(app, ["simulate", "tiny", "-o", "short_deck=[maybe]"])
+    assert result.exit_code == 2
+    assert "[maybe]" in result.stderr
