@@ -865,6 +865,55 @@ class AzulQueensGardenState(State):
             "players": players,
         }
 
+    # -- invariants ----------------------------------------------------------------
+
+    def _check_invariants(self) -> None:
+        comp = self.comp
+        n = self.game.players
+        placed = 0
+        on_garden = 0
+        for p in range(n):
+            assert self.store_n[p] == sum(self.store[p]) + self.jokers[p], "storage count"
+            assert self.store_n[p] <= comp.storage_tiles, "storage over 12 tiles"
+            assert len(self.store_exps[p]) <= comp.storage_expansions, "storage over 2 expansions"
+            assert all(c >= 0 for c in self.store[p]) and self.jokers[p] >= 0
+            g = self.garden[p]
+            areas = [a for a in range(1, AREAS) if self.area_exp[p][a] >= 0]
+            on_garden += len(areas)
+            hexes = [x for x in range(NUM_CELLS) if g[x] >= 0]
+            placed += len(hexes) - len(areas)
+            assert sum(self.colour_count[p]) == len(hexes)
+            for lab, mask, same, other in (
+                (self.col_lab[p], self.col_mask[p], COL, PAT),
+                (self.pat_lab[p], self.pat_mask[p], PAT, COL),
+            ):
+                members: dict[int, list[int]] = {}
+                for x in hexes:
+                    members.setdefault(lab[x], []).append(x)
+                    for nb in NB[x]:
+                        if g[nb] >= 0 and same[g[nb]] == same[g[x]]:
+                            assert lab[nb] == lab[x], "touching hexagons in different groups"
+                for label, xs in members.items():
+                    keys = [other[g[x]] for x in xs]
+                    assert len(set(keys)) == len(keys), "a group holds two identical hexagons"
+                    assert mask[label] == sum(1 << k for k in keys), "group mask"
+        in_display = sum(len(tray) for tray in self.trays)
+        stored = sum(sum(st) for st in self.store)
+        assert self.bag_n == sum(self.bag) and self.tower_n == sum(self.tower)
+        assert min(self.bag) >= 0 and min(self.tower) >= 0
+        total = comp.copies * NUM_TYPES
+        assert self.bag_n + self.tower_n + in_display + stored + placed == total, "hexagons"
+        assert self.joker_supply >= 0
+        assert self.joker_supply + sum(self.jokers) == comp.jokers_total, "jokers"
+        assert self.hidden_n == sum(self.hidden)
+        d = self.decision
+        in_hand = 1 if d is not None and d.kind == "place_bought" else 0
+        seen = len(self.returned) + len(self.faceup) + sum(len(e) for e in self.store_exps)
+        assert self.hidden_n + seen + on_garden + in_hand == NUM_TYPES, "expansions"
+        face_down = len(self.trays) + sum(1 for dd in self.pending if dd.kind == "reveal")
+        assert self.hidden_n >= sum(self.stack_left) + self.reserve
+        assert self.hidden_n <= sum(self.stack_left) + self.reserve + face_down
+
     # -- messages ------------------------------------------------------------------
 
     def _explain_illegal(self, a: int) -> str | None:

@@ -53,6 +53,7 @@ def test_random_games_keep_every_invariant(players):
         s = game.new_initial_state()
         while not s.is_terminal():
             _check(s)
+            s.check_invariants()
             a = (
                 meeple.sample_chance(s, rng)
                 if s.current_player() == CHANCE
@@ -60,6 +61,7 @@ def test_random_games_keep_every_invariant(players):
             )
             s.apply_action(a)
         _check(s)
+        s.check_invariants()
 
 
 @pytest.mark.parametrize("opts", [{}, {"adjacency": "colour"}])
