@@ -15,6 +15,7 @@ from tests.games.farland.helpers import (
     PIG,
     SHEEP,
     WHEAT,
+    bottom,
     fence_around,
     land,
     left,
@@ -296,3 +297,63 @@ def test_advanced_side_livestock_tables():
     assert score(f)["livestock"] == 1
     assert score(f, side="basic")["livestock"] == -2
     assert PIG == 1
+
+
+# -- rulings ---------------------------------------------------------------------------------
+
+
+def test_irrigation_is_not_offered_without_pond_tiles():
+    s = upgrade_now(adv())
+    s.ponds = 0
+    assert "tech irrigation" not in names(s)
+
+
+def test_upgrade_tokens_run_out():
+    s = adv(market=["L25", "L26", "L01", "L28"])
+    s.farms[0].upgrades = 0
+    play(s, "take lower 1", "at 2,0", "rotate 0")
+    assert s.current_player() == 1
+
+
+def test_efficient_construction_does_not_apply_to_land_cards_with_a_building():
+    s = adv(market=["L25", "L26", "L01", "L28"])
+    give(s, 0, "efficient_construction")
+    play(s, "take lower 1")
+    assert s.pending[-1].kind == "place"
+
+
+def test_nimbus_generator_is_not_part_of_a_pipe_network():
+    f = put(new_farm(), {(2, 0): land("wheat", 1), (3, 0): land("wheat", 1)})
+    f.nimbus.add(sq(3, 1))  # irrigates (2,0), (3,0) and the squares below
+    f.pipes.add(top(3, 0))  # a pipe ending at the top of the nimbus's edges
+    assert score(f)["crops"] == 3
+    g = put(new_farm(), {(2, 0): land("wheat", 1), (4, 0): land("wheat", 1), (3, 0): land()})
+    g.nimbus.add(sq(2, 1))  # around (1,0), (2,0), (1,1), (2,1)
+    g.pipes.add(bottom(4, 0))
+    assert score(g)["crops"] == 1  # the pipe does not reach the house through the nimbus
+
+
+def test_resource_conversion_needs_a_covered_resource():
+    s = adv()
+    give(s, 0, "resource_conversion")
+    play(s, "take building + improvements", "at 2,0", "rotate 90", "tech +10")
+    s.push("take", 0)
+    s._legal_cache = None
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # covers only the barn
+    assert s.pending[-1].kind != "token"
+
+
+def test_plus10_scores_only_at_the_end():
+    s = adv()
+    s.farms[0].plus10 = 2
+    s.pending = []
+    s._run_score(6)
+    assert s.points[0][4] == 0
+    s._run_score(12)
+    assert s.points[0][4] == 20
+
+
+def test_buildings_and_the_house_may_lie_inside_a_pasture():
+    f = put(new_farm(), {(2, 0): (1, -1, 0, 0, 0, 60), (2, 1): (1, -1, 0, 0, 0, -60)})
+    f.fences |= fence_around([(0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (2, 1)])
+    assert score(f)["pastures"] == 3

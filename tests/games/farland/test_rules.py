@@ -476,3 +476,47 @@ def test_tie_break_is_more_improvements_in_the_farm():
     assert s.ranks() == [2, 1]
     s.farms[0].troughs = [1, 0, 0]
     assert s.ranks() == [1, 1]
+
+
+# -- rulings (docs/games/farland.md) ------------------------------------------------------
+
+
+def test_covered_token_returns_and_its_type_may_be_taken_again():
+    s = setup()
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # wheat wheat / carrot carrot
+    f = s.farms[0]
+    f.tokens[sq(3, 0)] = SHEEP  # a sheep token on a wheat icon is not possible; test data
+    s.token_supply[SHEEP] -= 1
+    play(again(s), "take lower 2", "fence", "fence", "at 3,-1", "rotate 0")  # covers (3,0)
+    assert s.token_supply[SHEEP] == 15
+    assert names(s) == ["token sheep", "token wheat", "no token"]
+
+
+def test_covering_returns_a_nimbus_generator_at_a_corner_of_a_covered_square():
+    s = setup()
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
+    f = s.farms[0]
+    f.nimbus.add(sq(3, 1))  # the corner between (2,0), (3,0), (2,1), (3,1)
+    house = f.house[PIPE]
+    play(again(s), "take lower 2", "fence", "fence", "at 3,0", "rotate 0")
+    assert f.nimbus == set() and f.house[PIPE] == house + 2
+
+
+def test_scoring_phase_comes_before_the_round_6_refill():
+    s = _to_scoring(setup())
+    market = list(s.market)
+    s.supply = [0, 0, 0]
+    kinds = [d.kind for d in s.pending]
+    assert kinds.index("housekeeping") < kinds.index("score")  # runs after the scoring
+    while s.pending[-1].kind == "install":
+        assert s.market == market
+        s.apply_notation("done")
+    assert s.pending[-1].kind == "deal"
+    assert s.supply == [12, 12, 12]
+
+
+def test_plus_pieces_left_on_the_house_do_not_break_ties():
+    s = setup()
+    s.pending = []
+    s.farms[0].house = [5, 5, 5]
+    assert s.ranks() == [1, 1]
