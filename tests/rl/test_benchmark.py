@@ -1,0 +1,29 @@
+"""The OpenSpiel comparison script runs (tiny sizes, the tiny game)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "openspiel_compare.py"
+
+
+def test_openspiel_compare_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("openspiel_compare", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "bench.json"
+    args = ["--seconds", "0.05", "--move-seconds", "0.002", "--games", "2", "--only", "tiny"]
+    assert module.main([*args, "--opening", "0", "--json", str(out)]) == 0
+    figures = json.loads(out.read_text())
+    row = figures["rows"][0]
+    assert row["game"] == "tiny"
+    assert row["meeple_iterations_per_s"] > 0 and row["openspiel_ismcts_simulations_per_s"] > 0
+    assert row["head_to_head"]["games"] == 2
+    assert "head-to-head overall" in capsys.readouterr().out
