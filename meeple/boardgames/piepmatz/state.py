@@ -393,7 +393,9 @@ class PiepmatzState(State):
 
     def _run_after_feed(self, d: Decision) -> None:
         p, v = d.info
-        if not self.fed and self.hands[p] & self.t.at_most[v]:
+        # Offered whenever no bird flew and the hand is not empty, even with no bird low
+        # enough: whether the decision comes up must not tell the others about the hand.
+        if not self.fed and self.hands[p]:
             self.push("refill_check", MARK, p)
             self.push("collect", p, v)
         else:

@@ -91,7 +91,7 @@ def test_pests_are_never_laid_in_the_setup_column():
 
 def test_player_zero_starts_and_turns_go_round():
     state = three()
-    play(state, ["play greenfinch-1m perch 2", "draw", "bird sparrow-1f"])
+    play(state, ["play greenfinch-1m perch 2", "collect nothing", "draw", "bird sparrow-1f"])
     assert state.current_player() == 1
     assert state.decision.kind == "play"
 
@@ -167,7 +167,7 @@ def test_the_chain_repeats_while_the_remaining_queue_beats_the_new_feeder():
     )
     # P0 plays a 1 (1 vs 2: nothing), P1 a 1 (2 vs 2: nothing), P2 the 5 (7 vs 2: +5).
     play(state, ["play chaffinch-1f perch 1", "collect nothing", "draw", "bird sparrow-1f"])
-    play(state, ["play bullfinch-1m perch 1", "draw", "bird sparrow-1m"])
+    play(state, ["play bullfinch-1m perch 1", "collect nothing", "draw", "bird sparrow-1m"])
     play(state, ["play greenfinch-5m perch 1"])
     # Difference 5: the top feeder card; blackbird-2f is taken and the 5 feeds.
     assert state.decision.kind == "seed_take"
@@ -405,10 +405,12 @@ def test_no_collect_after_a_turn_that_fed_a_bird():
     assert state.decision.kind == "refill"
 
 
-def test_no_collect_offer_without_a_low_enough_bird():
+def test_the_collect_is_offered_even_without_a_low_enough_bird_so_it_reveals_nothing():
     state = three()
     play(state, ["play greenfinch-1m perch 1"])
-    assert state.decision.kind == "refill"  # nothing in hand is worth 1 or less
+    # Nothing in hand is worth 1 or less, but the others must not learn that.
+    assert state.decision.kind == "collect"
+    assert names(state) == ["collect nothing"]
 
 
 def test_refill_to_four_card_by_card_from_the_display_or_the_deck():
@@ -483,7 +485,7 @@ def test_determinize_re_deals_only_what_the_player_cannot_see():
 
 def test_determinize_at_an_opponents_turn_does_not_keep_its_real_choices():
     state = three()
-    play(state, ["play greenfinch-1m perch 1", "draw", "bird sparrow-1f"])
+    play(state, ["play greenfinch-1m perch 1", "collect nothing", "draw", "bird sparrow-1f"])
     assert state.current_player() == 1
     real = state.legal_actions()
     seen = set()
@@ -514,7 +516,7 @@ def _near_the_end(players: int = 3):
 
 def test_the_end_is_triggered_when_the_feeder_deck_runs_out_and_the_round_is_finished():
     state = _near_the_end()
-    play(state, ["play greenfinch-1m perch 1", "draw", "bird sparrow-1f"])
+    play(state, ["play greenfinch-1m perch 1", "collect nothing", "draw", "bird sparrow-1f"])
     play(state, ["play bullfinch-4f perch 1"])  # 1 + 4 = 5 vs 4: +1, then the refill
     kind = state.decision.kind
     assert kind == "seed_refill"
@@ -565,7 +567,7 @@ def test_a_player_whose_hand_is_empty_triggers_the_end_and_passes():
     state = three()
     state.discarded |= state.hands[1]
     state.hands[1] = 0
-    play(state, ["play greenfinch-1m perch 1", "draw", "bird sparrow-1f"])
+    play(state, ["play greenfinch-1m perch 1", "collect nothing", "draw", "bird sparrow-1f"])
     # Player 1 has nothing to play: the end is triggered and player 2 finishes the round.
     assert state.end_triggered and state.current_player() == 2
 
@@ -704,7 +706,7 @@ def test_a_player_with_two_cards_or_fewer_at_the_end_keeps_them_all():
     state.deck.clear()
     ready(state)
     # Nothing is left to refill from: player 0 plays and keeps one card.
-    play(state, ["play greenfinch-1m perch 1"])
+    play(state, ["play greenfinch-1m perch 1", "collect nothing"])
     for _ in range(2):
         state.apply_action(state.legal_actions()[0])
         while state.decision.kind == "collect":
