@@ -24,6 +24,7 @@ from meeple.boardgames.farland.actions import Layout, N, sq, xy
 from meeple.boardgames.farland.components import IMPROVEMENT_TYPES, K_LAND
 from meeple.boardgames.farland.farm import (
     FENCE,
+    HOUSE_SET,
     NIMBUS,
     PIPE,
     TROUGH,
@@ -672,6 +673,25 @@ class FarlandState(State):
 
     # -- words -------------------------------------------------------------------
 
+    def _why_not_fit(self, player: int, anchor: int, shapes: list[Shape]) -> str:
+        farm = self.farms[player]
+        reasons = []
+        for _w, _h, items, offs in shapes:
+            covered = [anchor + o for o, _c in items]
+            if not any(i in farm.touch for i in covered):
+                reasons.append("it must touch or cover your farm")
+            elif any(i in HOUSE_SET for i in covered):
+                reasons.append("it would cover the starting house")
+            elif any(
+                farm.cells.get(i, (0, 0, 0, 0, 0, 0))[5]
+                and i + farm.cells[i][5] - anchor not in offs
+                for i in covered
+            ):
+                reasons.append("it would cover only half of a building")
+            else:
+                reasons.append("it would leave the grid")
+        return " / ".join(dict.fromkeys(reasons))
+
     def _explain_illegal(self, action: int) -> str | None:
         if not self.pending:
             return None
@@ -690,12 +710,14 @@ class FarlandState(State):
                 return "you may pass only when nothing can be taken"
             return "choose a market card or the building"
         if d.kind == "place" and L.AT <= action < L.EDGE:
-            return (
-                "a piece must touch or cover the farm, never cover the starting house "
-                "and never cover only half a building"
-            )
-        if d.kind == "rotate":
-            return "that rotation would cover half a building, the house or leave the grid"
+            shapes = [s for s in self.game.shapes[d.info] if s is not None]
+            return self._why_not_fit(d.player, action - L.AT, shapes)
+        if d.kind == "rotate" and L.ROT <= action < L.ROT + 4:
+            piece, anchor = d.info
+            shape = self.game.shapes[piece][action - L.ROT]
+            if shape is None:
+                return "that rotation looks the same as a smaller one; use that"
+            return self._why_not_fit(d.player, anchor, [shape])
         if d.kind == "token_at":
             return "a token goes on a free square with the same icon or no icon"
         if d.kind == "upgrade" and L.TECH <= action < L.PLUS10:

@@ -520,3 +520,15 @@ def test_plus_pieces_left_on_the_house_do_not_break_ties():
     s.pending = []
     s.farms[0].house = [5, 5, 5]
     assert s.ranks() == [1, 1]
+
+
+def test_illegal_placements_are_explained():
+    s = setup()
+    play(s, "take building + improvements", "at 2,0", "rotate 90")
+    play(again(s), "take lower 2", "fence", "fence")
+    with pytest.raises(IllegalActionError, match="only half of a building"):
+        s.apply_notation("at 2,-1")
+    with pytest.raises(IllegalActionError, match="starting house"):
+        s.apply_notation("at 1,0")
+    with pytest.raises(IllegalActionError, match="touch or cover your farm"):
+        s.apply_notation("at 9,9")
