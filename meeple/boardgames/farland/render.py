@@ -300,7 +300,10 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     body: list[str] = []
     turn = _who(obs["to_move"])
     d = obs.get("decision")
-    what = f" ({d['kind']})" if d else ""
+    what = ""
+    if d:
+        detail = d.get("piece") or d.get("resource") or ""
+        what = f" ({d['kind']}{' ' + detail if detail else ''})"
     body.append(
         svg.text(
             10,
