@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,21 @@ class QueenslandGame(Game):
         for t in tiles:
             for r in range(4):
                 self.side_code.append(tuple(codes[t.edges[(d - r) % 4]] for d in range(4)))
+        # For bots' quick field count: per tile * 4 + rotation, per compass side, the
+        # field index of each section (-1 soil), or () for a side with no field.
+        self.side_fields: list[tuple[tuple[int, ...], ...]] = []
+        for t in tiles:
+            for r in range(4):
+                per = []
+                for d in range(4):
+                    secs = t.section_field[(d - r) % 4]
+                    per.append(secs if any(f >= 0 for f in secs) else ())
+                self.side_fields.append(tuple(per))
+        self.field_is_cane = [tuple(f.crop == "cane" for f in t.fields) for t in tiles]
         self.pond = [t.pond for t in tiles]
+        self.estimates: weakref.WeakKeyDictionary[Any, tuple[int, tuple[float, ...]]] = (
+            weakref.WeakKeyDictionary()
+        )
         self.arrow_kind = [ARROWS.index(t.arrow) if t.arrow else -1 for t in tiles]
         self.arrow_side = [t.arrow_side for t in tiles]
         self.fit_stride = self.base**4

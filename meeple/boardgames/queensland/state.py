@@ -29,9 +29,7 @@ from meeple.boardgames.queensland.game import QueenslandGame
 from meeple.boardgames.queensland.scoring import (
     CATEGORIES,
     Farm,
-    farm_fields,
     final_scores,
-    largest_complete,
     pond_points,
     trait_points,
 )
@@ -329,7 +327,15 @@ class QueenslandState(State):
 
     def _heuristic(self, player: int) -> float:
         """Lead in estimated points over the best opponent (public information only)."""
-        est = [self.estimate(p) for p in range(self.game.players)]
+        # Bots ask once per player of the same position: keep the estimates beside the
+        # state (not in it, so fingerprints and clones are unaffected).
+        memo = self.game.estimates
+        got = memo.get(self)
+        if got is not None and got[0] == len(self.history):
+            est = got[1]
+        else:
+            est = tuple(self.estimate(p) for p in range(self.game.players))
+            memo[self] = (len(self.history), est)
         others = [e for q, e in enumerate(est) if q != player]
         return est[player] - max(others)
 
@@ -343,23 +349,78 @@ class QueenslandState(State):
         c = g.c
         tiles = g.all_tiles
         toads = self.toads[p]
-        farm = {
-            A.unpack(cell): (tiles[v >> 2], v & 3)
-            for cell, v in self.tiles[p].items()
-            if not toads.get(cell)
-        }
-        fields = farm_fields(farm)
+        kept = {cell: v for cell, v in self.tiles[p].items() if not toads.get(cell)}
+        cane, wheat = self.largest_fields(kept)
         table = c.trait_table(g.players)
         value = float(self.in_play[p])
-        value += largest_complete(fields, "cane") * c.cane_per_section
-        value += largest_complete(fields, "wheat") * c.wheat_per_section
-        for i in range(3):
-            value += trait_points(sum(t.traits[i] for t, _ in farm.values()), table)
-        value += c.pond_points * sum(1 for t, _ in farm.values() if t.pond)
+        value += cane * c.cane_per_section + wheat * c.wheat_per_section
+        traits = [0, 0, 0]
+        ponds = 0
+        for v in kept.values():
+            t = tiles[v >> 2]
+            traits[0] += t.traits[0]
+            traits[1] += t.traits[1]
+            traits[2] += t.traits[2]
+            ponds += t.pond
+        value += sum(trait_points(n, table) for n in traits) + c.pond_points * ponds
         for cell, n in toads.items():
             if g.pond[self.tiles[p][cell] >> 2]:
                 value += 0.5 * n
         return value
+
+    def largest_fields(self, farm: Mapping[int, int]) -> tuple[int, int]:
+        """Sections of the largest complete cane and wheat fields of a packed farm.
+
+        The same count as scoring.farm_fields, on packed ints, for bots. It relies on
+        touching sides matching, which placement guarantees.
+        """
+        g = self.game
+        side_fields = g.side_fields
+        parent: dict[int, int] = {}
+
+        def root(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for cell, v in farm.items():
+            for fi in range(len(g.field_is_cane[v >> 2])):
+                parent[cell * 16 + fi] = cell * 16 + fi
+        opened: list[int] = []
+        for cell, v in farm.items():
+            sides = side_fields[v]
+            for d in range(4):
+                side = sides[d]
+                if not side:
+                    continue
+                nb = cell + DELTAS[d]
+                w = farm.get(nb)
+                if w is None:
+                    opened.extend(cell * 16 + fi for fi in side if fi >= 0)
+                    continue
+                if d == 0 or d == 3:
+                    continue  # each join is made once, from the west or north tile
+                other = side_fields[w][(d + 2) % 4]
+                k = len(side) - 1
+                for i, fi in enumerate(side):
+                    if fi >= 0:
+                        a, b = root(cell * 16 + fi), root(nb * 16 + other[k - i])
+                        if a != b:
+                            parent[a] = b
+        size: dict[int, int] = {}
+        for node in parent:
+            r = root(node)
+            size[r] = size.get(r, 0) + 1
+        for node in opened:
+            size.pop(root(node), None)
+        cane = wheat = 0
+        for r, n in size.items():
+            if g.field_is_cane[farm[r // 16] >> 2][r % 16]:
+                cane = max(cane, n)
+            else:
+                wheat = max(wheat, n)
+        return cane, wheat
 
     # -- hidden information ------------------------------------------------------
 

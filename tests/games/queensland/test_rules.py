@@ -509,3 +509,25 @@ def test_random_games_keep_toads_counted_and_every_touching_side_matched(players
         for cell, n in state.toads[p].items():
             if state.game.pond[state.tiles[p][cell] >> 2]:
                 assert n < 5
+
+
+def test_the_bots_quick_field_count_agrees_with_scoring():
+    from meeple.boardgames.queensland.scoring import farm_fields, largest_complete
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(3).new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(meeple.sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            if state.decision is not None and state.decision.kind == "take":
+                for p in range(3):
+                    kept = {c: v for c, v in state.tiles[p].items() if not state.toads[p].get(c)}
+                    farm = {
+                        A.unpack(c): (state.game.all_tiles[v >> 2], v & 3) for c, v in kept.items()
+                    }
+                    fields = farm_fields(farm)
+                    expected = (largest_complete(fields, "cane"), largest_complete(fields, "wheat"))
+                    assert state.largest_fields(kept) == expected
