@@ -545,6 +545,7 @@ function route() {
 }
 
 async function start() {
+  document.getElementById("message").addEventListener("click", () => say(""));
   try {
     const [me, games] = await Promise.all([api("GET", "/api/me"), api("GET", "/api/games")]);
     state.me = me.user;

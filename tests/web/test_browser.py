@@ -1,0 +1,173 @@
+"""End to end in a real browser: Debian's Chromium, driven by Playwright, against a real
+server on loopback. Signs up, creates tables against bots for two different games, plays
+each whole game by clicking, and checks the final score page; takes the README's
+screenshot of a game in progress.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import meeple
+from meeple.web import Settings, create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "screenshot.png"
+# Shorter games first, so the test stays quick; whichever are registered at run time.
+PREFERRED = ["croa", "quedlinburg_dash", "piepmatz", "azul_queens_garden", "queensland", "farland"]
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"
+)
+
+
+def browser_games() -> list[str]:
+    """Two registered real games with an SVG picture (the tiny test game if fewer)."""
+    registered = {g.id for g in meeple.games()}
+    chosen = []
+    for gid in PREFERRED:
+        if gid not in registered:
+            continue
+        try:
+            game = meeple.load(gid, players=2)
+            game.render_svg(game.new_initial_state().observation(0))
+        except Exception:
+            continue
+        chosen.append(gid)
+        if len(chosen) == 2:
+            return chosen
+    return [*chosen, "tiny"][:2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path):
+    import uvicorn
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'e2e.db'}", bot_delay=0.0))
+    port = free_port()
+    srv = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=15)
+
+
+def test_sign_up_and_play_whole_games_against_bots(server):
+    playwright = pytest.importorskip("playwright.sync_api")
+    games = browser_games()
+    rng = random.Random(5)
+    errors: list[str] = []
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            page = browser.new_page(viewport={"width": 1360, "height": 900})
+            page.set_default_timeout(20_000)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server + "/#/login")
+            page.fill("#name", "Ada")
+            page.fill("#password", "a long secret")
+            page.click("#signup")
+            page.wait_for_selector("#create-table")
+            assert page.inner_text("#me") == "Ada"
+
+            shot = False
+            for game_id in games:
+                page.goto(server + "/#/")
+                page.wait_for_selector("#create-table")
+                page.select_option("#new-game", game_id)
+                page.select_option("#new-players", "2")
+                page.select_option("#seat-0", "me")
+                page.select_option("#seat-1", "bot:easy")
+                page.click("#create-table")
+                page.click("#start:not([disabled])")
+                limit = meeple.load(game_id, players=2).max_game_length()
+                clicks = 0
+                for _ in range(limit):
+                    page.wait_for_selector(
+                        "#actions button.action:not([disabled]), #result:not([hidden])"
+                    )
+                    if page.is_visible("#result"):
+                        break
+                    targets = page.query_selector_all("#board .clickable")
+                    buttons = page.query_selector_all("#actions button.action:not([disabled])")
+                    choice = rng.choice(targets) if targets and clicks % 2 else None
+                    if choice is None and buttons:
+                        choice = rng.choice(buttons)
+                    if choice is None:
+                        continue
+                    try:
+                        choice.click(timeout=5_000)
+                    except playwright.Error:
+                        continue  # re-drawn under the pointer by an update; look again
+                    clicks += 1
+                    if not shot and clicks >= 3:
+                        # The README's picture: a game in progress, the player to move.
+                        page.wait_for_selector(
+                            "#actions button.action:not([disabled]), #result:not([hidden])"
+                        )
+                        if not page.is_visible("#result"):
+                            if page.is_visible("#message"):
+                                page.click("#message")  # dismiss the welcome
+                            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+                            page.screenshot(path=str(SCREENSHOT))
+                            shot = True
+                else:
+                    raise AssertionError(f"{game_id}: the game did not end")
+                assert clicks > 0
+                # The final score page: a row per player with the breakdown and the total.
+                result = page.inner_text("#result")
+                assert "Final scores" in result
+                rows = page.query_selector_all("#score-table tr[data-seat]")
+                assert len(rows) == 2
+                assert "Ada" in result and "Bot (easy)" in result
+                assert page.inner_text("#turn") == "Game over"
+                # Replay it from the start as a spectator.
+                page.click("#replay-link")
+                step = page.locator("#replay-step")
+                playwright.expect(step).to_have_text(re.compile(r"^move 0 of \d+"))
+                page.click("#replay-next")
+                playwright.expect(step).to_have_text(re.compile(r"^move 1 of \d+"))
+                assert page.query_selector("#board svg, #board pre") is not None
+
+            page.goto(server + f"/#/leaderboard/{games[0]}")
+            page.wait_for_selector("#leaderboard")
+            assert "Ada" in page.inner_text("#leaderboard")
+            page.goto(server + "/#/player/Ada")
+            page.wait_for_selector("#history")
+            assert len(page.query_selector_all("#history tr")) == len(games) + 1
+        finally:
+            browser.close()
+    assert not errors, errors
+    assert shot and SCREENSHOT.exists()
