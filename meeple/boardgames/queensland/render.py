@@ -238,29 +238,49 @@ def _perimeter_point(d: int, frac: float) -> tuple[float, float]:
     return 0.0, 1.0 - frac
 
 
+_ALONG = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))  # clockwise along side d
+_INWARD = ((0.0, 1.0), (-1.0, 0.0), (0.0, -1.0), (1.0, 0.0))
+_DEPTH = 0.34
+
+
 def _field_polygons(tile: Tile, rot: int) -> list[tuple[str, list[tuple[float, float]]]]:
-    """Per printed field, a polygon in the unit square (compass orientation)."""
+    """Per printed field, a polygon in the unit square (compass orientation).
+
+    The field's sections are walked clockwise; between two sections that do not touch,
+    the outline dips into the tile, tapering, so soil shows on the sides in between.
+    """
     out = []
     for fi, f in enumerate(tile.fields):
         spans = []
         for d in range(4):
             side = (d - rot) % 4
-            lands = tile.edges[side]
-            k = len(lands)
+            k = len(tile.edges[side])
             for i in range(k):
                 if tile.section_field[side][i] == fi:
-                    spans.append(
-                        (d + i / k, _perimeter_point(d, i / k), _perimeter_point(d, (i + 1) / k))
-                    )
+                    a = _perimeter_point(d, i / k)
+                    b = _perimeter_point(d, (i + 1) / k)
+                    spans.append((d + i / k, d, a, b))
         spans.sort()
         pts: list[tuple[float, float]] = []
-        for j, (_, a, b) in enumerate(spans):
+        for j, (_, d, a, b) in enumerate(spans):
             pts.append(a)
             pts.append(b)
-            nxt = spans[(j + 1) % len(spans)][1]
-            if abs(nxt[0] - b[0]) > 1e-9 or abs(nxt[1] - b[1]) > 1e-9:
-                mx, my = (b[0] + nxt[0]) / 2, (b[1] + nxt[1]) / 2
-                pts.append((mx + (0.5 - mx) * 0.6, my + (0.5 - my) * 0.6))
+            _, nd, na, _ = spans[(j + 1) % len(spans)]
+            if abs(na[0] - b[0]) > 1e-9 or abs(na[1] - b[1]) > 1e-9:
+                (tx, ty), (nx, ny) = _ALONG[d], _INWARD[d]
+                pts.append(
+                    (
+                        b[0] + nx * _DEPTH - tx * _DEPTH * 0.6,
+                        b[1] + ny * _DEPTH - ty * _DEPTH * 0.6,
+                    )
+                )
+                (tx, ty), (nx, ny) = _ALONG[nd], _INWARD[nd]
+                pts.append(
+                    (
+                        na[0] + nx * _DEPTH + tx * _DEPTH * 0.6,
+                        na[1] + ny * _DEPTH + ty * _DEPTH * 0.6,
+                    )
+                )
         out.append((f.crop, pts))
     return out
 
@@ -295,7 +315,7 @@ def _tile_svg(
     if tile.arrow:
         d = (tile.arrow_side + rot) % 4
         colour = GROUP_BLUE if tile.arrow == "group" else "#111"
-        cx, cy, r = x + size * 0.2, y + size * 0.2, size * 0.15
+        cx, cy, r = x + size * 0.19, y + size * 0.19, size * 0.13
         vx, vy = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
         parts.append("<g>" + svg.title(f"{tile.arrow} move {DIRS[d]}"))
         parts.append(svg.circle(cx, cy, r, fill="#fff", stroke=colour, opacity=0.9))
