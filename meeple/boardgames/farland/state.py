@@ -363,11 +363,8 @@ class FarlandState(State):
             else:
                 farm.add_touch(i)
             cells[i] = cell
-        if piece < TILE:
-            building = comp.land_cards[piece].building >= 0
-        else:
-            building = piece < POND
-        if building and self.advanced and farm.upgrades > 0:
+        # a building tile earns an upgrade token (12 tiles, 12 tokens per player)
+        if TILE <= piece < POND and self.advanced and farm.upgrades > 0:
             self.push("upgrade", p)
         if masks:
             self.push("token", p, tuple(masks))
@@ -624,13 +621,16 @@ class FarlandState(State):
         return (scores[player]["total"], self.farms[player].installed_count())
 
     def _heuristic(self, player: int) -> float:
-        """Points so far plus what each farm would score if scored now, against the
-        best opponent."""
+        """Points so far plus what each farm would score if scored now (and half a
+        point per improvement still waiting on the house), against the best opponent."""
         if self.phase == "over":
             return super()._heuristic(player)
         plus = self.game.components.plus10_points
         est = [
-            sum(self.points[p]) + sum(self.score_phase(p).values()) + plus * f.plus10
+            sum(self.points[p])
+            + sum(self.score_phase(p).values())
+            + plus * f.plus10
+            + 0.5 * sum(f.house)
             for p, f in enumerate(self.farms)
         ]
         others = [v for p, v in enumerate(est) if p != player]

@@ -78,10 +78,10 @@ def test_adding_a_building_tile_places_an_upgrade_token():
     assert s.farms[0].techs == s.game.tech_bit["symbiosis"]
 
 
-def test_a_land_card_with_a_building_also_places_an_upgrade_token():
+def test_a_land_card_with_a_building_places_no_upgrade_token():
     s = adv(market=["L25", "L26", "L01", "L28"])
     play(s, "take lower 1", "at 2,0", "rotate 0")
-    assert s.pending[-1].kind == "upgrade"
+    assert s.current_player() == 1
 
 
 def test_a_card_without_a_building_gives_no_upgrade():
@@ -309,9 +309,9 @@ def test_irrigation_is_not_offered_without_pond_tiles():
 
 
 def test_upgrade_tokens_run_out():
-    s = adv(market=["L25", "L26", "L01", "L28"])
+    s = adv()
     s.farms[0].upgrades = 0
-    play(s, "take lower 1", "at 2,0", "rotate 0")
+    play(s, "take building + improvements", "at 2,0", "rotate 0")
     assert s.current_player() == 1
 
 
