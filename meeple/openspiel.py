@@ -69,11 +69,43 @@ class _Inner:
         seen = [list(log) for log in self.seen] if self.seen is not None else None
         return _Inner(self.state.clone(), seen)
 
-    def __getstate__(self) -> tuple[State, list[list[str]] | None]:
-        return (self.state, self.seen)
+    # Serialised (OpenSpiel pickles a Python state's attributes) as the game's setup and
+    # the history, like a record: a game may keep caches that do not pickle, and a
+    # history replays exactly with no RNG.
+    def __getstate__(self) -> dict[str, Any]:
+        game = self.state.game
+        return {
+            "game": game.info.id,
+            "players": game.players,
+            "options": dict(game.options),
+            "components": str(game.components_path) if game.components_path else None,
+            "history": list(self.state.history),
+            "seen": self.seen,
+        }
 
-    def __setstate__(self, data: tuple[State, list[list[str]] | None]) -> None:
-        self.state, self.seen = data
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        key = (
+            data["game"],
+            data["players"],
+            tuple(sorted(data["options"].items())),
+            data["components"],
+        )
+        game = _games_by_setup.get(key)
+        if game is None:
+            game = _games_by_setup[key] = load(
+                data["game"],
+                players=data["players"],
+                components=data["components"],
+                **data["options"],
+            )
+        state = game.new_initial_state()
+        for a in data["history"]:
+            state.apply_action(a)
+        self.state = state
+        self.seen = data["seen"]
+
+
+_games_by_setup: dict[tuple[Any, ...], Game] = {}
 
 
 class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
