@@ -38,7 +38,7 @@ BackendArg = Annotated[
     typer.Option(
         "--backend",
         help="Where the games run: local (worker processes) or ray (a Ray cluster, "
-        "RAY_ADDRESS or a local instance with --jobs CPUs; needs meeple[ray]).",
+        "RAY_ADDRESS or a local instance with --jobs CPUs; needs the ray extra).",
     ),
 ]
 
