@@ -101,8 +101,6 @@ def balance_report(
         )
         variant = analyse(var_records)
         comparison = compare(base, variant)
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     report: dict[str, Any] = {
         "format": FORMAT,
         "game": game.info.id,
@@ -118,10 +116,46 @@ def balance_report(
         "variant": variant,
         "comparison": comparison,
     }
+    write_report(plt, report, Path(out_dir))
+    return report
+
+
+def report_from_records(records: Sequence[Record], out_dir: str | Path) -> dict[str, Any]:
+    """The report of games already played (e.g. ``meeple simulate --out``), no simulation."""
+    plt = _pyplot()
+    if not records:
+        raise ValueError("no records to analyse")
+    first = records[0]
+    for r in records:
+        if (r.game, r.players, r.options) != (first.game, first.players, first.options):
+            raise ValueError("the records must all be of one game, player count and options")
+    game = load(first.game, players=first.players, **first.options)
+    seeds = [r.seed for r in records if r.seed is not None]
+    report: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game.info.id,
+        "game_name": game.info.name,
+        "game_version": game.info.version,
+        "players": game.players,
+        "options": dict(game.options),
+        "games": len(records),
+        "seed": min(seeds) if seeds else 0,
+        "agents": sorted({a for r in records for a in (r.agents or [])}) or ["?"],
+        "components": None,
+        "base": analyse(records),
+        "variant": None,
+        "comparison": None,
+    }
+    write_report(plt, report, Path(out_dir))
+    return report
+
+
+def write_report(plt: Any, report: dict[str, Any], out: Path) -> None:
+    """Write the PNG plots, ``report.json`` and ``report.html`` into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
     report["plots"] = write_plots(plt, report, out)
     (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     (out / "report.html").write_text(render_html(report), encoding="utf-8")
-    return report
 
 
 # -- plots ------------------------------------------------------------------------------------
@@ -272,7 +306,7 @@ def render_html(report: dict[str, Any]) -> str:
         f"<title>Balance: {_e(report['game_name'])}</title><style>{_CSS}</style></head><body>",
         f"<h1>Balance report: {_e(report['game_name'])}</h1>",
         f"<p>{report['players']} players, {report['games']} games per configuration, seeds "
-        f"{report['seed']}-{report['seed'] + report['games'] - 1}, agents "
+        f"from {report['seed']}, agents "
         f"{_e(', '.join(report['agents']))}, options {_e(json.dumps(report['options']))}, "
         f"game version {report['game_version']}.</p>",
     ]

@@ -9,7 +9,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -46,6 +46,10 @@ def analyze(
         typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's JSON.")] = False,
+    records: Annotated[
+        Path | None,
+        typer.Option("--records", help="Analyse these records (JSONL) instead of simulating."),
+    ] = None,
 ) -> None:
     """Balance report: win rate by seat, scores, length, branching, action types (HTML+JSON)."""
     import meeple
@@ -53,6 +57,9 @@ def analyze(
     from meeple.arena.backends import BACKENDS
     from meeple.core.errors import MeepleError
 
+    if records is not None:
+        _from_records(game, records, out_dir, as_json)
+        return
     if games < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")
     if backend not in BACKENDS:
@@ -116,13 +123,32 @@ def analyze(
         raise _fail(str(e)) from None
     except MeepleError as e:
         raise _fail(str(e)) from None
+    _print_report(report, out_dir, as_json)
+
+
+def _from_records(game: str, path: Path, out_dir: Path, as_json: bool) -> None:
+    from meeple.analysis.report import report_from_records
+    from meeple.core.errors import MeepleError
+    from meeple.core.record import read_records
+
+    try:
+        recs = [r for _, r in read_records(path)]
+        if any(r.game != game for r in recs):
+            raise _fail(f"{path} holds records of another game than {game!r}")
+        report = report_from_records(recs, out_dir)
+    except (MeepleError, ValueError, ImportError) as e:
+        raise _fail(str(e)) from None
+    _print_report(report, out_dir, as_json)
+
+
+def _print_report(report: dict[str, Any], out_dir: Path, as_json: bool) -> None:
     if as_json:
         print(json.dumps(report))
         return
     for label, stats in (("packaged", report["base"]), ("with --components", report["variant"])):
         if stats is None:
             continue
-        out.print(f"[bold]{g.info.name}, {label}[/bold]")
+        out.print(f"[bold]{report['game_name']}, {label}[/bold]")
         for f in stats["findings"]:
             out.print(f"  {f}", highlight=False)
     if report["comparison"] is not None:

@@ -115,3 +115,19 @@ def test_cli_analyze_errors() -> None:
     assert bad.exit_code == 2 and "need 2 agents" in bad.output
     bad = runner.invoke(app, ["analyze", "nope"])
     assert bad.exit_code == 2 and "no game" in bad.output
+
+
+def test_cli_analyze_records_from_simulate(tmp_path) -> None:
+    pytest.importorskip("matplotlib")
+    runner = CliRunner()
+    recs = tmp_path / "games.jsonl"
+    sim = ["simulate", "tiny", "--players", "3", "--games", "20", "--out", str(recs), "--json"]
+    assert runner.invoke(app, sim).exit_code == 0
+    out = tmp_path / "rep"
+    result = runner.invoke(app, ["analyze", "tiny", "--records", str(recs), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    assert report["games"] == 20 and report["players"] == 3
+    assert report["base"]["length"]["decisions"]["mean"] == 6.0
+    other = runner.invoke(app, ["analyze", "piepmatz", "--records", str(recs)])
+    assert other.exit_code == 2 and "another game" in other.output
