@@ -71,7 +71,7 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     imps = ", ".join(f"{v} {k}" for k, v in b["improvements"].items() if v) or "none"
     state = "open" if b["open"] else "taken this round"
     lines.append(
-        f"building: {b['top']} ({state}; improvements on it: {imps}); "
+        f"building: {b['top'] or 'none'} ({state}; improvements on it: {imps}); "
         f"{b['face_down']} face down; deck {obs['deck']}"
     )
     lines.append(
@@ -95,6 +95,9 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
             + ", ".join(f"{k} {v}" for k, v in pl["troughs"].items())
             + f"  installed: {pl['installed']}"
         )
+        if obs["advanced"] and p == 0:
+            slots = ", ".join(f"{k} {v}" for k, v in obs["level2_slots"].items())
+            lines.insert(-2, f"tech board: {obs['ponds']} ponds left; level 2 slots left: {slots}")
         if obs["advanced"]:
             lines.append(
                 f"  techs: {', '.join(pl['techs']) or 'none'}  +10 tokens: {pl['plus10']}"
@@ -345,6 +348,12 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     body.append(
         svg.text(bx, 134, "round track: " + " ".join(t[0].upper() for t in obs["round_track"]), 11)
     )
+    if obs["advanced"]:
+        tx = bx + 300
+        body.append(svg.text(tx, 62, f"Tech Board: {obs['ponds']} pond tiles left", 12))
+        body.append(svg.text(tx, 80, "level 2 slots left:", 11))
+        for k, (tech, left) in enumerate(obs["level2_slots"].items()):
+            body.append(svg.text(tx + 10, 96 + 14 * k, f"{tech}: {left}", 10))
     top = 180.0
     for p, pl in enumerate(players):
         left = 10 + p * (panel_w + 10)

@@ -357,3 +357,18 @@ def test_buildings_and_the_house_may_lie_inside_a_pasture():
     f = put(new_farm(), {(2, 0): (1, -1, 0, 0, 0, 60), (2, 1): (1, -1, 0, 0, 0, -60)})
     f.fences |= fence_around([(0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (2, 1)])
     assert score(f)["pastures"] == 3
+
+
+def test_flexible_installation_lifts_pipes_and_nimbus_generators():
+    s = adv()
+    give(s, 0, "flexible_installation", "nimbus_generator")
+    f = s.farms[0]
+    f.pipes.add(top(0, 0))
+    f.nimbus.add(sq(1, 2))
+    f.house = [0, 0, 0]
+    s.push("install", 0)
+    s._legal_cache = None
+    play(s, "lift nimbus", "corner 1,2", "lift pipe", "edge h 0,0")
+    assert f.nimbus == set() and f.pipes == set() and f.house == [0, 3, 0]
+    play(s, "install nimbus", "corner 2,2", "done")
+    assert f.nimbus == {sq(2, 2)} and f.house == [0, 1, 0]
