@@ -3,7 +3,10 @@
 The engine knows six tile effects (``EFFECTS``); the male colours, the tile mix
 of every back, the layout of the backs in the pond and the start positions come
 from ``components.json``. A corrected file that breaks a known total (64 tiles,
-two tiles per male, a full layout) is refused with the entry and the reason.
+two tiles per male, a full layout) or a rule of the rulebook (six servants, two at
+the start, six males; one shallow back with no pike and all the mud, two deep backs
+with the same tiles apart from the males' colours) is refused with the entry and the
+reason.
 """
 
 from __future__ import annotations
@@ -20,6 +23,11 @@ FILES = "abcdefgh"
 EFFECTS = ("lily", "mosquito", "mud", "pike", "reeds", "log")
 """The tile effects in tile-type order; male tiles follow, one type per colour."""
 POND_TILES = 64
+SERVANTS_PER_PLAYER = 6
+SERVANTS_AT_START = 2
+MALE_COLOURS = 6
+WATERS = ("shallow", "deep")
+"""The ``water`` of a back: one shallow set and two deep sets in the three-back pond."""
 
 
 def square_name(sq: int) -> str:
@@ -60,6 +68,7 @@ class Pond:
     back_letters: tuple[str, ...]
     counts: tuple[tuple[int, ...], ...]  # per back, per tile type
     layout: tuple[int, ...]  # the back index of each square (64)
+    waters: tuple[str, ...]  # per back: "shallow" or "deep" ("" for the classic pond)
 
 
 @dataclass(frozen=True)
@@ -97,11 +106,16 @@ def load(path: Path | None = None) -> CroaComponents:
     check_provenance(males, "male_colours")
     colours = field(males, "colours", list, "male_colours")
     require(
-        len(colours) > 0 and all(isinstance(c, str) and c for c in colours),
+        all(isinstance(c, str) and c for c in colours),
         "male_colours.colours",
         "must be a list of colour names",
     )
     require(len(set(colours)) == len(colours), "male_colours.colours", "has a repeated colour")
+    require(
+        len(colours) == MALE_COLOURS,
+        "male_colours.colours",
+        f"the game has {MALE_COLOURS} males (6 tokens per player), not {len(colours)}",
+    )
     per_male = field(males, "tiles_per_male", int, "male_colours")
     require(
         per_male == 2,
@@ -119,11 +133,15 @@ def load(path: Path | None = None) -> CroaComponents:
     )
     servants = field(frogs, "servants_per_player", int, "frogs")
     at_start = field(frogs, "servants_at_start", int, "frogs")
-    require(1 <= servants <= 12, "frogs.servants_per_player", "must be between 1 and 12")
     require(
-        0 <= at_start <= servants,
+        servants == SERVANTS_PER_PLAYER,
+        "frogs.servants_per_player",
+        f"each player has {SERVANTS_PER_PLAYER} servants (24 for 4 players), not {servants}",
+    )
+    require(
+        at_start == SERVANTS_AT_START,
         "frogs.servants_at_start",
-        f"must be between 0 and servants_per_player ({servants})",
+        f"each queen starts with {SERVANTS_AT_START} servants, not {at_start}",
     )
     tokens = field(frogs, "male_tokens_per_player", int, "frogs")
     require(
@@ -138,6 +156,7 @@ def load(path: Path | None = None) -> CroaComponents:
     letters: list[str] = []
     names: list[str] = []
     counts: list[tuple[int, ...]] = []
+    waters: list[str] = []
     for i, back in enumerate(backs):
         entry = f"backs[{i}]"
         check_provenance(back, entry)
@@ -148,6 +167,9 @@ def load(path: Path | None = None) -> CroaComponents:
         require(letter not in letters, f"{entry}.letter", f"repeats the letter {letter!r}")
         back_ids.append(bid)
         letters.append(letter)
+        water = field(back, "water", str, entry)
+        require(water in WATERS, f"{entry}.water", f"must be one of {WATERS}, not {water!r}")
+        waters.append(water)
         names.append(str(back.get("name", bid)))
         counts.append(_mix(field(back, "tiles", dict, entry), tile_types, f"backs.{bid}.tiles"))
 
@@ -179,6 +201,7 @@ def load(path: Path | None = None) -> CroaComponents:
             f"holds {total} tiles but the layout has {n_squares} squares with its back",
         )
     _check_pond(counts, tile_types, colours, "backs")
+    _check_backs(back_ids, waters, counts, tile_types)
 
     classic = field(data, "classic", dict, "classic")
     check_provenance(classic, "classic")
@@ -222,9 +245,21 @@ def load(path: Path | None = None) -> CroaComponents:
             out.append(Start(queen, tuple(squares)))
         starts[n] = tuple(out)
 
-    three = Pond(tuple(back_ids), tuple(names), tuple(letters), tuple(counts), tuple(layout))
+    three = Pond(
+        tuple(back_ids),
+        tuple(names),
+        tuple(letters),
+        tuple(counts),
+        tuple(layout),
+        tuple(waters),
+    )
     single = Pond(
-        ("pond",), (str(classic.get("name", "pond")),), ("",), (classic_counts,), (0,) * SQUARES
+        ("pond",),
+        (str(classic.get("name", "pond")),),
+        ("",),
+        (classic_counts,),
+        (0,) * SQUARES,
+        ("",),
     )
     return CroaComponents(
         tile_types=tile_types,
@@ -246,6 +281,56 @@ def _mix(tiles: dict[str, Any], tile_types: tuple[str, ...], entry: str) -> tupl
         require(value >= 0, f"{entry}.{t}", f"cannot be negative ({value})")
         out.append(value)
     return tuple(out)
+
+
+def _check_backs(
+    ids: list[str], waters: list[str], counts: list[tuple[int, ...]], tile_types: tuple[str, ...]
+) -> None:
+    """The rulebook's rules for the backs: one shallow set with no pike and all the mud,
+    two deep sets with no mud that hold the same tiles apart from their males' colours."""
+    require(
+        waters.count("shallow") == 1 and waters.count("deep") == 2,
+        "backs",
+        "the pond has one shallow-water back and two deep-water backs, not "
+        + ", ".join(f"{b} ({w})" for b, w in zip(ids, waters, strict=True)),
+    )
+    pike, mud = tile_types.index("pike"), tile_types.index("mud")
+    shallow = waters.index("shallow")
+    require(
+        counts[shallow][pike] == 0,
+        f"backs.{ids[shallow]}.tiles.pike",
+        f"shallow water has no pike, not {counts[shallow][pike]}",
+    )
+    require(
+        counts[shallow][mud] > 0,
+        f"backs.{ids[shallow]}.tiles.mud",
+        "all the mud lies in shallow water, so it holds at least one mud tile",
+    )
+    deep = [b for b, w in enumerate(waters) if w == "deep"]
+    for b in deep:
+        require(
+            counts[b][mud] == 0,
+            f"backs.{ids[b]}.tiles.mud",
+            f"all the mud lies in shallow water; a deep back holds none, not {counts[b][mud]}",
+        )
+    a, b = deep
+    males = [k for k, t in enumerate(tile_types) if t.startswith("male-")]
+    for k, t in enumerate(tile_types):
+        if k in males:
+            continue
+        require(
+            counts[a][k] == counts[b][k],
+            f"backs.{ids[b]}.tiles.{t}",
+            f"both deep sets hold the same tiles: {ids[a]} has {counts[a][k]} {t}, "
+            f"{ids[b]} has {counts[b][k]}",
+        )
+    na, nb = sum(counts[a][k] for k in males), sum(counts[b][k] for k in males)
+    require(
+        na == nb,
+        f"backs.{ids[b]}.tiles",
+        f"both deep sets hold the same number of males (only the colours differ): "
+        f"{ids[a]} has {na}, {ids[b]} has {nb}",
+    )
 
 
 def _check_pond(

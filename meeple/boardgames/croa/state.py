@@ -209,7 +209,10 @@ class CroaState(State):
 
     def _bounce_moves(self, f: int, s: int, origin: int) -> list[int]:
         """Jumps off the lily on ``s``: not back to ``origin`` unless nothing else is open,
-        and never onto a lily already landed on this turn (a ruling against loops)."""
+        and never onto a lily already landed on this turn (a ruling against loops).
+
+        The return to ``origin`` lifts only the "not the tile just left" restriction: the
+        landing rules still hold there (no landing on your own frog except on a log)."""
         p = self.g.owner[f]
         queen = self.g.is_queen[f]
         base = (0 if queen else KIND_SPAN) + s * SQUARES
@@ -223,7 +226,7 @@ class CroaState(State):
         if (
             not out
             and not (tile[origin] == LILY and (visited >> origin) & 1)
-            and (tile[origin] >= 0 or self._can_enter(p, queen, origin))
+            and self._can_enter(p, queen, origin)
         ):
             out.append(base + origin)  # every other way is blocked by your own frogs
         return out

@@ -85,6 +85,53 @@ def test_a_corrected_file_is_loaded(tmp_path):
     assert obs["squares"][1 * 8 + 1]["back"] == "deep-b"  # b2
 
 
+def _swap(d: dict[str, Any], back: int, give: str, other: int, take: str) -> None:
+    """``back`` trades one ``give`` tile for one ``take`` tile (of ``other``, if another
+    back): every back keeps its size and every tile type its total."""
+    if back == other:
+        tiles = d["backs"][back]["tiles"]
+        tiles[give] -= 1
+        tiles[take] += 1
+        return
+    d["backs"][back]["tiles"][give] -= 1
+    d["backs"][back]["tiles"][take] += 1
+    d["backs"][other]["tiles"][take] -= 1
+    d["backs"][other]["tiles"][give] += 1
+
+
+def _seven_males(d: dict[str, Any]) -> None:
+    d["male_colours"]["colours"].append("white")
+    d["frogs"]["male_tokens_per_player"] = 7
+    for back in d["backs"]:
+        back["tiles"]["male-white"] = 0
+    d["backs"][0]["tiles"].update({"male-white": 2, "reeds": 8})
+    d["classic"]["tiles"].update({"male-white": 2, "reeds": 10})
+
+
+def _five_males(d: dict[str, Any]) -> None:
+    d["male_colours"]["colours"].remove("purple")
+    d["frogs"]["male_tokens_per_player"] = 5
+    for back in d["backs"]:
+        back["tiles"].pop("male-purple")
+    d["backs"][0]["tiles"]["reeds"] += 1
+    d["backs"][2]["tiles"]["reeds"] += 1
+    d["classic"]["tiles"].pop("male-purple")
+    d["classic"]["tiles"]["reeds"] += 2
+
+
+def _no_mud_at_all(d: dict[str, Any]) -> None:
+    d["backs"][0]["tiles"].update({"mud": 0, "reeds": 14})
+
+
+def _deep_males_unequal(d: dict[str, Any]) -> None:
+    # the layout gives deep A one square of deep B and deep A takes the blue male:
+    # every back matches its squares and every male has two tiles, but the deep sets
+    # no longer hold the same tiles
+    d["layout"]["rows"][1] = "SAAAABBS"
+    d["backs"][1]["tiles"]["male-blue"] = 1
+    d["backs"][2]["tiles"]["male-blue"] = 0
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -113,6 +160,54 @@ def test_a_corrected_file_is_loaded(tmp_path):
         (lambda d: d["starts"]["3"]["frogs"].pop(), "one start for each of 3 players"),
         (lambda d: d["starts"]["2"]["frogs"][1].__setitem__("queen", "z9"), "not a square"),
         (lambda d: d.__setitem__("format", "other"), "format"),
+        # the rulebook's frogs and males
+        (
+            lambda d: d["frogs"].__setitem__("servants_per_player", 7),
+            "frogs.servants_per_player: each player has 6 servants",
+        ),
+        (
+            lambda d: d["frogs"].__setitem__("servants_per_player", 1),
+            "frogs.servants_per_player: each player has 6 servants",
+        ),
+        (
+            lambda d: d["frogs"].__setitem__("servants_at_start", 0),
+            "frogs.servants_at_start: each queen starts with 2 servants, not 0",
+        ),
+        (
+            lambda d: d["frogs"].__setitem__("servants_at_start", 3),
+            "frogs.servants_at_start: each queen starts with 2 servants, not 3",
+        ),
+        (_seven_males, "male_colours.colours: the game has 6 males"),
+        (_five_males, "male_colours.colours: the game has 6 males"),
+        # the rulebook's backs
+        (lambda d: d["backs"][0].pop("water"), "backs[0]: is missing 'water'"),
+        (lambda d: d["backs"][1].__setitem__("water", "murky"), "backs[1].water: must be one of"),
+        (
+            lambda d: d["backs"][1].__setitem__("water", "shallow"),
+            "one shallow-water back and two deep-water backs",
+        ),
+        (
+            lambda d: d["backs"][0].__setitem__("water", "deep"),
+            "one shallow-water back and two deep-water backs",
+        ),
+        (
+            lambda d: _swap(d, 0, "reeds", 1, "pike"),
+            "backs.shallow.tiles.pike: shallow water has no pike, not 1",
+        ),
+        (
+            lambda d: _swap(d, 1, "reeds", 0, "mud"),
+            "backs.deep-a.tiles.mud: all the mud lies in shallow water",
+        ),
+        (
+            lambda d: _swap(d, 2, "reeds", 0, "mud"),
+            "backs.deep-b.tiles.mud: all the mud lies in shallow water",
+        ),
+        (_no_mud_at_all, "backs.shallow.tiles.mud: all the mud lies in shallow water"),
+        (
+            lambda d: _swap(d, 1, "lily", 1, "reeds"),
+            "backs.deep-b.tiles.lily: both deep sets hold the same tiles",
+        ),
+        (_deep_males_unequal, "both deep sets hold the same number of males"),
     ],
 )
 def test_a_broken_file_is_refused_naming_the_entry_and_why(tmp_path, change, message):

@@ -247,6 +247,24 @@ def test_water_lily_no_return_unless_every_other_neighbour_holds_your_frogs():
     assert names(s) == ["Qa2-a1"]
 
 
+def test_water_lily_return_still_obeys_the_landing_rules():
+    # Queen and servant share b1 (reeds); the servant jumps onto the lily on a1; a2 and
+    # b2 hold its own servants, so the only way back is onto its own queen: closed.
+    frogs = {"b1": ["Q1", "S1"], "a2": ["S1"], "b2": ["S1"], "h8": ["Q2"]}
+    s = position(tiles={"b1": "reeds", "a1": "lily"}, frogs=frogs)
+    play(s, "Sb1-a1")
+    assert frogs_on(s, "a1") == ["S1"]  # it stays on the lily
+    assert frogs_on(s, "b1") == ["Q1"]
+    assert s.current_player() == 1 and s.pending[-1].kind == "move"
+    # The same return onto a log holding one own servant is open: logs take two.
+    frogs = {"b1": ["S1", "S1"], "a2": ["S1"], "b2": ["S1"], "c3": ["Q1"], "h8": ["Q2"]}
+    s = position(tiles={"b1": "log", "a1": "lily"}, frogs=frogs)
+    play(s, "Sb1-a1")
+    assert s.pending[-1].kind == "bounce" and names(s) == ["Sa1-b1"]
+    play(s, "Sa1-b1")
+    assert frogs_on(s, "b1") == ["S1", "S1"] and s.current_player() == 1
+
+
 def test_water_lily_bounce_applies_the_next_tile_effect():
     s = position(
         tiles={"d4": "lily", "e5": "mosquito"}, frogs={"c3": ["Q1"], "g2": ["S1"], "h8": ["Q2"]}
