@@ -28,6 +28,9 @@ def register(app: typer.Typer) -> None:
         secure_cookies: Annotated[
             bool, typer.Option(help="Mark session cookies Secure (behind HTTPS).")
         ] = False,
+        log_level: Annotated[
+            str, typer.Option(help="uvicorn's log level: debug, info, warning, error.")
+        ] = "info",
     ) -> None:
         """Start the web platform: play in the browser with friends and bots."""
         import uvicorn
@@ -42,4 +45,4 @@ def register(app: typer.Typer) -> None:
             secure_cookies=secure_cookies,
         )
         typer.echo(f"meeple: open http://{host}:{port}/  (database {settings.db_url})")
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+        uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)

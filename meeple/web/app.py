@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -15,6 +15,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session as DBSession
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meeple.core.api import JSON
 from meeple.core.record import Record, result_of
@@ -127,20 +129,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="meeple", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
 
-    @app.middleware("http")
-    async def security(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        if request.method not in ("GET", "HEAD", "OPTIONS") and not same_origin(
-            request.headers.get("origin"), request.headers.get("host")
-        ):
-            return JSONResponse({"error": "cross-site request refused"}, status_code=403)
-        response = await call_next(request)
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        return response
+    app.add_middleware(SecurityMiddleware)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
@@ -318,7 +307,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
 
     @app.websocket("/ws/tables/{table_id}")
-    async def ws_table(websocket: WebSocket, table_id: int, seat: int | None = None) -> None:
+    async def ws_table(
+        websocket: WebSocket, table_id: int, seat: int | None = None, svg: int = 1
+    ) -> None:
         hub: Hub = websocket.app.state.hub
         if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
             await websocket.close(code=4403)
@@ -326,7 +317,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         token = websocket.cookies.get(auth.COOKIE)
         user = await hub.db(lambda db: auth.user_of(db, token)) if token else None
         await websocket.accept()
-        conn = Conn(websocket.send_text, user.id if user is not None else None, seat)
+        conn = Conn(websocket.send_text, user.id if user is not None else None, seat, svg != 0)
         if not await hub.subscribe(table_id, conn):
             await websocket.send_text(json.dumps({"type": "error", "message": "no such table"}))
             await websocket.close(code=4404)
@@ -453,6 +444,43 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Response(status_code=204)
 
     return app
+
+
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CSP),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+)
+
+
+class SecurityMiddleware:
+    """Refuses cross-site state changes and adds the security headers (plain ASGI)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        if scope["method"] not in ("GET", "HEAD", "OPTIONS") and not same_origin(
+            headers.get("origin"), headers.get("host")
+        ):
+            refusal = JSONResponse({"error": "cross-site request refused"}, status_code=403)
+            await refusal(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                out = MutableHeaders(scope=message)
+                for key, value in SECURITY_HEADERS:
+                    if key not in out:
+                        out[key] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def same_origin(origin: str | None, host: str | None) -> bool:

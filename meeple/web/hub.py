@@ -46,6 +46,7 @@ log = logging.getLogger("meeple.web")
 T = TypeVar("T")
 LOG_MAX = 200
 COALESCE_AT = 32
+MAX_BATCH = 1000  # chance outcomes stored with one move, at most
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
@@ -82,7 +83,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
-        self._views: dict[int | None, dict[str, JSON]] = {}
+        self._views: dict[tuple[int | None, bool], dict[str, JSON]] = {}
 
     @property
     def n(self) -> int:
@@ -116,26 +117,36 @@ class LiveTable:
     def seats_of(self, user_id: int) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.user_id == user_id]
 
-    def view(self, viewer: int | None) -> dict[str, JSON]:
-        """Everything a viewer (a seat, or ``None`` for a spectator) is sent about the game."""
-        cached = self._views.get(viewer)
+    def view(self, viewer: int | None, picture: bool = True) -> dict[str, JSON]:
+        """Everything a viewer (a seat, or ``None`` for a spectator) is sent about the game.
+
+        ``picture=False`` leaves out the SVG picture (for programs such as bots).
+        """
+        key = (viewer, picture)
+        cached = self._views.get(key)
         if cached is not None:
             return cached
-        out = build_view(self, self.state, viewer, self.log)
-        self._views[viewer] = out
+        out = build_view(self, self.state, viewer, self.log, picture)
+        self._views[key] = out
         return out
 
 
 def build_view(
-    live: LiveTable, st: State, viewer: int | None, entries: list[LogEntry]
+    live: LiveTable,
+    st: State,
+    viewer: int | None,
+    entries: list[LogEntry],
+    picture: bool = True,
 ) -> dict[str, JSON]:
     game = st.game
     obs = st.observation(viewer)
-    try:
-        svg: str | None = game.render_svg(obs)
-    except Exception:  # a game without an SVG renderer yet: text instead
-        svg = None
-    text = game.render_text(obs) if svg is None else None
+    svg: str | None = None
+    text: str | None = None
+    if picture:
+        try:
+            svg = game.render_svg(obs)
+        except Exception:  # a game without an SVG renderer yet: text instead
+            text = game.render_text(obs)
     cp = st.current_player()
     legal: list[dict[str, JSON]] = []
     if viewer is not None and cp == viewer and live.seats[viewer].kind == "human":
@@ -169,8 +180,15 @@ class Conn:
     nobody; when it falls behind, older board updates are dropped (each update carries
     the whole current view, so the newest one is enough)."""
 
-    def __init__(self, send: Callable[[str], Any], user_id: int | None, want_seat: int | None):
+    def __init__(
+        self,
+        send: Callable[[str], Any],
+        user_id: int | None,
+        want_seat: int | None,
+        picture: bool = True,
+    ):
         self.send = send
+        self.picture = picture
         self.user_id = user_id
         self.want_seat = want_seat
         self.seat: int | None = None
@@ -212,7 +230,12 @@ class Hub:
         self.executor = ThreadPoolExecutor(
             max_workers=settings.bot_threads, thread_name_prefix="meeple-bot"
         )
-        self._db_executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="meeple-db")
+        # SQLite takes one writer at a time, and a second one waits in sleeps of up to
+        # 100 ms: one database thread serialises the work without those waits.
+        sqlite = engine.url.get_backend_name() == "sqlite"
+        self._db_executor = ThreadPoolExecutor(
+            max_workers=1 if sqlite else 8, thread_name_prefix="meeple-db"
+        )
         self.closing = False
 
     # -- the database, off the event loop ------------------------------------------
@@ -301,10 +324,10 @@ class Hub:
         seat = mine[0] if mine else None
         return seat if isinstance(seat, int) else None
 
-    def message_for(self, table_id: int, seat: int | None) -> str:
+    def message_for(self, table_id: int, seat: int | None, picture: bool = True) -> str:
         info = self.infos.get(table_id)
         live = self.tables.get(table_id)
-        view = live.view(seat) if live is not None else None
+        view = live.view(seat, picture) if live is not None else None
         return json.dumps({"type": "update", "table": info, "view": view}, ensure_ascii=False)
 
     async def subscribe(self, table_id: int, conn: Conn) -> bool:
@@ -314,7 +337,7 @@ class Hub:
         await self.live(table_id)
         self.conns.setdefault(table_id, set()).add(conn)
         conn.seat = self._seat_for(conn, info)
-        conn.push(self.message_for(table_id, conn.seat), update=True)
+        conn.push(self.message_for(table_id, conn.seat, conn.picture), update=True)
         return True
 
     def unsubscribe(self, table_id: int, conn: Conn) -> None:
@@ -333,12 +356,13 @@ class Hub:
         conns = self.conns.get(table_id)
         if not conns or info is None:
             return
-        messages: dict[int | None, str] = {}
+        messages: dict[tuple[int | None, bool], str] = {}
         for conn in list(conns):
             conn.seat = self._seat_for(conn, info)
-            if conn.seat not in messages:
-                messages[conn.seat] = self.message_for(table_id, conn.seat)
-            conn.push(messages[conn.seat], update=True)
+            key = (conn.seat, conn.picture)
+            if key not in messages:
+                messages[key] = self.message_for(table_id, conn.seat, conn.picture)
+            conn.push(messages[key], update=True)
 
     async def publish(self, table_id: int) -> None:
         """The table's setup changed (seats, status): tell everyone watching."""
@@ -401,32 +425,41 @@ class Hub:
         return live
 
     async def _commit(self, live: LiveTable, actor: int, action: int, user_id: int | None) -> None:
-        """Store the action (and the result if it ends the game), then apply and broadcast it.
+        """Store the action, with the chance outcomes that follow it at once (and the result
+        if the game ends), in one transaction; then apply and broadcast them.
 
         Called with the table's lock held, for a legal action.
         """
-        index = len(live.state.history)
-        notation = live.state.action_to_string(action)
-        nxt = live.state.clone()
-        nxt.apply_action(action)
+        steps: list[tuple[int, int, str, int | None, State]] = []
+        nxt = live.state
+        while True:
+            notation = nxt.action_to_string(action)
+            nxt = nxt.clone()
+            nxt.apply_action(action)
+            steps.append((actor, action, notation, user_id, nxt))
+            if nxt.is_terminal() or nxt.current_player() != CHANCE or len(steps) >= MAX_BATCH:
+                break
+            actor, action, user_id = CHANCE, self.sample_chance(live, nxt), None
+        first = len(live.state.history)
         result = result_of(nxt) if nxt.is_terminal() else None
 
-        def store_move(db: DBSession) -> None:
-            db.add(
-                Move(
-                    table_id=live.id,
-                    move_index=index,
-                    actor=actor,
-                    notation=notation,
-                    user_id=user_id,
+        def store_moves(db: DBSession) -> None:
+            for i, (who, _, text, uid, _) in enumerate(steps):
+                db.add(
+                    Move(
+                        table_id=live.id,
+                        move_index=first + i,
+                        actor=who,
+                        notation=text,
+                        user_id=uid,
+                    )
                 )
-            )
             if result is not None:
                 db.flush()
                 store.finish_table(db, live.id, result)
 
         try:
-            await self.db(store_move)
+            await self.db(store_moves)
         except IntegrityError:
             # Another writer (another process) stored this move first.
             asyncio.get_running_loop().call_soon(
@@ -435,12 +468,20 @@ class Hub:
             raise Refused(
                 "another move was stored first; look at the board again", 409, "stale"
             ) from None
-        live.advance(nxt, actor, action)
+        if result is not None:
+            await self.info(live.id, fresh=True)  # finished, with places and ratings
+        # From here on, no await: nobody sees the moves applied but the table not updated.
+        for who, act, _, _, after in steps:
+            live.advance(after, who, act)
         if result is not None:
             live.status = "finished"
-            await self.info(live.id, fresh=True)
             live.wake.set()
         self.broadcast(live.id)
+
+    def sample_chance(self, live: LiveTable, state: State) -> int:
+        """A chance outcome from the table's seed and the move index: resumes exactly."""
+        rng = random.Random(f"meeple-web-chance:{live.seed}:{len(state.history)}")
+        return sample_chance(state, rng)
 
     async def _finish(self, live: LiveTable) -> None:
         """A loaded table whose stored moves end the game, but not marked finished yet."""
@@ -496,9 +537,7 @@ class Hub:
                     return
                 cp = st.current_player()
                 if cp == CHANCE:
-                    index = len(st.history)
-                    rng = random.Random(f"meeple-web-chance:{live.seed}:{index}")
-                    await self._commit(live, CHANCE, sample_chance(st, rng), None)
+                    await self._commit(live, CHANCE, self.sample_chance(live, st), None)
                     continue
                 seat = live.seats[cp]
                 if seat.kind != "bot":

@@ -1,0 +1,265 @@
+"""Load test of the web platform: N concurrent bot-vs-bot tables over the real WebSocket API.
+
+Starts ``meeple serve`` in its own process on 127.0.0.1 (a fresh SQLite file), signs up
+two guests per table, creates and starts the tables, then each guest connects a
+WebSocket and plays: when its seat has legal actions it waits ``--think`` seconds (a
+person or a client-side bot thinking; 0 = as fast as possible) and sends a random legal
+move. The move round trip is the time from sending a move to receiving the board
+update that contains it. Every player stops after ``--seconds`` at the end of its game.
+The players are programs, so they ask for updates without the SVG picture unless
+``--pictures`` is given (then each update carries it, as a browser's does).
+
+    python benchmarks/web_load.py --tables 100 --seconds 30 --think 1.0
+    python benchmarks/web_load.py --tables 100 --seconds 20 --think 0      # saturation
+
+Loopback only; every loop is bounded (messages per game, a deadline per table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import websockets
+
+HOST = "127.0.0.1"
+
+
+@dataclass
+class Stats:
+    rtts: list[float] = field(default_factory=list)
+    moves: int = 0
+    games: int = 0
+    errors: list[str] = field(default_factory=list)
+    actions: int = 0  # all actions of finished games, chance and moves
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "meeple.cli.main",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{db}",
+        "--bot-delay",
+        "0",
+        "--log-level",
+        "warning",
+    ]
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+async def wait_up(base: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    async with httpx.AsyncClient(base_url=base) as c:
+        while time.monotonic() < deadline:
+            try:
+                if (await c.get("/api/games")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.2)
+    raise SystemExit("the server did not start")
+
+
+async def new_guest(base: str, name: str) -> httpx.AsyncClient:
+    c = httpx.AsyncClient(base_url=base, timeout=30)
+    r = await c.post("/api/guest", json={"name": name})
+    r.raise_for_status()
+    return c
+
+
+async def new_table(a: httpx.AsyncClient, b_name: str, game: str) -> int:
+    r = await a.post(
+        "/api/tables",
+        json={
+            "game": game,
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "user", "name": b_name}],
+        },
+    )
+    r.raise_for_status()
+    tid: int = r.json()["id"]
+    (await a.post(f"/api/tables/{tid}/start")).raise_for_status()
+    return tid
+
+
+async def player(
+    base: str,
+    client: httpx.AsyncClient,
+    tid: int,
+    rng: random.Random,
+    think: float,
+    stats: Stats,
+    max_messages: int,
+    pictures: bool,
+) -> int:
+    """Play one seat of one table to the end over a WebSocket; returns the final length."""
+    cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    url = base.replace("http://", "ws://") + f"/ws/tables/{tid}?svg={int(pictures)}"
+    sent_at: float | None = None
+    sent_seen = -1
+    async with websockets.connect(
+        url, additional_headers={"Cookie": cookie}, max_size=2**24, open_timeout=30
+    ) as ws:
+        for _ in range(max_messages):
+            msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+            if msg["type"] == "error":
+                stats.errors.append(msg["message"])
+                sent_at = None
+                continue
+            view = msg.get("view")
+            if msg["type"] != "update" or view is None:
+                continue
+            n = view["history_len"]
+            if sent_at is not None and n > sent_seen:
+                stats.rtts.append(time.perf_counter() - sent_at)
+                stats.moves += 1
+                sent_at = None
+            if view["terminal"]:
+                return int(n)
+            if view["legal"] and sent_at is None and n != sent_seen:
+                if think > 0:
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                action = rng.choice(view["legal"])["id"]
+                sent_seen = n
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "action": action, "seen": n}))
+    stats.errors.append(f"table {tid}: no end after {max_messages} messages")
+    return 0
+
+
+async def table_worker(
+    base: str,
+    i: int,
+    args: argparse.Namespace,
+    until: float,
+    stats: Stats,
+) -> None:
+    game, think, seed, pictures = args.game, args.think, args.seed, args.pictures
+    rng = random.Random(seed * 1000 + i)
+    a_name, b_name = f"load-a{i}-{seed}", f"load-b{i}-{seed}"
+    a = await new_guest(base, a_name)
+    b = await new_guest(base, b_name)
+    try:
+        while time.monotonic() < until:
+            tid = await new_table(a, b_name, game)
+            results = await asyncio.gather(
+                player(base, a, tid, rng, think, stats, 5000, pictures),
+                player(base, b, tid, random.Random(rng.random()), think, stats, 5000, pictures),
+                return_exceptions=True,
+            )
+            for r in results:
+                if isinstance(r, BaseException):
+                    stats.errors.append(f"table {tid}: {r!r}")
+            stats.games += 1
+            stats.actions += max((r for r in results if isinstance(r, int)), default=0)
+    finally:
+        await a.aclose()
+        await b.aclose()
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def run(args: argparse.Namespace) -> dict[str, object]:
+    server = None
+    if args.url:
+        base = args.url.rstrip("/")
+        if not base.startswith(f"http://{HOST}:"):
+            raise SystemExit(f"--url must be on loopback: http://{HOST}:PORT")
+    else:
+        port = free_port()
+        base = f"http://{HOST}:{port}"
+        tmp = Path(tempfile.mkdtemp(prefix="meeple-load-"))
+        server = start_server(port, tmp / "load.db")
+    try:
+        await wait_up(base)
+        stats = Stats()
+        start = time.monotonic()
+        until = start + args.seconds
+        await asyncio.gather(
+            *(table_worker(base, i, args, until, stats) for i in range(args.tables))
+        )
+        elapsed = time.monotonic() - start
+    finally:
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    rtts_ms = [r * 1000 for r in stats.rtts]
+    return {
+        "game": args.game,
+        "tables": args.tables,
+        "think_seconds": args.think,
+        "pictures": args.pictures,
+        "seconds": round(elapsed, 1),
+        "games_finished": stats.games,
+        "moves": stats.moves,
+        "actions_incl_chance": stats.actions,
+        "moves_per_second": round(stats.moves / elapsed, 1),
+        "rtt_ms_p50": round(percentile(rtts_ms, 50), 1),
+        "rtt_ms_p99": round(percentile(rtts_ms, 99), 1),
+        "rtt_ms_mean": round(statistics.fmean(rtts_ms), 1) if rtts_ms else None,
+        "errors": len(stats.errors),
+        "first_errors": stats.errors[:5],
+        "cpus": os.cpu_count(),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--seconds", type=float, default=30.0, help="start games for this long")
+    ap.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
+    ap.add_argument("--game", default="quedlinburg_dash")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--pictures",
+        action="store_true",
+        help="ask for the SVG picture in every update, as a browser does (bots do not)",
+    )
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--url", help=f"use a running server (http://{HOST}:PORT) instead")
+    args = ap.parse_args()
+    result = asyncio.run(run(args))
+    if args.json:
+        print(json.dumps(result))
+        return
+    for k, v in result.items():
+        print(f"{k:>22}: {v}")
+
+
+if __name__ == "__main__":
+    main()
