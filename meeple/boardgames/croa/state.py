@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 from meeple.boardgames.croa import scoring
 from meeple.boardgames.croa.actions import (
     KIND_SPAN,
-    MOVES,
     QUEEN,
     REVEAL0,
     STOP,
@@ -268,7 +267,8 @@ class CroaState(State):
             if self.quiet >= self.g.quiet_limit:
                 self.end = "quiet-turn limit"
                 return
-            if self.skips > 2 * (self.g.players - self.n_out):
+            if self.skips >= 2 * (self.g.players - self.n_out):
+                # Two whole rounds in which every player still in had to pass.
                 self.end = "no frog can move"
                 return
             p = self._next_alive(p)
@@ -579,25 +579,54 @@ class CroaState(State):
             "ranks": self.ranks() if self.is_terminal() else None,
         }
 
+    def _decision_text(self, d: Decision) -> str:
+        """What the pending decision asks for, in words."""
+        who = f"player {d.player + 1}"
+        if d.kind == "move":
+            return f"{who} must jump a frog"
+        if d.kind == "bounce":
+            lily = square_name(self.fsq[d.info[0]])
+            return f"{who} must bounce the frog off the water lily on {lily}"
+        if d.kind == "mosquito":
+            return f"{who} may jump with another frog (mosquito) or 'stop'"
+        if d.kind == "victim":
+            return (
+                f"{who} must choose which enemy servant the third servant on the log on "
+                f"{square_name(d.info[1])} removes"
+            )
+        return f"the face-down tile on {square_name(d.info[2])} turns up first"
+
     def _explain_illegal(self, action: int) -> str | None:
         d = self.pending[-1] if self.pending else None
         if d is None:
             return None
         g = self.g
+        victim0 = g.codec.victim0
         if d.kind == "reveal":
-            if action >= REVEAL0 and action < g.codec.victim0:
+            if REVEAL0 <= action < victim0:
                 return "no face-down tile of that kind is left under this back"
-            return "a face-down tile is turning up: the outcome is a 'reveal ...'"
-        if action >= MOVES:
-            if action == STOP:
-                return "'stop' only ends a turn after a mosquito"
-            return f"there is no {d.kind} choice to make with {g.action_name(action)!r}"
+            return (
+                f"the face-down tile on {square_name(d.info[2])} is turning up: "
+                "the outcome is a 'reveal ...', a chance outcome"
+            )
+        now = self._decision_text(d)
+        if REVEAL0 <= action < victim0:
+            return f"reveals are chance outcomes; {now}"
+        if action >= victim0:
+            if d.kind == "victim":
+                return f"{g.action_name(action)[7:9]} has no servant on that log; {now}"
+            return (
+                f"{g.action_name(action)!r} only follows a third servant landing on a log "
+                f"beside servants of two opponents; {now}"
+            )
+        if action == STOP:
+            return f"'stop' only ends a turn after a mosquito; {now}"
+        if d.kind == "victim":
+            return now
         kind, s, t = decode_move(action)
         p = d.player
         if t not in NEIGHBOURS[s]:
             return f"{square_name(t)} is not next to {square_name(s)}: frogs jump one square"
-        if d.kind == "victim":
-            return "choose which enemy servant the third servant on the log removes"
         if kind == QUEEN:
             f = p * g.slots
             if self.fsq[f] != s:

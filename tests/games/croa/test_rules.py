@@ -156,6 +156,16 @@ def test_no_jumping_onto_your_own_frog():
 def test_a_face_down_tile_under_your_own_frog_is_closed():
     s = meeple.load("croa", players=2).new_initial_state()
     assert [m for m in names(s) if m.startswith("Q")] == ["Qa1-b2"]
+    # a servant may not claim the log exception either: b1 is face down under its own
+    # servant, so Sa2-b1 is closed (as Sb1-a2 is the other way round)
+    servant_moves = [m for m in names(s) if m.startswith("S")]
+    assert "Sa2-b1" not in servant_moves and "Sb1-a2" not in servant_moves
+    assert servant_moves == ["Sb1-c1", "Sb1-b2", "Sb1-c2", "Sa2-b2", "Sa2-a3", "Sa2-b3"]
+    with pytest.raises(IllegalActionError, match="b1 already holds one of your frogs"):
+        play(s, "Sa2-b1")
+    # the same two servants on a face-down tile in mid-pond
+    s = position(frogs={"d4": ["S1"], "d5": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    assert "Sd4-d5" not in names(s) and "Sd5-d4" not in names(s)
 
 
 def test_landing_on_an_opponent_frog_eliminates_it_then_the_tile_acts():
@@ -335,6 +345,22 @@ def test_mosquito_chains_but_each_frog_moves_once_a_turn():
         play(s, "Sd4-d5")
 
 
+def test_the_pair_rule_does_not_limit_a_mosquito_move():
+    # Queen and servant start on c3: the servant must (and does) move, onto a mosquito;
+    # the extra jump may then go to any other frog, not only the queen left on c3.
+    s = position(
+        tiles={"c3": "reeds", "d4": "mosquito", "f7": "reeds"},
+        frogs={"c3": ["Q1", "S1"], "f6": ["S1"], "h8": ["Q2"]},
+    )
+    assert "Sf6-f7" not in names(s)  # the pair rule holds for the turn's first jump
+    play(s, "Sc3-d4")
+    assert s.pending[-1].kind == "mosquito"
+    legal = names(s)
+    assert "Sf6-f7" in legal and "Qc3-b2" in legal and "stop" in legal
+    play(s, "Sf6-f7")
+    assert frogs_on(s, "f7") == ["S1"] and s.current_player() == 1
+
+
 def test_mosquito_with_no_other_frog_to_move_ends_the_turn():
     s = position(tiles={"d4": "mosquito"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
@@ -427,6 +453,18 @@ def test_a_third_servant_with_one_enemy_on_the_log_removes_it_without_asking():
     assert s.current_player() == 1
 
 
+def test_a_third_servant_on_a_log_of_two_servants_of_one_enemy_removes_one_without_asking():
+    s = position(
+        3,
+        tiles={"d4": "log"},
+        frogs={"c3": ["S1"], "d4": ["S2", "S2"], "a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]},
+    )
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "d4") == ["S2", "S1"]
+    assert s.current_player() == 1 and s.pending[-1].kind == "move"
+    assert s.scores()[1]["frogs"] == 2  # the queen and the one servant left on the log
+
+
 def test_two_of_your_servants_on_a_log_close_it_to_your_third():
     s = position(
         tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["S1", "S1"], "a1": ["Q1"], "h8": ["Q2"]}
@@ -469,6 +507,27 @@ def test_a_player_who_cannot_move_passes_and_the_mud_dries():
     play(s, "Qh8-g7", "reveal reeds")
     assert s.current_player() == 0
     assert "Qa1-b2" in names(s)
+
+
+def test_no_frog_can_move_for_two_whole_rounds_ends_the_game_in_a_shared_result():
+    # Cannot arise in play (mud holds a frog one turn of its owner's, and no player can
+    # wall in all of their frogs with their own), so the position is built directly:
+    # every frog is stuck for two turns of its owner, so each player passes twice.
+    s = position(
+        frogs={"a1": ["Q1"], "b2": ["S1"], "h8": ["Q2"]}, stuck={"a1": 2, "b2": 2, "h8": 2}
+    )
+    assert s.is_terminal()
+    assert s.turns == 4  # two rounds of two passes, not a fifth turn
+    assert s.observation(None)["end"] == "no frog can move"
+    assert s.ranks() == [1, 1] and s.returns() == [0.0, 0.0]
+    assert s.stuck[0] == 0  # the frogs were free again; the game is over all the same
+
+
+def test_a_single_round_of_passes_does_not_end_the_game():
+    s = position(3, frogs={"a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]}, stuck={"a1": 1, "h1": 1})
+    assert s.current_player() == 2 and s.turns == 2 and not s.is_terminal()
+    play(s, "Qd8-d7", "reveal reeds")
+    assert s.current_player() == 0 and "Qa1-b2" in names(s)
 
 
 def test_quiet_turn_limit_ends_the_game_in_a_shared_result():
@@ -525,6 +584,48 @@ def test_illegal_moves_are_explained():
         play(s, "Sc3-c4")
     with pytest.raises(IllegalActionError, match="only ends a turn after a mosquito"):
         play(s, "stop")
+
+
+def test_out_of_place_actions_say_what_the_decision_asks_for():
+    s = meeple.load("croa", players=2).new_initial_state()
+    with pytest.raises(
+        IllegalActionError, match="reveals are chance outcomes; player 1 must jump a frog"
+    ):
+        play(s, "reveal pike")
+    with pytest.raises(IllegalActionError) as err:
+        play(s, "remove P2 servant")
+    assert "'remove P2 servant' only follows a third servant landing on a log" in str(err.value)
+    assert str(err.value).endswith("; player 1 must jump a frog. Legal: " + ", ".join(names(s)))
+    assert "there is no" not in str(err.value)
+    # while a frog bounces off a lily
+    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    play(s, "Qc3-d4")
+    with pytest.raises(
+        IllegalActionError,
+        match="reveals are chance outcomes; player 1 must bounce the frog off the water lily on d4",
+    ):
+        play(s, "reveal reeds")
+    with pytest.raises(IllegalActionError, match="'stop' only ends a turn after a mosquito"):
+        play(s, "stop")
+    # while a third servant on a log chooses its victim
+    s = position(
+        3,
+        tiles={"d4": "log"},
+        frogs={"c3": ["S1"], "d4": ["S2", "S3"], "a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]},
+    )
+    play(s, "Sc3-d4")
+    with pytest.raises(IllegalActionError, match="P4 has no servant on that log"):
+        play(s, "remove P4 servant")
+    with pytest.raises(
+        IllegalActionError,
+        match="player 1 must choose which enemy servant the third servant on the log on d4",
+    ):
+        play(s, "Qa1-a2")
+    # at a chance node
+    s = meeple.load("croa", players=2).new_initial_state()
+    play(s, "Qa1-b2")
+    with pytest.raises(IllegalActionError, match="the face-down tile on b2 is turning up"):
+        play(s, "Sb1-c1")
 
 
 def test_face_down_tiles_are_chance_not_hidden_state():
