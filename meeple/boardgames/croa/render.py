@@ -20,13 +20,16 @@ TILE_CODES = {
     "reeds": "REE",
     "log": "LOG",
 }
+# The pond avoids the four seat colours (red, blue, green, orange): sand for shallow
+# water, grey-teal slates for the deep sets, pale tints for the face-up tiles. Every frog
+# also wears a white ring inside a dark outline, so it stands out on any tile.
 TILE_FILL = {
-    "lily": "#9ccc65",
-    "mosquito": "#fff59d",
+    "lily": "#d4e8b0",
+    "mosquito": "#fff3b0",
     "mud": "#8d6e63",
-    "pike": "#cfd8dc",
-    "reeds": "#c5e1a5",
-    "log": "#bcaaa4",
+    "pike": "#d5dbe0",
+    "reeds": "#e3eccf",
+    "log": "#d7c3b0",
 }
 MALE_FILL = {
     "green": "#66bb6a",
@@ -36,7 +39,25 @@ MALE_FILL = {
     "pink": "#f48fb1",
     "purple": "#ab47bc",
 }
-BACK_FILL = ("#b3e5fc", "#4f8fbf", "#2b5f8e", "#6fa8c8")
+MALE_TILE_FILL = "#f6e6ee"
+BACK_FILL = {
+    "shallow": "#e8d9ae",
+    "deep": ("#7d9c98", "#5a7672"),  # deep set A, deep set B
+    "": "#9aa9a6",  # the classic single back
+}
+BACK_TEXT = {"shallow": "#5d4a1f", "deep": "#ffffff", "": "#ffffff"}
+OUTLINE = "#1a1a1a"
+
+
+def _back_fill(backs: list[Mapping[str, Any]], b: int) -> str:
+    water = str(backs[b].get("water", ""))
+    if water == "deep":
+        deep = [i for i, x in enumerate(backs) if x.get("water") == "deep"]
+        return BACK_FILL["deep"][deep.index(b) % 2]
+    fill = BACK_FILL.get(water, BACK_FILL[""])
+    assert isinstance(fill, str)
+    return fill
+
 
 DECISION_TEXT = {
     "move": "jumps with one frog",
@@ -125,7 +146,6 @@ def _centre(name: str) -> tuple[float, float]:
 def render_svg(obs: Mapping[str, Any]) -> str:
     body: list[str] = []
     back_index = {b["id"]: i for i, b in enumerate(obs["backs"])}
-    classic = len(obs["backs"]) == 1
     body.append(svg.text(BOARD_X, 26, "Crôa!", 20, font_weight="bold"))
     body.append(svg.text(BOARD_X + 80, 26, _status(obs), 12))
     for i, name in enumerate(FILES):
@@ -148,19 +168,15 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         parts = [svg.title(f"{sq['square']}: " + (tile or f"face down ({sq['back']})"))]
         if tile is None:
             b = back_index[sq["back"]]
-            fill = BACK_FILL[3] if classic else BACK_FILL[b % 3]
+            fill = _back_fill(obs["backs"], b)
             parts.append(svg.rect(x0, y0, CELL, CELL, fill=fill, stroke="#345", stroke_width=1))
             letter = obs["backs"][b]["letter"] or "?"
-            parts.append(
-                svg.text(
-                    x0 + 5, y0 + 14, letter, 11, fill="#ffffff" if b else "#345", font_weight="bold"
-                )
-            )
+            ink = BACK_TEXT.get(str(obs["backs"][b].get("water", "")), "#fff")
+            parts.append(svg.text(x0 + 5, y0 + 14, letter, 11, fill=ink, font_weight="bold"))
         else:
             if tile.startswith("male-"):
                 colour = tile[5:]
-                fill = "#fce4ec"
-                parts.append(svg.rect(x0, y0, CELL, CELL, fill=fill, stroke="#345"))
+                parts.append(svg.rect(x0, y0, CELL, CELL, fill=MALE_TILE_FILL, stroke="#345"))
                 parts.append(
                     svg.rect(
                         x0 + 4, y0 + 4, 12, 12, fill=MALE_FILL.get(colour, "#999"), stroke="#333"
@@ -186,39 +202,8 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             )
         frogs = sq["frogs"]
         for i, f in enumerate(frogs):
-            fx = x + (i - (len(frogs) - 1) / 2) * 20
-            fy = y + 6
-            colour = PLAYER_COLOURS[int(f["player"]) % len(PLAYER_COLOURS)]
-            r = 13 if f["queen"] else 9
-            who = f"{'queen' if f['queen'] else 'servant'} of P{int(f['player']) + 1}"
-            stroke = "#000" if f["stuck"] else ("#ffd700" if f["queen"] else "#fff")
-            parts.append(
-                "<g>"
-                + svg.title(who + (" (stuck in mud)" if f["stuck"] else ""))
-                + svg.circle(
-                    fx,
-                    fy,
-                    r,
-                    fill=colour,
-                    stroke=stroke,
-                    stroke_width=3 if f["queen"] else 2,
-                    stroke_dasharray="3,2" if f["stuck"] else None,
-                )
-                + svg.text(
-                    fx,
-                    fy + 4,
-                    "Q" if f["queen"] else "S",
-                    11 if f["queen"] else 9,
-                    text_anchor="middle",
-                    fill="#fff",
-                    font_weight="bold",
-                )
-                + "</g>"
-            )
-            if f["stuck"]:
-                parts.append(
-                    svg.text(fx, fy + r + 9, "stuck", 8, text_anchor="middle", fill="#000")
-                )
+            fx = x + (i - (len(frogs) - 1) / 2) * (28 if len(frogs) <= 2 else 20)
+            parts.append(_frog(fx, y + 6, f))
         body.append("<g>" + "".join(parts) + "</g>")
     if obs["last_jump"]:
         (x1, y1), (x2, y2) = _centre(obs["last_jump"][0]), _centre(obs["last_jump"][1])
@@ -257,7 +242,9 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         y += 22
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
         mark = "▶ " if obs["turn_player"] == p and not obs["end"] else ""
-        body.append(svg.circle(PANEL_X + 8, y - 4, 7, fill=colour))
+        body.append(
+            svg.circle(PANEL_X + 8, y - 4, 8, fill=colour, stroke=OUTLINE, stroke_width=1.5)
+        )
         state = "in the pond" if info["in_game"] else "eliminated"
         body.append(
             svg.text(
@@ -286,7 +273,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
     body.append(svg.text(PANEL_X, y, "Face down", 14, font_weight="bold"))
     for b, back in enumerate(obs["backs"]):
         y += 18
-        fill = BACK_FILL[3] if classic else BACK_FILL[b % 3]
+        fill = _back_fill(obs["backs"], b)
         body.append(svg.rect(PANEL_X, y - 11, 14, 14, fill=fill, stroke="#345"))
         left = obs["face_down"].get(back["id"], {})
         total = sum(left.values())
@@ -308,9 +295,63 @@ def render_svg(obs: Mapping[str, Any]) -> str:
     )
     y += 16
     body.append(
-        svg.text(PANEL_X, y, "Q queen (gold ring), S servant; dashed = stuck", 10, fill="#444")
+        svg.text(
+            PANEL_X,
+            y,
+            "Q queen (large, gold band), S servant; dashed, 'stuck' = in mud",
+            10,
+            fill="#444",
+        )
     )
     return svg.document(WIDTH, HEIGHT, body)
+
+
+def _frog(x: float, y: float, f: Mapping[str, Any]) -> str:
+    """A frog: the seat colour inside a thick white ring and a dark outline, so every seat
+    colour reads on every tile; a queen is larger with a gold band; a frog stuck in mud
+    has a dashed outline and a label."""
+    queen = bool(f["queen"])
+    p = int(f["player"])
+    colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+    r = 12 if queen else 8
+    who = f"{'queen' if queen else 'servant'} of P{p + 1}"
+    stuck = bool(f["stuck"])
+    parts = [
+        svg.title(who + (" (stuck in mud)" if stuck else "")),
+        svg.circle(
+            x,
+            y,
+            r + 4,
+            fill="#ffffff",
+            stroke=OUTLINE,
+            stroke_width=2.5 if stuck else 2,
+            stroke_dasharray="4,2" if stuck else None,
+        ),
+        svg.circle(
+            x,
+            y,
+            r,
+            fill=colour,
+            stroke="#c9a000" if queen else OUTLINE,
+            stroke_width=2.5 if queen else 1,
+        ),
+        svg.text(
+            x,
+            y + (4 if queen else 3.5),
+            "Q" if queen else "S",
+            12 if queen else 10,
+            text_anchor="middle",
+            fill="#ffffff",
+            stroke=OUTLINE,
+            stroke_width=2.5,
+            paint_order="stroke",
+            font_weight="bold",
+        ),
+    ]
+    if stuck:
+        parts.append(svg.rect(x - 12, y + r + 2, 24, 9, fill="#ffffff", stroke=OUTLINE, rx=2))
+        parts.append(svg.text(x, y + r + 9, "stuck", 7, text_anchor="middle", fill="#000"))
+    return "<g>" + "".join(parts) + "</g>"
 
 
 def _wrap(text: str, width: int) -> list[str]:

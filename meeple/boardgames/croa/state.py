@@ -559,7 +559,12 @@ class CroaState(State):
             "viewer": player,
             "pond": g.options["pond"],
             "backs": [
-                {"id": bid, "name": pond.back_names[b], "letter": pond.back_letters[b]}
+                {
+                    "id": bid,
+                    "name": pond.back_names[b],
+                    "letter": pond.back_letters[b],
+                    "water": pond.waters[b],
+                }
                 for b, bid in enumerate(pond.back_ids)
             ],
             "squares": squares,
