@@ -267,7 +267,9 @@ class State:
         self.game = game
         self.history: list[int] = []
         self.pending: list[Decision] = []
-        self._legal_cache: list[int] | None = None
+        # The legal actions of this node, computed once: a sorted list, or at a
+        # chance node reached through chance_outcomes() a dict of the outcomes.
+        self._legal_cache: list[int] | dict[int, float] | None = None
 
     # -- the pending-decision stack ------------------------------------------------
 
@@ -371,7 +373,7 @@ class State:
         cache = self._legal_cache
         if cache is None:
             cache = self._compute_legal()
-        return list(cache)
+        return sorted(cache) if type(cache) is dict else list(cache)
 
     def _compute_legal(self) -> list[int]:
         if self._current_player() == CHANCE:
@@ -387,7 +389,7 @@ class State:
             return []
         outcomes = self._chance_outcomes()
         if self._legal_cache is None:
-            self._legal_cache = sorted(a for a, _ in outcomes)
+            self._legal_cache = dict(outcomes)
         return outcomes
 
     def apply_action(self, action: int) -> None:
@@ -412,7 +414,7 @@ class State:
                     f"{action} is not an action of {self.game.info.name} "
                     f"(ids run from 0 to {n - 1})"
                 )
-            raise IllegalActionError(self._illegal_message(action, legal))
+            raise IllegalActionError(self._illegal_message(action, sorted(legal)))
         self._apply_action(action)
         self.history.append(action)
         self._legal_cache = None
