@@ -157,30 +157,32 @@ async def table_worker(
     base: str,
     i: int,
     args: argparse.Namespace,
+    seats: tuple[httpx.AsyncClient, httpx.AsyncClient, str],
     until: float,
     stats: Stats,
 ) -> None:
-    game, think, seed, pictures = args.game, args.think, args.seed, args.pictures
-    rng = random.Random(seed * 1000 + i)
+    """Play games at one table after another until the deadline."""
+    rng = random.Random(args.seed * 1000 + i)
+    a, b, b_name = seats
+    while time.monotonic() < until:
+        tid = await new_table(a, b_name, args.game)
+        results = await asyncio.gather(
+            player(base, a, tid, rng, args.think, stats, 5000, args.pictures),
+            player(
+                base, b, tid, random.Random(rng.random()), args.think, stats, 5000, args.pictures
+            ),
+            return_exceptions=True,
+        )
+        for r in results:
+            if isinstance(r, BaseException):
+                stats.errors.append(f"table {tid}: {r!r}")
+        stats.games += 1
+        stats.actions += max((r for r in results if isinstance(r, int)), default=0)
+
+
+async def guests(base: str, i: int, seed: int) -> tuple[httpx.AsyncClient, httpx.AsyncClient, str]:
     a_name, b_name = f"load-a{i}-{seed}", f"load-b{i}-{seed}"
-    a = await new_guest(base, a_name)
-    b = await new_guest(base, b_name)
-    try:
-        while time.monotonic() < until:
-            tid = await new_table(a, b_name, game)
-            results = await asyncio.gather(
-                player(base, a, tid, rng, think, stats, 5000, pictures),
-                player(base, b, tid, random.Random(rng.random()), think, stats, 5000, pictures),
-                return_exceptions=True,
-            )
-            for r in results:
-                if isinstance(r, BaseException):
-                    stats.errors.append(f"table {tid}: {r!r}")
-            stats.games += 1
-            stats.actions += max((r for r in results if isinstance(r, int)), default=0)
-    finally:
-        await a.aclose()
-        await b.aclose()
+    return await new_guest(base, a_name), await new_guest(base, b_name), b_name
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -205,11 +207,19 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
     try:
         await wait_up(base)
         stats = Stats()
+        t0 = time.monotonic()
+        seats = await asyncio.gather(*(guests(base, i, args.seed) for i in range(args.tables)))
+        setup = time.monotonic() - t0
         start = time.monotonic()
         until = start + args.seconds
-        await asyncio.gather(
-            *(table_worker(base, i, args, until, stats) for i in range(args.tables))
-        )
+        try:
+            await asyncio.gather(
+                *(table_worker(base, i, args, seats[i], until, stats) for i in range(args.tables))
+            )
+        finally:
+            for a, b, _ in seats:
+                await a.aclose()
+                await b.aclose()
         elapsed = time.monotonic() - start
     finally:
         if server is not None:
@@ -224,6 +234,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "tables": args.tables,
         "think_seconds": args.think,
         "pictures": args.pictures,
+        "setup_seconds": round(setup, 1),
         "seconds": round(elapsed, 1),
         "games_finished": stats.games,
         "moves": stats.moves,
