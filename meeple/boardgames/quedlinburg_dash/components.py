@@ -32,9 +32,15 @@ KNOWN_RUBIES = 40
 KNOWN_CLOVERS = 26
 MAX_PLAYERS = 4
 DIE_FACES = 6
-MAX_WOOD_VALUE = 6
+WOOD_VALUES = (0, 1, 2, 3, 4)
+"""The wood die moves 0 to 4 fields: five values on six faces, so one value repeats."""
+SUGAR_BEET_COLOUR = "white"
+SUGAR_BEET_VALUE = 8
+"""The white '8' chip is the sugar beet: white chips come only as '8', and '8' only white."""
 BOARD_SIDES = ("short", "long")
 WHITE_EFFECTS = ("ruby", "chip", "move", "draw")
+RULEBOOK_WHITE_FACES = ("ruby", "chip red-2", "chip green-2", "move 1", "draw", "move 3")
+"""The six faces of the white die as the caterpillar yellow card lists them."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,16 @@ def load(path: Path | None) -> Components:
         value = field(entry, "value", int, where)
         require(colour in COLOURS, f"{where}.colour", f"must be one of {COLOURS}, not {colour!r}")
         require(value in VALUES, f"{where}.value", f"must be one of {VALUES}, not {value}")
+        require(
+            value == SUGAR_BEET_VALUE or colour != SUGAR_BEET_COLOUR,
+            where,
+            f"white chips are only the '{SUGAR_BEET_VALUE}' sugar beets, not white-{value}",
+        )
+        require(
+            colour == SUGAR_BEET_COLOUR or value != SUGAR_BEET_VALUE,
+            where,
+            f"'{SUGAR_BEET_VALUE}' chips are only the white sugar beets, not {colour}-{value}",
+        )
         kind = chip_kind(colour, value)
         require(counts[kind] == 0, where, f"{colour}-{value} is listed twice")
         counts[kind] = _count(entry, where)
@@ -211,10 +227,16 @@ def load(path: Path | None) -> Components:
     check_provenance(white, "white_die")
     faces_data = field(white, "faces", list, "white_die")
     require(len(faces_data) == DIE_FACES, "white_die.faces", f"a die has {DIE_FACES} faces")
-    require(len(set(map(str, faces_data))) == DIE_FACES, "white_die.faces", "faces must differ")
     faces: list[WhiteFace] = []
     for i, text in enumerate(faces_data):
         faces.append(_white_face(text, f"white_die.faces[{i}]", counts))
+    got = sorted(" ".join(str(t).split()) for t in faces_data)
+    require(
+        got == sorted(RULEBOOK_WHITE_FACES),
+        "white_die.faces",
+        f"the rulebook's white die shows {', '.join(RULEBOOK_WHITE_FACES)} "
+        f"(in any order), not {', '.join(map(str, faces_data))}",
+    )
 
     wood = field(data, "wood_die", dict, "wood_die")
     check_provenance(wood, "wood_die")
@@ -222,10 +244,17 @@ def load(path: Path | None) -> Components:
     require(len(wood_faces) == DIE_FACES, "wood_die.faces", f"a die has {DIE_FACES} faces")
     for i, v in enumerate(wood_faces):
         require(
-            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_WOOD_VALUE,
+            isinstance(v, int) and not isinstance(v, bool) and v in WOOD_VALUES,
             f"wood_die.faces[{i}]",
-            f"must be a number of fields from 0 to {MAX_WOOD_VALUE}, not {v!r}",
+            f"must be a number of fields from {WOOD_VALUES[0]} to {WOOD_VALUES[-1]}, not {v!r}",
         )
+    missing = [v for v in WOOD_VALUES if v not in wood_faces]
+    require(
+        not missing,
+        "wood_die.faces",
+        f"the wood die shows every value from {WOOD_VALUES[0]} to {WOOD_VALUES[-1]} "
+        f"(one of them twice); {', '.join(map(str, missing))} is missing",
+    )
 
     animals_entry = field(data, "animals", dict, "animals")
     check_provenance(animals_entry, "animals")

@@ -2,6 +2,9 @@
 
 Version history:
   1: first release (both board sides, the four action-card sets).
+  2: the butterfly purple card counts orange chips as printed (option ``purple_counts``
+     for the purple reading); at the third dream weed the last-place ruby is decided
+     before the clover move.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.api import Game, GameInfo, OptionSpec
+from meeple.core.components import require
 
 from . import components as comp
 from .actions import (
@@ -20,12 +24,14 @@ from .actions import (
     KIND_VALUE,
     N_ACTIONS,
     N_FOOD,
+    ORANGE,
     PURPLE,
     WHITE,
     WHITE0,
     WOOD0,
     action_name,
     chip_kind,
+    chip_name,
 )
 from .state import QuedlinburgDashState
 
@@ -34,6 +40,9 @@ BASIC_COLOURS = ("red", "yellow", "green", "blue", "white")
 EXTENDED_COLOURS = ("orange", "purple")
 FIVE_CHIP_SET = "caterpillar-extended"
 """The '5' chips join the game only with the extended caterpillar set."""
+PURPLE_COUNTS = ("orange", "purple")
+"""Butterfly purple card: ``orange`` counts the orange chips on the animal card, as the
+card is printed; ``purple`` counts the purple ones, the chip just picked included."""
 ROUND_LIMIT = 300
 """An engine guard, never reached in practice: after this many rounds the race stops
 and the animals rank by distance (see the docs' rulings)."""
@@ -61,12 +70,14 @@ class Rules:
     white_outcomes: list[tuple[int, float]]
     wood_outcomes: list[tuple[int, float]]
     blue_upgrade: tuple[int, ...]  # per kind: the next more valuable blue chip, or -1
-    purple_kinds: tuple[int, ...]
+    purple_kinds: tuple[int, ...]  # butterfly purple: one clover per chip of these kinds
     take_kinds: dict[int, tuple[int, ...]]  # butterfly orange: value allowed -> kinds
     turn_limit: int
 
 
-def make_rules(c: comp.Components, side: str, card_set: str, players: int) -> Rules:
+def make_rules(
+    c: comp.Components, side: str, card_set: str, players: int, purple_counts: str
+) -> Rules:
     board = c.board(side)
     extended = card_set.endswith("extended")
     colours = BASIC_COLOURS + (EXTENDED_COLOURS if extended else ())
@@ -76,6 +87,15 @@ def make_rules(c: comp.Components, side: str, card_set: str, players: int) -> Ru
         and (KIND_VALUE[k] != 5 or card_set == FIVE_CHIP_SET)
         for k in range(N_FOOD)
     ]
+    for k in range(N_FOOD):
+        # The start bags are filled from this card set's reserve: a chip set aside
+        # with the unused cards cannot be in them.
+        require(
+            not c.start_bag[k] or in_play[k],
+            f"start_bag.chips.{chip_name(k)}",
+            f"{chip_name(k)} chips are not in play with the {card_set} cards, "
+            "so no start bag can hold one",
+        )
     supply = [c.chips[k] if in_play[k] else 0 for k in range(N_FOOD)] + [c.dream_weed]
     price = [(c.price(KIND_VALUE[k]) or 0) if in_play[k] else 0 for k in range(N_FOOD)]
     shop = tuple((k, price[k], 1 << KIND_COLOUR[k]) for k in range(N_FOOD) if price[k])
@@ -114,7 +134,11 @@ def make_rules(c: comp.Components, side: str, card_set: str, players: int) -> Ru
         white_outcomes=[(WHITE0 + i, 1 / len(c.white_die)) for i in range(len(c.white_die))],
         wood_outcomes=[(WOOD0 + v, n / faces) for v, n in sorted(wood_counts.items())],
         blue_upgrade=tuple(upgrade),
-        purple_kinds=tuple(k for k in range(N_FOOD) if in_play[k] and KIND_COLOUR[k] == PURPLE),
+        purple_kinds=tuple(
+            k
+            for k in range(N_FOOD)
+            if in_play[k] and KIND_COLOUR[k] == (ORANGE if purple_counts == "orange" else PURPLE)
+        ),
         take_kinds={
             2: tuple(k for k in take_colours if KIND_VALUE[k] == 2),
             4: tuple(k for k in take_colours if KIND_VALUE[k] in (2, 4)),
@@ -129,7 +153,7 @@ class QuedlinburgDashGame(Game):
         name="Quacks & Co.: Quedlinburg Dash",
         min_players=2,
         max_players=4,
-        version=1,
+        version=2,
         options=(
             OptionSpec(
                 "board",
@@ -143,6 +167,13 @@ class QuedlinburgDashGame(Game):
                 CARD_SETS,
                 "action-card set: caterpillar or butterfly, basic (4 cards) or extended (6)",
             ),
+            OptionSpec(
+                "purple_counts",
+                "orange",
+                PURPLE_COUNTS,
+                "butterfly purple card: one clover per orange chip on the animal card (as "
+                "printed) or per purple chip, the one just picked included",
+            ),
         ),
         perfect_information=True,
         description=(
@@ -154,6 +185,7 @@ class QuedlinburgDashGame(Game):
             {"cards": "caterpillar-extended"},
             {"cards": "butterfly"},
             {"cards": "butterfly-extended", "board": "long"},
+            {"cards": "butterfly-extended", "purple_counts": "purple"},
         ),
     )
     state_class = QuedlinburgDashState
@@ -164,7 +196,11 @@ class QuedlinburgDashGame(Game):
 
     def check_options(self) -> None:
         self.rules = make_rules(
-            self.components, self.options["board"], self.options["cards"], self.players
+            self.components,
+            self.options["board"],
+            self.options["cards"],
+            self.players,
+            self.options["purple_counts"],
         )
         self._white_names = tuple(f.name for f in self.components.white_die)
         self._names = tuple(action_name(a, self._white_names) for a in range(N_ACTIONS))

@@ -212,6 +212,8 @@ class QuedlinburgDashState(State):
             if self._takeable(top):
                 self.push("take", p, top)
         elif colour == PURPLE:
+            # As printed, one clover per ORANGE chip on the card (the purple chip just
+            # picked is not one); the purple_counts option counts purple chips instead.
             card = self.cards[p]
             self._gain_clovers(p, sum(card[k] for k in rules.purple_kinds))
 
@@ -219,9 +221,12 @@ class QuedlinburgDashState(State):
 
     def _third_dream_weed(self, p: int) -> None:
         rules = self.game.rules
+        # Last place is judged where the animal laid the dream weed, before the
+        # clover move: the extra ruby comes "before you buy", the clovers are a bonus.
+        last = self.pos[p] == min(self.pos)
         if rules.clovers_in_play and self.clovers[p] and self._move(p, self.clovers[p]):
             return
-        if self.pos[p] == min(self.pos):
+        if last:
             self._gain_rubies(p, LAST_PLACE_RUBIES)
         if self._affordable(p, 0):
             self.push("shop", p, 0)
@@ -385,7 +390,7 @@ class QuedlinburgDashState(State):
         if d is None:
             return None
         if d.player == CHANCE:
-            return "this step is decided by chance (a chip from the bag or a die roll)"
+            return self._explain_chance(d, action)
         if action < BUY0:
             return "draws and die rolls are chance outcomes, not a player's choice"
         if d.kind == "shop" and action < DONE:
@@ -418,6 +423,66 @@ class QuedlinburgDashState(State):
                 return f"the orange card gives {allowed} of a colour in play"
             return f"the reserve has no {CHIP_NAMES[kind]} chips left"
         return None
+
+    def _explain_chance(self, d: Decision, action: int) -> str:
+        """Why ``action`` cannot be the outcome of the chance step ``d``."""
+        if d.kind == "draw":
+            p = d.info[0]
+            step = f"a chip comes out of player {p}'s bag"
+            if action < WHITE0:
+                return f"player {p}'s bag holds no {CHIP_NAMES[action - DRAW0]}"
+            if action < BUY0:
+                return f"this is a bag draw, not a die roll ({step})"
+        else:
+            p = d.info if d.kind == "white" else d.info[0]
+            die = "white die" if d.kind == "white" else "wood die"
+            step = f"player {p} rolls the {die}"
+            if action < WHITE0:
+                return f"this is a roll of the {die}, not a bag draw"
+            if d.kind == "white" and action >= WOOD0 and action < BUY0:
+                return "this is a roll of the white die, not the wood die"
+            if d.kind == "wood" and action < WOOD0:
+                return "this is a roll of the wood die, not the white die"
+            if d.kind == "wood" and action < BUY0:
+                faces = sorted({a - WOOD0 for a, _ in self.game.rules.wood_outcomes})
+                return (
+                    f"the wood die shows {', '.join(map(str, faces))} fields, not {action - WOOD0}"
+                )
+        return f"this step is decided by chance ({step}), not by a player"
+
+    def _check_invariants(self) -> None:
+        rules = self.game.rules
+        n = self.game.players
+        # Every chip is in the reserve, in a bag or on an animal card, and nowhere twice.
+        for k in range(N_KINDS):
+            assert self.supply[k] >= 0, f"the reserve holds {self.supply[k]} {CHIP_NAMES[k]}"
+            held = self.supply[k]
+            for p in range(n):
+                assert self.bags[p][k] >= 0, f"player {p}'s bag holds {self.bags[p][k]}"
+                assert self.cards[p][k] >= 0, f"player {p}'s card holds {self.cards[p][k]}"
+                held += self.bags[p][k] + self.cards[p][k]
+            assert held == rules.supply[k], (
+                f"{held} {CHIP_NAMES[k]} chips in play; the game has {rules.supply[k]}"
+            )
+        assert self.ruby_supply >= 0 and min(self.rubies) >= 0, "a negative ruby count"
+        assert self.ruby_supply + sum(self.rubies) == rules.rubies, "rubies not conserved"
+        assert self.clover_supply >= 0 and min(self.clovers) >= 0, "a negative clover count"
+        assert self.clover_supply + sum(self.clovers) == rules.clovers, "clovers not conserved"
+        d = self.decision
+        for p in range(n):
+            # The third dream weed is on the card only during the shop visit it opens
+            # (or when its clover move ended the game); then the card empties.
+            dreams = self.cards[p][DREAM]
+            shopping = d is not None and d.kind == "shop" and d.player == p
+            clover_win = self.winner == p and rules.clovers_in_play
+            limit = DREAM_BUBBLES if shopping or clover_win else DREAM_BUBBLES - 1
+            assert dreams <= limit, f"player {p}'s card holds {dreams} dream weeds"
+            assert 0 <= self.pos[p] <= rules.fields, f"player {p} is on field {self.pos[p]}"
+            assert (self.pos[p] == rules.fields) == (self.winner == p), "marketplace/winner"
+        if self.winner >= 0:
+            assert not self.pending, "the game goes on after an animal reached the marketplace"
+        if d is not None and d.kind == "draw":
+            assert sum(self.bags[d.info[0]]), f"player {d.info[0]} draws from an empty bag"
 
     def _rank_key(self, player: int, scores: Any) -> tuple[Any, ...]:
         return (scores[player]["total"],)

@@ -139,6 +139,51 @@ BROKEN = [
         lambda d: d["wood_die"]["faces"].__setitem__(0, 9),
         "wood_die.faces[0]",
     ),
+    (
+        "wood die face above four",
+        lambda d: d["wood_die"]["faces"].__setitem__(5, 5),
+        "wood_die.faces[5]",
+    ),
+    (
+        "wood die without a four",
+        lambda d: d["wood_die"].update(faces=[0, 1, 2, 2, 3, 3]),
+        "wood_die.faces: the wood die shows every value from 0 to 4 (one of them twice); 4",
+    ),
+    (
+        "wood die without a zero",
+        lambda d: d["wood_die"].update(faces=[1, 1, 2, 2, 3, 4]),
+        "0 is missing",
+    ),
+    (
+        "seven-faced wood die",
+        lambda d: d["wood_die"]["faces"].append(2),
+        "wood_die.faces",
+    ),
+    (
+        "white chip that is not an eight",
+        lambda d: d["food_chips"]["chips"][20].update(value=4),
+        "food_chips.chips[20]: white chips are only the '8' sugar beets",
+    ),
+    (
+        "eight chip that is not white",
+        lambda d: d["food_chips"]["chips"][0].update(value=8),
+        "food_chips.chips[0]: '8' chips are only the white sugar beets, not red-8",
+    ),
+    (
+        "white die face not in the rulebook",
+        lambda d: d["white_die"]["faces"].__setitem__(5, "move 2"),
+        "white_die.faces: the rulebook's white die shows",
+    ),
+    (
+        "white die with another chip",
+        lambda d: d["white_die"]["faces"].__setitem__(1, "chip red-1"),
+        "white_die.faces",
+    ),
+    (
+        "white die with a face twice",
+        lambda d: d["white_die"]["faces"].__setitem__(4, "ruby"),
+        "white_die.faces",
+    ),
     ("wrong format", lambda d: d.update(format="other"), "format"),
 ]
 
@@ -158,3 +203,70 @@ def test_a_file_that_is_not_json_or_missing_is_refused(tmp_path):
         meeple.load("quedlinburg_dash", players=2, components=str(path))
     with pytest.raises(ComponentsError, match="does not exist"):
         meeple.load("quedlinburg_dash", players=2, components=str(tmp_path / "none.json"))
+
+
+def test_the_white_die_faces_may_be_listed_in_any_order(tmp_path):
+    data = packaged()
+    data["white_die"]["faces"] = list(reversed(data["white_die"]["faces"]))
+    game = meeple.load("quedlinburg_dash", players=2, components=write(tmp_path, data))
+    state = game.new_initial_state()
+    state.apply_notation("draw yellow-1")
+    assert sorted(game.action_name(a) for a in state.legal_actions()) == sorted(
+        f"white die: {f}" for f in ("ruby", "red-2", "green-2", "move 1", "draw again", "move 3")
+    )
+
+
+def test_a_corrected_wood_die_changes_which_value_repeats(tmp_path):
+    data = packaged()
+    data["wood_die"]["faces"] = [0, 1, 2, 3, 4, 4]
+    game = meeple.load(
+        "quedlinburg_dash", players=2, cards="butterfly", components=write(tmp_path, data)
+    )
+    state = game.new_initial_state()
+    state.apply_notation("draw yellow-1")
+    odds = {game.action_name(a): p for a, p in state.chance_outcomes()}
+    assert odds == pytest.approx(
+        {
+            "wood die 0": 1 / 6,
+            "wood die 1": 1 / 6,
+            "wood die 2": 1 / 6,
+            "wood die 3": 1 / 6,
+            "wood die 4": 2 / 6,
+        }
+    )
+
+
+START_BAG_OUTSIDE_THE_CARDS = [
+    ("orange-1", "caterpillar"),
+    ("purple-2", "butterfly"),
+    ("purple-5", "butterfly-extended"),
+    ("orange-5", "butterfly"),
+]
+
+
+@pytest.mark.parametrize(("chip", "cards"), START_BAG_OUTSIDE_THE_CARDS)
+def test_a_start_bag_with_chips_outside_the_card_set_is_refused(tmp_path, chip, cards):
+    data = packaged()
+    data["start_bag"]["chips"][chip] = 1
+    path = write(tmp_path, data)
+    with pytest.raises(ComponentsError) as err:
+        meeple.load("quedlinburg_dash", players=2, cards=cards, components=path)
+    message = str(err.value)
+    assert f"start_bag.chips.{chip}" in message
+    assert f"not in play with the {cards} cards" in message
+
+
+@pytest.mark.parametrize("chip", ["orange-1", "purple-5"])
+def test_a_start_bag_with_extended_chips_loads_with_the_extended_caterpillar_set(tmp_path, chip):
+    data = packaged()
+    data["start_bag"]["chips"][chip] = 1
+    game = meeple.load(
+        "quedlinburg_dash",
+        players=4,
+        cards="caterpillar-extended",
+        components=write(tmp_path, data),
+    )
+    state = game.new_initial_state()
+    assert state.supply[parse_chip(chip)] == 6 - 4
+    assert state.bags[3][parse_chip(chip)] == 1
+    state.check_invariants()

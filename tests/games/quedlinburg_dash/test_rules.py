@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import meeple
+from meeple.boardgames.quedlinburg_dash.actions import KIND_VALUE
 from meeple.core import CHANCE, TERMINAL, IllegalActionError, NotationError, OptionError
 
 from .helpers import bag, card, kind, legal, new, play, put_in_bag, put_on_card, turn_of
@@ -170,6 +171,40 @@ def test_white_die_draw_again_draws_another_chip_and_performs_its_task():
     play(state, "draw red-1")
     assert state.pos[0] == 2 and state.rubies[0] == 1
     assert card(state, 0) == {"red-1": 1, "yellow-1": 1}
+    assert state.decision is not None and state.decision.info == (1, True)
+
+
+def test_white_die_draw_again_can_draw_the_third_dream_weed_which_opens_the_shop():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 2
+    state.ruby_supply -= 2
+    put_on_card(state, 0, "dream-weed", 2)
+    play(state, "draw yellow-1", "white die: draw again", "draw dream-weed")
+    assert state.pos[0] == 11
+    assert state.current_player() == 0 and state.decision is not None
+    assert state.decision.kind == "shop"
+    assert legal(state) == [
+        "buy red-1",
+        "buy red-2",
+        "buy yellow-1",
+        "buy yellow-2",
+        "buy green-1",
+        "buy green-2",
+        "buy blue-1",
+        "buy blue-2",
+        "done",
+    ]
+    state.check_invariants()
+    play(state, "buy blue-2")
+    assert card(state, 0) == {}
+    assert bag(state, 0) == {
+        "red-1": 2,
+        "red-2": 1,
+        "yellow-1": 1,
+        "blue-2": 1,
+        "dream-weed": 4,
+    }
     assert state.decision is not None and state.decision.info == (1, True)
 
 
@@ -356,6 +391,34 @@ def test_after_shopping_every_chip_goes_back_into_the_bag():
     assert bag(state, 0) == {"red-1": 2, "red-2": 2, "yellow-1": 1, "dream-weed": 4}
 
 
+def test_a_five_chip_is_bought_at_the_shop_for_four_rubies():
+    state = new(cards="caterpillar-extended")
+    state.pos = [10, 5]
+    state.rubies[0] = 4
+    state.ruby_supply = 36
+    _third_dream_weed(state)
+    assert "buy orange-5" in legal(state) and "buy purple-5" in legal(state)
+    play(state, "buy orange-5")
+    assert state.rubies[0] == 0 and state.ruby_supply == 40
+    assert state.supply[kind("orange-5")] == 5
+    assert bag(state, 0)["orange-5"] == 1
+    assert state.decision is not None and state.decision.info == (1, True), "nothing left"
+    state.check_invariants()
+    turn_of(state, 0)
+    play(state, "draw orange-5")
+    assert state.pos[0] == 15
+
+
+def test_five_chips_cannot_be_bought_with_the_butterfly_set():
+    state = new(cards="butterfly-extended")
+    state.pos = [10, 5]
+    state.rubies[0] = 4
+    _third_dream_weed(state)
+    assert "buy orange-5" not in legal(state)
+    with pytest.raises(IllegalActionError, match="orange-5 chips are not in this game"):
+        state.apply_notation("buy orange-5")
+
+
 def test_a_chip_that_has_run_out_cannot_be_bought():
     state = new()
     state.pos = [10, 5]
@@ -533,15 +596,87 @@ def test_butterfly_orange_takes_any_two_chip_and_a_four_on_a_spiral():
     assert bag(state, 0)["purple-4"] == 1
 
 
-def test_butterfly_purple_counts_the_purple_chips_on_the_card_with_the_one_just_picked():
-    state = new(cards="butterfly-extended")
+def _purple_card(**opts):
+    """Player 0 has three orange '1's and a purple '2' on the card and draws a purple '1'."""
+    state = new(cards="butterfly-extended", **opts)
     put_in_bag(state, 0, "purple-1")
     put_in_bag(state, 0, "purple-2")
     put_in_bag(state, 0, "orange-1", 3)
     put_on_card(state, 0, "purple-2")
     put_on_card(state, 0, "orange-1", 3)
     play(state, "draw purple-1")
-    assert state.clovers[0] == 2
+    return state
+
+
+def _use_up(state, value):
+    """Move every '``value``' chip of the reserve into player 1's bag."""
+    for k in state.game.rules.take_kinds[4]:
+        if KIND_VALUE[k] == value:
+            state.bags[1][k] += state.supply[k]
+            state.supply[k] = 0
+
+
+def test_butterfly_orange_with_no_two_chip_left_does_nothing():
+    state = new(cards="butterfly-extended")
+    put_in_bag(state, 0, "orange-1")
+    _use_up(state, 2)
+    play(state, "draw orange-1")
+    assert state.pos[0] == 1
+    assert state.decision is not None and state.decision.info == (1, True), "nothing happens"
+    assert bag(state, 0) == {"red-1": 2, "red-2": 1, "yellow-1": 1, "dream-weed": 4}
+    state.check_invariants()
+
+
+def test_butterfly_orange_on_a_spiral_with_no_two_chip_left_offers_the_fours():
+    state = new(cards="butterfly-extended")
+    put_in_bag(state, 0, "orange-1")
+    _use_up(state, 2)
+    state.pos[0] = 5
+    play(state, "draw orange-1")
+    fours = ["red-4", "yellow-4", "green-4", "blue-4", "orange-4", "purple-4"]
+    assert legal(state) == [f"take {c}" for c in fours]
+
+
+def test_butterfly_orange_on_a_spiral_with_no_two_or_four_chip_left_does_nothing():
+    state = new(cards="butterfly-extended")
+    put_in_bag(state, 0, "orange-1")
+    _use_up(state, 2)
+    _use_up(state, 4)
+    state.pos[0] = 5
+    play(state, "draw orange-1")
+    assert state.pos[0] == 6
+    assert state.decision is not None and state.decision.info == (1, True), "nothing happens"
+    state.check_invariants()
+
+
+def test_butterfly_purple_counts_the_orange_chips_on_the_card_as_printed():
+    state = _purple_card()
+    assert state.clovers[0] == 3, "three orange chips; the purple chip just picked is not orange"
+    assert state.clover_supply == 26 - 3
+    state.check_invariants()
+
+
+def test_butterfly_purple_without_orange_chips_on_the_card_gives_no_clover():
+    state = new(cards="butterfly-extended")
+    put_in_bag(state, 0, "purple-1")
+    put_in_bag(state, 0, "purple-2")
+    put_on_card(state, 0, "purple-2")
+    play(state, "draw purple-1")
+    assert state.clovers[0] == 0
+
+
+def test_butterfly_purple_option_counts_the_purple_chips_with_the_one_just_picked():
+    state = _purple_card(purple_counts="purple")
+    assert state.clovers[0] == 2, "the purple '2' on the card and the purple '1' just picked"
+
+
+def test_the_purple_counts_option_leaves_the_caterpillar_purple_card_alone():
+    state = new(cards="caterpillar-extended", purple_counts="purple")
+    put_in_bag(state, 0, "purple-1")
+    put_in_bag(state, 0, "orange-1")
+    put_on_card(state, 0, "orange-1")
+    play(state, "draw purple-1")
+    assert state.clovers[0] == 1
 
 
 def test_butterfly_clovers_move_the_animal_on_the_third_dream_weed():
@@ -550,6 +685,27 @@ def test_butterfly_clovers_move_the_animal_on_the_third_dream_weed():
     state.pos = [20, 4]
     _third_dream_weed(state)
     assert state.pos[0] == 23
+
+
+@pytest.mark.parametrize("cards", ["caterpillar-extended", "butterfly-extended"])
+def test_last_place_is_decided_before_the_clover_move(cards):
+    state = new(cards=cards)
+    state.clovers[0] = 2
+    state.pos = [10, 11]
+    _third_dream_weed(state)
+    assert state.pos[0] == 12, "the clovers still move the animal"
+    assert state.rubies[0] == 1, "last on field 10 when the dream weed was laid"
+    assert state.current_player() == 0 and "buy red-1" in legal(state)
+
+
+def test_an_animal_not_last_before_the_clover_move_takes_no_extra_ruby():
+    state = new(cards="caterpillar-extended")
+    state.clovers[0] = 2
+    state.pos = [12, 11]
+    _third_dream_weed(state)
+    assert state.pos[0] == 14
+    assert state.rubies[0] == 0
+    assert state.decision is not None and state.decision.info == (1, True), "no shop"
 
 
 def test_a_clover_move_to_the_marketplace_ends_the_game_before_shopping():
@@ -626,3 +782,113 @@ def test_random_races_end_with_an_animal_at_the_marketplace(cards):
         assert state.pos[state.winner] == 50
         assert state.turns < 150 * 3, "far from the round limit"
         assert sorted(state.ranks())[0] == 1 and state.ranks().count(1) == 1
+
+
+# -- invariants ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "cards", ["caterpillar", "caterpillar-extended", "butterfly", "butterfly-extended"]
+)
+def test_random_races_keep_the_invariants_at_every_step(cards):
+    import random
+
+    for seed in range(4):
+        state = new(players=2 + seed % 3, cards=cards)
+        rng = random.Random(seed)
+        state.check_invariants()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(meeple.sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            state.check_invariants()
+
+
+def _corrupt_chip(state):
+    state.bags[0][kind("red-1")] += 1  # a chip out of nowhere
+
+
+def _corrupt_reserve(state):
+    # Seven of the six red '4's in a bag: the total holds, the reserve goes negative.
+    state.supply[kind("red-4")] -= 7
+    state.bags[1][kind("red-4")] += 7
+
+
+def _corrupt_rubies(state):
+    state.rubies[1] = 3
+
+
+def _corrupt_clovers(state):
+    state.clover_supply -= 1
+
+
+def _corrupt_dream_weed(state):
+    put_on_card(state, 0, "dream-weed", 3)
+
+
+def _corrupt_position(state):
+    state.pos[1] = 51
+
+
+def _corrupt_marketplace(state):
+    state.pos[0] = 50  # at the marketplace, yet nobody has won
+
+
+CORRUPTIONS = [
+    (_corrupt_chip, "red-1 chips in play"),
+    (_corrupt_reserve, "the reserve holds -1 red-4"),
+    (_corrupt_rubies, "rubies not conserved"),
+    (_corrupt_clovers, "clovers not conserved"),
+    (_corrupt_dream_weed, "card holds 3 dream weeds"),
+    (_corrupt_position, "player 1 is on field 51"),
+    (_corrupt_marketplace, "marketplace"),
+]
+
+
+@pytest.mark.parametrize(("corrupt", "message"), CORRUPTIONS, ids=[c[1] for c in CORRUPTIONS])
+def test_a_corrupted_state_breaks_the_invariants(corrupt, message):
+    state = new(cards="caterpillar-extended")
+    play(state, "draw red-1", "draw red-2")
+    state.check_invariants()
+    corrupt(state)
+    with pytest.raises(AssertionError, match=message):
+        state.check_invariants()
+
+
+def test_three_dream_weeds_are_allowed_on_the_card_during_the_shop_visit():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 1
+    state.ruby_supply -= 1
+    _third_dream_weed(state)
+    assert state.cards[0][kind("dream-weed")] == 3
+    state.check_invariants()
+
+
+# -- chance outcomes that cannot happen ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "moves", "move", "reason"),
+    [
+        ("caterpillar", [], "draw blue-4", "player 0's bag holds no blue-4"),
+        ("caterpillar", ["draw red-1"], "draw red-4", "player 1's bag holds no red-4"),
+        ("caterpillar", [], "wood die 2", "this is a bag draw, not a die roll"),
+        ("caterpillar", [], "white die: ruby", "this is a bag draw, not a die roll"),
+        ("caterpillar", [], "buy red-1", "a chip comes out of player 0's bag"),
+        ("caterpillar", ["draw yellow-1"], "draw red-1", "roll of the white die, not a bag"),
+        ("caterpillar", ["draw yellow-1"], "wood die 3", "the white die, not the wood die"),
+        ("caterpillar", ["draw yellow-1"], "done", "player 0 rolls the white die"),
+        ("butterfly", ["draw yellow-1"], "white die: ruby", "the wood die, not the white die"),
+        ("butterfly", ["draw yellow-1"], "draw red-1", "roll of the wood die, not a bag draw"),
+        ("butterfly", ["draw yellow-1"], "wood die 5", "shows 0, 1, 2, 3, 4 fields, not 5"),
+        ("butterfly", ["draw yellow-1"], "buy red-1", "player 0 rolls the wood die"),
+    ],
+)
+def test_an_impossible_chance_outcome_says_why(cards, moves, move, reason):
+    state = new(cards=cards)
+    play(state, *moves)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply_notation(move)
+    assert reason in str(err.value)
