@@ -222,7 +222,7 @@ class QuedlinburgDashState(State):
     def _third_dream_weed(self, p: int) -> None:
         rules = self.game.rules
         # Last place is judged where the animal laid the dream weed, before the
-        # clover move: the extra ruby comes "before you buy", the clovers are a bonus.
+        # clover move: the extra ruby belongs to the shop, the clovers are a bonus.
         last = self.pos[p] == min(self.pos)
         if rules.clovers_in_play and self.clovers[p] and self._move(p, self.clovers[p]):
             return
