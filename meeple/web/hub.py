@@ -498,6 +498,16 @@ class Hub:
         """Something changed: let the table's driver see whether chance or a bot moves."""
         live.wake.set()
 
+    def bot_view(self, live: LiveTable, state: State, seat: int) -> State:
+        """What a bot is given: the position with everything its seat cannot see re-dealt
+        (``determinize``), so even a careless bot cannot use hidden information."""
+        index = len(state.history)
+        try:
+            return state.determinize(seat, random.Random(f"meeple-web-view:{live.seed}:{index}"))
+        except Exception:
+            log.exception("table %s: determinize failed; the bot gets a copy", live.id)
+            return state.clone()
+
     def bot_spec(self, level: str) -> str:
         return self.settings.bot_specs.get(level, level)
 
@@ -544,7 +554,7 @@ class Hub:
                     return
                 level = seat.level or "medium"
                 index = len(st.history)
-                snapshot = st.clone()
+                snapshot = self.bot_view(live, st, cp)
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
             action = await self._think(live, cp, level, snapshot)
