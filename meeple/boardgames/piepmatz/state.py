@@ -595,7 +595,11 @@ class PiepmatzState(State):
 
     def _determinize(self, player: int, rng: random.Random) -> State:
         """Re-deal the bird deck and every card of the opponents' hands that ``player``
-        has not seen (cards taken from the display stay where everyone saw them go)."""
+        has not seen (cards taken from the display stay where everyone saw them go).
+
+        The result depends only on what ``player`` sees and on ``rng``: the pool of unseen
+        cards is put in a canonical (sorted) order before it is shuffled, so the real
+        contents of the opponents' hands, or which cards they kept, cannot steer the deal."""
         other = self.clone()
         other._legal_cache = None
         n = self.game.players
@@ -608,6 +612,7 @@ class PiepmatzState(State):
             hidden = held & ~self.known[q]
             pool.extend(cards_of(hidden))
             plan.append((q, hidden.bit_count(), self.kept[q].bit_count(), held & self.known[q]))
+        pool.sort()  # canonical order: the same observation gives the same deal
         rng.shuffle(pool)
         i = 0
         for q, n_hidden, n_kept, known in plan:

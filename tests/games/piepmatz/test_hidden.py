@@ -8,8 +8,11 @@ import random
 import pytest
 
 import meeple
+from meeple.agents import make_agent
 from meeple.boardgames.piepmatz.actions import cards_of
 from meeple.boardgames.piepmatz.state import PiepmatzState
+
+from .helpers import ready, setup
 
 
 def _states(players: int, seed: int, every: int = 4):
@@ -88,3 +91,76 @@ def test_a_hand_deal_outcome_is_not_in_any_other_players_view():
     assert name not in json.dumps(after)
     assert after["hands"][1]["hidden"] == before["hands"][1]["hidden"] + 1
     assert name in json.dumps(state.observation(1))
+
+
+def _swap_hidden_hand(state: PiepmatzState, q: int, new: list[str]) -> PiepmatzState:
+    """A copy of ``state`` where opponent ``q`` holds ``new`` (taken from the bird deck)
+    instead of its real hidden hand, which goes back into the deck."""
+    other = state.clone()
+    assert isinstance(other, PiepmatzState)
+    assert other.known[q] == 0
+    fresh = [state.t.card(name) for name in new]
+    for c in fresh:
+        other.deck.remove(c)
+    other.deck = sorted(other.deck + cards_of(other.hands[q]))
+    other.hands[q] = sum(1 << c for c in fresh)
+    ready(other)
+    return other
+
+
+def _twins() -> tuple[PiepmatzState, PiepmatzState]:
+    hands = [
+        ["sparrow-1f", "sparrow-2f", "sparrow-3f", "sparrow-4f"],
+        ["bullfinch-1f", "bullfinch-2f", "bullfinch-3f", "bullfinch-4f"],
+        ["blackbird-1f", "blackbird-2f", "blackbird-3f", "blackbird-4f"],
+    ]
+    a = setup(3, perches=["chaffinch-1f", "chaffinch-2f"], hands=hands, removed=None)
+    greenfinches = ["greenfinch-1m", "greenfinch-2m", "greenfinch-3m", "greenfinch-4m"]
+    b = _swap_hidden_hand(a, 1, greenfinches)
+    assert a.hands[1] != b.hands[1] and a.deck != b.deck
+    assert a.observation(0) == b.observation(0)
+    return a, b
+
+
+def test_determinize_depends_only_on_what_the_player_sees():
+    a, b = _twins()
+    for seed in range(6):
+        da = a.determinize(0, random.Random(seed))
+        db = b.determinize(0, random.Random(seed))
+        assert isinstance(da, PiepmatzState) and isinstance(db, PiepmatzState)
+        assert da.hands == db.hands
+        assert da.kept == db.kept
+        assert da.deck == db.deck
+        assert da.legal_actions() == db.legal_actions()
+
+
+def test_ismcts_does_not_read_an_opponents_hidden_hand():
+    a, b = _twins()
+    for seed in range(4):
+        move_a = make_agent("ismcts:iterations=150", random.Random(seed)).step(a)
+        move_b = make_agent("ismcts:iterations=150", random.Random(seed)).step(b)
+        assert move_a == move_b, seed
+
+
+def test_determinize_does_not_depend_on_which_cards_an_opponent_kept():
+    state = next(
+        s for s in _states(3, 5, every=1) if s.decision is not None and s.decision.kind == "keep"
+    )
+    p = state.current_player()
+    hand = cards_of(state.hands[p])
+    assert len(hand) > 2 and state.known[p] & ~state.hands[p] == 0
+    # Keep a card the others have not seen, in two different ways.
+    hidden = [c for c in hand if not state.known[p] >> c & 1]
+    assert len(hidden) >= 2
+    a, b = state.clone(), state.clone()
+    a.apply_action(state.t.KEEP + hidden[0])
+    b.apply_action(state.t.KEEP + hidden[1])
+    assert isinstance(a, PiepmatzState) and isinstance(b, PiepmatzState)
+    assert a.kept[p] != b.kept[p]
+    viewer = (p + 1) % 3
+    assert a.observation(viewer) == b.observation(viewer)
+    for seed in range(6):
+        da = a.determinize(viewer, random.Random(seed))
+        db = b.determinize(viewer, random.Random(seed))
+        assert isinstance(da, PiepmatzState) and isinstance(db, PiepmatzState)
+        assert (da.hands, da.kept, da.deck) == (db.hands, db.kept, db.deck)
