@@ -58,8 +58,7 @@ def _ray() -> Any:
         from meeple.rl import MissingExtraError
 
         raise MissingExtraError(
-            "Ray is not installed; the ray backend needs the 'ray' extra: "
-            "pip install 'meeple[ray]'"
+            "Ray is not installed; the ray backend needs the 'ray' extra: pip install 'meeple[ray]'"
         ) from e
     return ray
 
