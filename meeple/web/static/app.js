@@ -444,10 +444,10 @@ function pageReplay(id) {
   const button = (text, fn, id) => el("button", { id, onclick: fn, text });
   const controls = el("div", { class: "row" },
     el("span", { text: "View as" }), viewer,
-    button("⏮", () => load(0), "replay-first"),
-    button("◀", () => load(Math.max(0, step - 1)), "replay-prev"),
-    button("▶", () => load(Math.min(steps, step + 1)), "replay-next"),
-    button("⏭", () => load(steps), "replay-last"),
+    button("« start", () => load(0), "replay-first"),
+    button("‹ back", () => load(Math.max(0, step - 1)), "replay-prev"),
+    button("next ›", () => load(Math.min(steps, step + 1)), "replay-next"),
+    button("end »", () => load(steps), "replay-last"),
     counter,
     el("a", { href: `/api/tables/${id}/record`, download: "", text: "Download the record" }));
   viewer.addEventListener("change", () => load(step));
