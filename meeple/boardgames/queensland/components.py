@@ -222,7 +222,7 @@ def load(path: Path | None) -> Components:
         f"expected 'meeple.queensland.components/1', not {fmt!r}",
     )
     toads = _value(data, "toads", int)
-    require(toads >= 1, "toads", f"the supply needs at least one toad, not {toads}")
+    require(toads == 60, "toads", f"the rulebook's supply is 60 toads, not {toads}")
     total = _value(data, "farm_tile_total", int)
     require(total == 50, "farm_tile_total", f"Queensland has 50 farm tiles, not {total}")
     market = _value(data, "market_toads", list)
@@ -230,6 +230,11 @@ def load(path: Path | None) -> Components:
         len(market) == 3 and all(isinstance(v, int) and v >= 0 for v in market),
         "market_toads",
         f"three whole numbers (spaces 1, 2, 3), not {market!r}",
+    )
+    require(
+        market == [1, 2, 3],
+        "market_toads",
+        f"the market spaces show 1, 2 and 3 toads (rulebook), not {market!r}",
     )
     ponds = field(data, "pond_scoring", dict, "file")
     check_provenance(ponds, "pond_scoring")

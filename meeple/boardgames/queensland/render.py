@@ -54,6 +54,13 @@ def _who(obs: Mapping[str, Any]) -> str:
     return f"player {tm} to {VERBS.get(obs['decision'], obs['decision'])}"
 
 
+def _group_status(group: Mapping[str, Any], q: int) -> str:
+    """Where passive player ``q`` stands in a pending group move (never the answer)."""
+    if not group.get("asked", [True] * len(group["answered"]))[q]:
+        return "not asked"  # none of its toads could move (ruling 3)
+    return "answered" if group["answered"][q] else "waiting"
+
+
 def _side(tile: Tile, rot: int, d: int) -> tuple[str, ...]:
     return tile.edges[(d - rot) % 4]
 
@@ -191,8 +198,8 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     g = obs["group"]
     if g:
         status = ", ".join(
-            f"player {q}: {'answered' if a else 'waiting'}"
-            for q, a in enumerate(g["answered"])
+            f"player {q}: {_group_status(g, q)}"
+            for q in range(len(g["answered"]))
             if q != g["active"]
         )
         out.append(f"Group move {g['direction']} by player {g['active']}: {status}")
@@ -468,9 +475,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
         lines.append(
             "      "
             + ", ".join(
-                f"P{q} {'answered' if a else 'waiting'}"
-                for q, a in enumerate(g["answered"])
-                if q != g["active"]
+                f"P{q} {_group_status(g, q)}" for q in range(len(g["answered"])) if q != g["active"]
             )
         )
         if g["mine"]:

@@ -60,6 +60,7 @@ class QueenslandState(State):
         self.group_dir = -1
         self.choices = [-1] * n  # group answers: -1 none yet, 0 stay, 1 follow
         self.turns = 0
+        self.last_kind = ""  # the kind of decision the last action answered (action_seen_by)
         # What happened last, for the views: (player, tile, cell, rotation, toads added,
         # arrow kind, direction) or None; the revealed group answers; the ponds scored.
         self.last: tuple[int, ...] | None = None
@@ -82,6 +83,11 @@ class QueenslandState(State):
         o.open = [dict(t) for t in self.open]
         o.in_play = list(self.in_play)
         o.choices = list(self.choices)
+
+    def _apply_action(self, action: int) -> None:
+        d = self.pending.pop()
+        self.last_kind = d.kind
+        self._handlers["_apply_"][d.kind](self, d, action)
 
     # -- setup -----------------------------------------------------------------
 
@@ -455,9 +461,13 @@ class QueenslandState(State):
             )
         group = None
         if d is not None and d.kind == "group":
+            # Public: who was asked follows from the farms (ruling 3); what was answered
+            # stays hidden until the last answer.
+            to_ask = {e.player for e in self.pending if e.kind == "group"}
             group = {
                 "direction": SIDE_NAMES[self.group_dir],
                 "active": self.active,
+                "asked": [q in to_ask or a >= 0 for q, a in enumerate(self.choices)],
                 "answered": [a >= 0 for a in self.choices],
                 "mine": (
                     None
@@ -519,6 +529,14 @@ class QueenslandState(State):
             "ranks": self.ranks() if self.final is not None else None,
             "terminal": not self.pending,
         }
+
+    def action_seen_by(self, viewer: int | None, actor: int, action: int) -> str | None:
+        """A group answer is secret until every passive player has answered (and then the
+        observation shows them all): only its author reads it in the move log; the
+        others read that the player has answered. Everything else is public."""
+        if self.last_kind == "group" and viewer != actor:
+            return f"player {actor} has answered"
+        return self.action_to_string(action)
 
     # -- messages ----------------------------------------------------------------
 

@@ -55,10 +55,11 @@ def test_every_entry_says_whether_it_is_confirmed_or_assumed():
 def test_a_corrected_file_is_loaded(tmp_path):
     data = packaged()
     data["farm_tiles"][0]["traits"] = ["tractor", "tractor"]
-    data["toads"]["value"] = 40
+    data["farm_tiles"][0]["arrow"] = {"kind": "group", "direction": "E"}
     game = meeple.load("queensland", players=3, components=write(tmp_path, data))
     assert game.c.farm_tiles[0].traits == (0, 0, 2)
-    assert game.new_initial_state().supply == 40
+    assert game.arrow_kind[0] == 2  # group
+    assert game.new_initial_state().supply == 60
 
 
 @pytest.mark.parametrize(
@@ -108,6 +109,22 @@ def test_a_corrected_file_is_loaded(tmp_path):
         (
             lambda d: d["market_toads"].update(value=[1, 2]),
             "market_toads: three whole numbers",
+        ),
+        (
+            lambda d: d["market_toads"].update(value=[1, 2, 4]),
+            "market_toads: the market spaces show 1, 2 and 3 toads (rulebook), not [1, 2, 4]",
+        ),
+        (
+            lambda d: d["market_toads"].update(value=[3, 2, 1]),
+            "market_toads: the market spaces show 1, 2 and 3 toads (rulebook), not [3, 2, 1]",
+        ),
+        (
+            lambda d: d["toads"].update(value=40),
+            "toads: the rulebook's supply is 60 toads, not 40",
+        ),
+        (
+            lambda d: d["toads"].update(value=61),
+            "toads: the rulebook's supply is 60 toads, not 61",
         ),
         (
             lambda d: d["farm_tiles"][9].update(

@@ -46,3 +46,16 @@ def test_the_svg_view_is_a_labelled_picture():
     assert {"pond", "group move south", "2 toads", "cow"} <= titles
     assert "player 2 to follow the group move or stay" in svg
     assert "scores: ponds in play" in svg
+
+
+def test_views_show_a_player_who_was_not_asked():
+    state = at_first_turn(3, market=("T09", "T21", "T31"))
+    set_toads(state, 1, 0, 1, 2)  # on C: nothing south of it, so player 1 is not asked
+    set_toads(state, 2, 0, 0, 1)
+    play(state, "take 3", "place 1,-1", "rotate 180")
+    assert state.current_player() == 2
+    for viewer in (None, 0, 1, 2):
+        text = state.game.render_text(state.observation(viewer))
+        assert "player 1: not asked, player 2: waiting" in text
+        svg = state.game.render_svg(state.observation(viewer))
+        assert "P1 not asked, P2 waiting" in svg

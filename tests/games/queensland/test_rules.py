@@ -269,6 +269,52 @@ def test_a_passive_player_whose_toads_cannot_move_is_not_asked():
     play(state, "take 3", "place 1,-1", "rotate 180")
     assert state.current_player() == 2
     assert [d.player for d in state.pending] == [2]
+    # Everyone sees that player 1 was not asked (and is not "waiting").
+    for viewer in (None, 0, 1, 2):
+        group = state.observation(viewer)["group"]
+        assert group["asked"] == [False, False, True]
+        assert group["answered"] == [False, False, False]
+
+
+def test_who_was_asked_stays_public_while_the_answers_come_in():
+    state = at_first_turn(4, market=("T09", "T21", "T31"))
+    for p in (1, 3):
+        set_toads(state, p, 0, 0, 1)  # on A: a step south reaches C
+    # Player 2 holds no toad, so it is not asked.
+    play(state, "take 3", "place 1,-1", "rotate 180", "follow")  # player 1 answers
+    assert state.current_player() == 3
+    for viewer in (None, 0, 1, 2, 3):
+        group = state.observation(viewer)["group"]
+        assert group["asked"] == [False, True, False, True]
+        assert group["answered"] == [False, True, False, False]
+
+
+def test_a_group_answer_is_in_the_move_log_only_for_the_player_who_gave_it():
+    state = group_position(4)
+    follow = state.game.parse_action("follow")
+    stay = state.game.parse_action("stay")
+    state.apply_action(follow)  # player 1, answers still pending
+    assert state.is_simultaneous_hidden()
+    assert state.action_seen_by(1, 1, follow) == "follow"
+    for viewer in (None, 0, 2, 3):
+        assert state.action_seen_by(viewer, 1, follow) == "player 1 has answered"
+    state.apply_action(stay)  # player 2
+    assert state.action_seen_by(2, 2, stay) == "stay"
+    for viewer in (None, 0, 1, 3):
+        assert state.action_seen_by(viewer, 2, stay) == "player 2 has answered"
+    state.apply_action(follow)  # player 3, the last: the observation now shows all
+    assert not state.is_simultaneous_hidden()
+    assert state.action_seen_by(0, 3, follow) == "player 3 has answered"
+    assert state.action_seen_by(3, 3, follow) == "follow"
+    assert state.observation(0)["last"]["answers"] == [None, "follow", "stay", "follow"]
+
+
+def test_moves_other_than_group_answers_are_public_in_the_move_log():
+    state = at_first_turn(3, market=("T09", "T21", "T31"))
+    take = state.game.parse_action("take 3")
+    state.apply_action(take)
+    for viewer in (None, 0, 1, 2):
+        assert state.action_seen_by(viewer, 0, take) == "take 3"
 
 
 # -- pond scoring -----------------------------------------------------------------
