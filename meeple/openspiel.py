@@ -24,9 +24,9 @@ engine API already speaks:
 
 from __future__ import annotations
 
-import copy
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from meeple.core.api import CHANCE, TERMINAL, Game, State
@@ -59,15 +59,23 @@ class _Inner:
     seen are kept only once someone asks for an information-state string.
     """
 
-    __slots__ = ("seen", "state")
+    __slots__ = ("origin", "seen", "state")
 
-    def __init__(self, state: State, seen: list[list[str]] | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        seen: list[list[str]] | None = None,
+        origin: tuple[tuple[int, ...], int, int] | None = None,
+    ) -> None:
         self.state = state
         self.seen = seen
+        # For a re-dealt state whose logs are not made yet: the real history up to the
+        # re-deal, who re-dealt, and the seed (enough to rebuild the re-dealt root).
+        self.origin = origin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
         seen = [list(log) for log in self.seen] if self.seen is not None else None
-        return _Inner(self.state.clone(), seen)
+        return _Inner(self.state.clone(), seen, self.origin)
 
     # Serialised (OpenSpiel pickles a Python state's attributes) as the game's setup and
     # the history, like a record: a game may keep caches that do not pickle, and a
@@ -81,6 +89,7 @@ class _Inner:
             "components": str(game.components_path) if game.components_path else None,
             "history": list(self.state.history),
             "seen": self.seen,
+            "origin": self.origin,
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -103,6 +112,10 @@ class _Inner:
             state.apply_action(a)
         self.state = state
         self.seen = data["seen"]
+        self.origin = None
+        if self.seen is None and data.get("origin") is not None:
+            prefix, viewer, seed = data["origin"]
+            self.origin = (tuple(prefix), viewer, seed)
 
 
 _games_by_setup: dict[tuple[Any, ...], Game] = {}
@@ -204,9 +217,19 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MeepleSpielState:
         """A state ``player_id`` cannot tell from this one, with the rest re-dealt."""
-        rng = random.Random(int(probability_sampler() * 2**53))
+        seed = int(probability_sampler() * 2**53)
+        inner = self._m
         other: MeepleSpielState = self.clone()
-        other._lazy = _Inner(self._m.state.determinize(player_id, rng), copy.deepcopy(self._m.seen))
+        state = inner.state.determinize(player_id, random.Random(seed))
+        # What the others saw before the re-deal is not known in the re-dealt world beyond
+        # what ``player_id`` saw: every log restarts from that player's, so no hidden card
+        # reaches a search tree's keys. Made lazily: most searches key their nodes by
+        # observation strings and never ask.
+        if inner.seen is None and inner.origin is None:
+            other._lazy = _Inner(state, None, (tuple(inner.state.history), player_id, seed))
+        else:
+            log = self.seen_log(player_id)
+            other._lazy = _Inner(state, [list(log) for _ in range(inner.state.game.players)])
         return other
 
     def __str__(self) -> str:
@@ -227,20 +250,40 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         """What ``player`` saw of each action so far ("?" for what was hidden)."""
         inner = self._m
         if inner.seen is None:
-            inner.seen = _replay_seen(inner.state)
+            inner.seen = _replay_seen(inner.state, inner.origin)
+            inner.origin = None
         return inner.seen[player]
 
 
-def _replay_seen(state: State) -> list[list[str]]:
+def _replay_seen(
+    state: State, origin: tuple[tuple[int, ...], int, int] | None = None
+) -> list[list[str]]:
+    """Each player's log of what they saw, by replaying the history.
+
+    For a re-dealt state (``origin`` set), the actions before the re-deal are logged
+    as the re-dealing player saw them, for everyone; the actions after it are
+    replayed on the rebuilt re-dealt root, each player seeing their own.
+    """
     n = state.game.players
     logs: list[list[str]] = [[] for _ in range(n)]
+    prefix: Sequence[int] = state.history if origin is None else origin[0]
     replay = state.game.new_initial_state()
-    for a in state.history:
+    for a in prefix:
         actor = replay.current_player()
         replay.apply_action(a)
         for p in range(n):
-            text = replay.action_seen_by(p, actor, a)
+            viewer = p if origin is None else origin[1]
+            text = replay.action_seen_by(viewer, actor, a)
             logs[p].append(f"{actor}:{text}" if text is not None else f"{actor}:?")
+    if origin is not None:
+        _, viewer, seed = origin
+        replay = replay.determinize(viewer, random.Random(seed))
+        for a in state.history[len(prefix) :]:
+            actor = replay.current_player()
+            replay.apply_action(a)
+            for p in range(n):
+                text = replay.action_seen_by(p, actor, a)
+                logs[p].append(f"{actor}:{text}" if text is not None else f"{actor}:?")
     return logs
 
 

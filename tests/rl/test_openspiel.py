@@ -130,3 +130,31 @@ def test_information_state_has_perfect_recall() -> None:
         for m in moves:
             s.apply_action(m)
     assert a.information_state_string(1) != b.information_state_string(1)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in meeple.games() if not g.perfect_information])
+@pytest.mark.parametrize("logs_first", [False, True])
+def test_resampled_information_states(game_id: str, logs_first: bool) -> None:
+    """A re-dealt state keeps the resampling player's information state, and the others'
+    logs hold only what that player saw (no hidden card reaches a search tree's keys)."""
+    game = mos.load_game(game_id)
+    for steps in (20, 5, 2):  # deep into the game, but not past its end
+        state = _play_some(game.new_initial_state(), steps, 6)
+        if not state.is_terminal():
+            break
+    p = state.current_player()
+    if logs_first:
+        state.information_state_string(p)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    other = state.resample_from_infostate(p, sampler)
+    assert other.information_state_string(p) == state.information_state_string(p)
+    mine = state.information_state_string(p).split("|seen:")[1]
+    for q in range(game.num_players()):
+        assert other.information_state_string(q).split("|seen:")[1] == mine
+    # Play on in the re-dealt world: the logs grow with each player's own view.
+    _play_some(other, 5, 7)
+    for q in range(game.num_players()):
+        assert other.information_state_string(q).startswith(other.observation_string(q))
+    # OpenSpiel's ISMCTS keyed by information states runs on it.
+    bot = mos.ismcts_bot(game, max_simulations=10, seed=3, use_observation_string=False)
+    assert bot.step(state) in state.legal_actions()
