@@ -94,3 +94,37 @@ def test_the_arena_rotates_seats_and_counts_every_game():
     assert total == pytest.approx(40)
     lo, hi = rows["greedy"]["ci95"]
     assert lo <= rows["greedy"]["win_rate"] <= hi
+
+
+def _imperfect_information_games():
+    return [pytest.param(i.id, id=i.id) for i in meeple.games() if not i.perfect_information]
+
+
+@pytest.mark.parametrize("gid", _imperfect_information_games())
+@pytest.mark.parametrize("spec", ["greedy:samples=2,width=4", "ismcts:iterations=80"])
+def test_no_bot_reads_hidden_state_in_any_game(gid, spec):
+    """A determinisation from the bot's own seat is a state it cannot tell from the real one.
+
+    Given either, with the same seed, the bot must choose the same move.
+    """
+    info = meeple.game_class(gid).info
+    game = meeple.load(gid, players=info.max_players)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    checked = 0
+    step = 0
+    while not state.is_terminal() and checked < 3:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+            continue
+        if step % 9 == 4 and len(state.legal_actions()) > 1:
+            twin = state.determinize(player, random.Random(step))
+            assert twin.observation(player) == state.observation(player)
+            a = make_agent(spec, random.Random(step)).step(state)
+            b = make_agent(spec, random.Random(step)).step(twin)
+            assert a == b, f"{spec} chose differently on two states {player} cannot tell apart"
+            checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+    assert checked > 0
