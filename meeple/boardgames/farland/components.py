@@ -29,6 +29,8 @@ SIDE_BIT = {s: 1 << i for i, s in enumerate(SIDES)}
 LAND_CARDS = 70
 BUILDING_TILES = 12
 RESOURCE_TOKENS = 75
+RESOURCE_TYPES = 5  # the tokens come in 5 colours
+ANIMAL_TYPES = 3  # one per livestock table
 IMPROVEMENT_TYPES = ("fence", "pipe", "trough")
 IMPROVEMENTS_PER_TYPE = 44
 TRACK_SPACES = 12
@@ -150,7 +152,18 @@ def load(path: Path | None) -> Components:
         "resources",
         "animal and crop names must be distinct non-empty strings",
     )
-    require(len(animals) >= 1 and len(crops) >= 1, "resources", "needs animals and crops")
+    require(
+        len(animals) == ANIMAL_TYPES,
+        "resources.animals",
+        f"{len(animals)} animal types, but the player board has {ANIMAL_TYPES} livestock "
+        "tables (headed 5, 4, 3), one per animal",
+    )
+    require(
+        len(animals) + len(crops) == RESOURCE_TYPES,
+        "resources",
+        f"{len(animals) + len(crops)} resource types, but the resource tokens come in "
+        f"{RESOURCE_TYPES} colours",
+    )
     require(
         per_token * len(animals + crops) == RESOURCE_TOKENS,
         "resources.tokens_per_type",
@@ -278,6 +291,7 @@ def load(path: Path | None) -> Components:
         st = field(lt, side, dict, "livestock_tables")
         check_provenance(st, f"livestock_tables.{side}")
         tables = []
+        printed_parts: list[tuple[tuple[int, ...], int]] = []
         for a in animals:
             entry = f"livestock_tables.{side}.{a}"
             t = field(st, a, dict, entry)
@@ -299,21 +313,30 @@ def load(path: Path | None) -> Components:
                 full[-1] < 0, entry, "the bottom space must be negative (no trough loses points)"
             )
             tables.append(full)
-        if len(animals) == 3:
-            tops = tuple(t[0] for t in tables)
-            require(
-                tops == headings[side],
-                f"livestock_tables.{side}",
-                f"the {side} side is headed {'-'.join(map(str, headings[side]))}",
-            )
-        if side == "basic" and len(animals) == 3:
-            got = sorted((t[: len(t)] for t in tables), key=lambda t: -t[0])
-            printed = ((5, 4, 3, 2), (4, 3, 2, 1), (3, 2, 1, 0, -2))
-            for g, p in zip(got, printed, strict=True):
+            printed_parts.append((tuple(vals), ny))
+        tops = tuple(t[0] for t in tables)
+        require(
+            sorted(tops, reverse=True) == list(headings[side]),
+            f"livestock_tables.{side}",
+            f"the {side} side is headed {'-'.join(map(str, headings[side]))}, "
+            f"not {'-'.join(map(str, tops))}",
+        )
+        if side == "basic":
+            # the printed basic side: values above the yellow spaces, per heading
+            printed = {5: ((5, 4, 3, 2), 3), 4: ((4, 3, 2, 1), 2), 3: ((3, 2, 1, 0, -2), 0)}
+            for a, (vals_, ny_) in zip(animals, printed_parts, strict=True):
+                want_vals, want_yellow = printed[vals_[0]]
+                entry = f"livestock_tables.basic.{a}"
                 require(
-                    g[: len(p)] == p,
-                    "livestock_tables.basic",
-                    f"the printed table {list(p)} reads {list(g)}",
+                    vals_ == want_vals,
+                    entry,
+                    f"the printed table headed {vals_[0]} reads {list(want_vals)}, "
+                    f"not {list(vals_)}",
+                )
+                require(
+                    ny_ == want_yellow,
+                    entry,
+                    f"the table headed {vals_[0]} has {want_yellow} yellow spaces, not {ny_}",
                 )
         livestock[side] = tuple(tables)
 
@@ -340,6 +363,7 @@ def load(path: Path | None) -> Components:
         f"the building table scores at most {len(bp) - 1} unique buildings",
     )
     p10 = _value(data, "plus10_points", int)
+    require(p10 == 10, "plus10_points", f"a token on the +10 slot scores 10, not {p10}")
 
     tt = field(data, "tech_trees", dict, "tech_trees")
     check_provenance(tt, "tech_trees")

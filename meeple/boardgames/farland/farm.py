@@ -30,6 +30,11 @@ def side_edges(i: int) -> tuple[int, int, int, int]:
     return (2 * i, 2 * (i + 1) + 1, 2 * (i + N), 2 * i + 1)
 
 
+def cell_fence_edges(i: int, mask: int) -> list[int]:
+    """The edges of square ``i`` carrying a printed fence (mask bits N E S W)."""
+    return [e for k, e in enumerate(side_edges(i)) if mask >> k & 1]
+
+
 def edge_squares(e: int) -> tuple[int, int]:
     """The two squares on either side of edge ``e``."""
     i = e >> 1

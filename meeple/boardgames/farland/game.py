@@ -29,7 +29,7 @@ class FarlandGame(Game):
         name="Farland",
         min_players=2,
         max_players=4,
-        version=1,
+        version=2,
         options=(
             OptionSpec(
                 "rules",
@@ -72,6 +72,11 @@ class FarlandGame(Game):
             shapes[TILE + b] = tile_shape(b)
         shapes[POND] = pond_shape(*comp.pond_size)
         self.shapes = shapes
+        # pieces that add a building to the farm: every tile, and land cards showing one
+        self.building_pieces = frozenset(
+            [TILE + b for b in range(len(comp.building_types))]
+            + [k for k, card in enumerate(comp.land_cards) if card.building >= 0]
+        )
 
     def load_components(self, path: Path | None) -> Components:
         return comps.load(path)

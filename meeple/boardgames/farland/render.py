@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.core import svg
@@ -32,17 +32,49 @@ def _who(p: int) -> str:
     return f"player {p}"
 
 
+def token_labels(names: Sequence[str]) -> dict[str, str]:
+    """Short, unambiguous labels for resources: the shortest prefix (2 letters at
+    least) no other resource shares, capitalised (cow ``Co``, carrot ``Ca``)."""
+    out = {}
+    for name in names:
+        k = 2
+        while k < len(name) and any(o != name and o[:k] == name[:k] for o in names):
+            k += 1
+        out[name] = name[:k].capitalize()
+    return out
+
+
 def _short(content: str) -> str:
-    """Four-character code of a square for the terminal."""
+    """Code of a square for the terminal (at most 5 characters: icons keep the
+    lower-case resource code and count, buildings are in capitals)."""
     if content == "meadow":
-        return " .. "
+        return " .."
     if content == "house":
-        return "HOUS"
+        return "HOUSE"
     if content == "pond":
-        return "~~~~"
+        return " pond"
     if content[-1].isdigit():
-        return f"{content[:2]}{content[-1]} "
-    return content[:4].upper()
+        name = content.rstrip("0123456789")
+        return f"{name[:2]}{content[len(name) :]}"
+    return content[:5].upper()
+
+
+def _building_state(obs: Mapping[str, Any]) -> str:
+    b = obs["building"]
+    phase = obs["phase"]
+    if b["top"] is not None:
+        if phase == "setup":
+            return "face up, can be taken from round 1"
+        if phase == "over":
+            return "face up, not taken by the end of the game"
+        if b["open"] and phase == "turns":
+            return "face up, can be taken"
+        return "face up"
+    if b["face_down"] == 0:
+        return "no building tiles left"
+    if phase == "over":
+        return "none face up at the end of the game"
+    return "taken this round; the next tile is face down"
 
 
 def _card_summary(game: FarlandGame, cid: str | None) -> str:
@@ -69,7 +101,7 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     lines.append("lower market: " + "  ".join(_card_summary(game, c) for c in mk["lower"]))
     b = obs["building"]
     imps = ", ".join(f"{v} {k}" for k, v in b["improvements"].items() if v) or "none"
-    state = "open" if b["open"] else "taken this round"
+    state = _building_state(obs)
     lines.append(
         f"building: {b['top'] or 'none'} ({state}; improvements on it: {imps}); "
         f"{b['face_down']} face down; deck {obs['deck']}"
@@ -79,6 +111,15 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
         + ", ".join(f"{v} {k}" for k, v in obs["supply"].items())
         + "  round track: "
         + " ".join(obs["round_track"])
+    )
+    labels = token_labels(list(obs["resource_tokens"]))
+    lines.append(
+        "farm key: squares show icons as code+count (wh2 = 2 wheat), BUILDINGS in capitals, "
+        "+Xx a resource token (" + ", ".join(f"{v} {k}" for k, v in labels.items()) + ")"
+    )
+    lines.append(
+        "edge key: ====== / ‖ wooden fence, ------ / | printed fence, ~~~~~~ / : pipe "
+        "(-~-~-~ fence and pipe); ++ Nimbus Generator (2 pipes as a cross on that corner)"
     )
     for p, pl in enumerate(obs["players"]):
         sc = pl["score"]
@@ -103,17 +144,20 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
                 f"  techs: {', '.join(pl['techs']) or 'none'}  +10 tokens: {pl['plus10']}"
                 f"  upgrade tokens left: {pl['upgrade_tokens']}"
             )
-        lines.extend("  " + row for row in _farm_text(pl))
+        lines.extend("  " + row for row in _farm_text(pl, labels))
     return "\n".join(lines)
 
 
-def _farm_text(pl: Mapping[str, Any]) -> list[str]:
+def _farm_text(pl: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
+    """The farm as a grid: 8 characters per square (a 2-character edge column,
+    then the square), every other row an edge row with its corners."""
     cells = {(c["x"], c["y"]): c for c in pl["cells"]}
     tokens = {(x, y): t for x, y, t in pl["tokens"]}
+    nimbus = {(x, y) for x, y in pl["nimbus"]}
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    fences = set(pl["fences"])
+    wooden = set(pl["fences"])
     pipes = set(pl["pipes"])
     printed: set[str] = set()
     for (x, y), c in cells.items():
@@ -127,39 +171,49 @@ def _farm_text(pl: Mapping[str, Any]) -> list[str]:
                 }[s]
             )
 
-    def mark(e: str, horizontal: bool) -> str:
-        f = e in fences or e in printed
-        p = e in pipes
-        if f and p:
-            return "#"
-        if f:
-            return "-" if horizontal else "|"
-        if p:
-            return "~" if horizontal else ":"
-        return " "
+    def fence_of(e: str) -> str | None:
+        if e in wooden:
+            return "wood"
+        if e in printed:
+            return "printed"
+        return None
 
-    out = [f"x {x0}..{x1}, y {y0}..{y1}  (- | fence, ~ : pipe, # both; 4th letter = token)"]
+    def hmark(e: str) -> str:
+        f = fence_of(e)
+        p = e in pipes
+        line = {"wood": "=", "printed": "-", None: " "}[f]
+        if p:
+            return (line + "~") * 3 if f else "~" * 6
+        return line * 6
+
+    def vmark(e: str) -> str:
+        f = fence_of(e)
+        return {"wood": "‖", "printed": "|", None: " "}[f] + (":" if e in pipes else " ")
+
+    out = [f"x {x0}..{x1}, y {y0}..{y1}"]
     for y in range(y0, y1 + 2):
         row = ""
-        for x in range(x0, x1 + 1):
-            row += "." + mark(f"h {x},{y}", True) * 4
-        out.append(row + ".")
+        for x in range(x0, x1 + 2):
+            row += "++" if (x, y) in nimbus else ". "
+            if x <= x1:
+                row += hmark(f"h {x},{y}")
+        out.append(row.rstrip())
         if y > y1:
             break
         row = ""
         for x in range(x0, x1 + 2):
-            row += mark(f"v {x},{y}", False)
+            row += vmark(f"v {x},{y}")
             if x <= x1:
                 c = cells.get((x, y))
                 if c is None:
-                    row += "    "
+                    row += " " * 6
                 else:
                     code = _short(c["content"])
                     t = tokens.get((x, y))
                     if t is not None:
-                        code = code[:3] + t[0].upper()
-                    row += code
-        out.append(row)
+                        code = code[:3] + "+" + labels.get(t, t[:2])
+                    row += f"{code:<6}"
+        out.append(row.rstrip())
     return out
 
 
@@ -175,7 +229,12 @@ def _edge_line(e: str, ox: float, oy: float, size: float) -> tuple[float, float,
 
 
 def _farm_svg(
-    pl: Mapping[str, Any], left: float, top: float, width: float, height: float
+    pl: Mapping[str, Any],
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+    labels: Mapping[str, str],
 ) -> list[str]:
     body: list[str] = []
     cells = pl["cells"]
@@ -212,7 +271,9 @@ def _farm_svg(
             )
             body.append(svg.text(x + size * 0.52, y + size * 0.45, f"×{n}", fs))
             body.append(svg.text(x + 2, y + size - 3, name, fs * 0.8, fill="#333"))
-        elif content not in ("meadow", "pond"):
+        elif content == "pond":
+            body.append(svg.text(x + 2, y + size * 0.55, "pond", fs * 0.8, fill="#124"))
+        elif content != "meadow":
             lfs = min(fs * 0.8, (size - 3) * 1.7 / max(len(content), 1))
             body.append(svg.text(x + 1.5, y + size * 0.55, content, lfs, fill="#111"))
         body.append("</g>")
@@ -230,7 +291,7 @@ def _farm_svg(
                 stroke="#000",
                 stroke_width=1,
             )
-            + svg.text(cx - size * 0.08, cy + size * 0.08, t[0].upper(), size * 0.22)
+            + svg.text(cx - size * 0.14, cy + size * 0.08, labels.get(t, t[:2]), size * 0.22)
             + "</g>"
         )
     for c in cells:
@@ -299,7 +360,8 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     n = len(players)
     panel_w, panel_h = 380.0, 380.0
     width = max(2, n) * (panel_w + 10) + 10
-    height = 180 + panel_h + 120
+    height = 180 + panel_h + 120 + 50
+    labels = token_labels(list(obs["resource_tokens"]))
     body: list[str] = []
     turn = _who(obs["to_move"])
     d = obs.get("decision")
@@ -331,7 +393,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
         svg.text(
             bx,
             62,
-            f"building: {b['top'] or 'none'} ({'open' if b['open'] else 'taken this round'})",
+            f"building: {b['top'] or 'none'} ({_building_state(obs)})",
             12,
         )
     )
@@ -390,7 +452,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
                 10,
             )
         )
-        body += _farm_svg(pl, left, top + 40, panel_w, panel_h - 40)
+        body += _farm_svg(pl, left, top + 40, panel_w, panel_h - 40, labels)
         y = top + panel_h + 14
         body.append(
             svg.text(
@@ -421,13 +483,68 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
                     10,
                 )
             )
+    body += _legend(10, height - 44, labels)
+    return svg.document(width, height, body)
+
+
+def _legend(x: float, y: float, labels: Mapping[str, str]) -> list[str]:
+    """A key to the farm pictures: edges, the Nimbus cross, ponds and tokens."""
+    body = [svg.text(x, y, "key:", 11, font_weight="bold")]
+    cx = x + 34
+    s = 16.0
+
+    def item(draw: list[str], label: str, w: float = 24) -> None:
+        nonlocal cx
+        body.extend(draw)
+        body.append(svg.text(cx + w + 4, y, label, 10))
+        cx += w + 14 + 5.2 * len(label)
+
+    item(
+        [svg.line(cx, y - 4, cx + 24, y - 4, stroke=FENCE_COLOUR, stroke_width=5)],
+        "wooden fence",
+    )
+    item(
+        [svg.line(cx, y - 4, cx + 24, y - 4, stroke=FENCE_COLOUR, stroke_width=2, opacity=0.8)],
+        "printed fence",
+    )
+    item([svg.line(cx, y - 4, cx + 24, y - 4, stroke=PIPE_COLOUR, stroke_width=3)], "pipe")
+    item(
+        [
+            svg.line(cx, y - 4, cx + 16, y - 4, stroke=PIPE_COLOUR, stroke_width=3),
+            svg.line(cx + 8, y - 12, cx + 8, y + 4, stroke=PIPE_COLOUR, stroke_width=3),
+        ],
+        "Nimbus Generator (2 pipes as a cross on a corner)",
+        16,
+    )
+    row2 = y + 22
+    cx = x + 34
+    item(
+        [svg.rect(cx, row2 - 12, s, s, fill=KIND_FILL["pond"], stroke="#5a5a5a", stroke_width=0.5)],
+        "",
+        s,
+    )
+    body.append(
+        svg.text(
+            x + 34 + s + 4,
+            row2,
+            "pond tile (irrigates the squares around it); icons: circle ×count; tokens:",
+            10,
+        )
+    )
+    tx = x + 420
+    for name, lab in labels.items():
         body.append(
-            svg.text(
-                left + 6,
-                y + 74,
-                "thick brown = fence, thin brown = printed fence, blue = pipe, square = token",
-                8,
-                fill="#555",
+            svg.rect(
+                tx,
+                row2 - 11,
+                s,
+                s,
+                fill=RES_COLOURS.get(name, "#999"),
+                stroke="#000",
+                stroke_width=1,
             )
         )
-    return svg.document(width, height, body)
+        body.append(svg.text(tx + 2, row2 + 1, lab, 8))
+        body.append(svg.text(tx + s + 4, row2, name, 10))
+        tx += s + 12 + 6 * len(name)
+    return body

@@ -30,7 +30,9 @@ from meeple.boardgames.farland.farm import (
     TROUGH,
     Farm,
     Shape,
+    cell_fence_edges,
     corner_edges,
+    corner_squares,
     edge_corners,
     side_edges,
 )
@@ -263,10 +265,12 @@ class FarlandState(State):
         card = self.market[slot]
         self.market[slot] = -1
         self.push("place", p, card)
-        if self.game.components.land_cards[card].building < 0 and sum(self.supply) > 0:
-            self.push("gain", p, 2)
+        gains = 2 if self.game.components.land_cards[card].building < 0 else 0
         if upper:
-            self.push("pay", p)
+            # the payment goes into the supply first, so it may be one of the gains
+            self.push("pay", p, gains)
+        elif gains and sum(self.supply) > 0:
+            self.push("gain", p, gains)
 
     def _legal_pay(self, d: Decision) -> list[int]:
         h = self.farms[d.player].house
@@ -276,6 +280,8 @@ class FarlandState(State):
         t = action - self.L.IMP
         self.farms[d.player].house[t] -= 1
         self.supply[t] += 1
+        if d.info:
+            self.push("gain", d.player, d.info)
 
     def _legal_gain(self, d: Decision) -> list[int]:
         return [self.L.IMP + t for t in range(3) if self.supply[t] > 0]
@@ -363,8 +369,15 @@ class FarlandState(State):
             else:
                 farm.add_touch(i)
             cells[i] = cell
-        # a building tile earns an upgrade token (12 tiles, 12 tokens per player)
-        if TILE <= piece < POND and self.advanced and farm.upgrades > 0:
+            if cell[3] and farm.fences:
+                # a printed fence takes the place of a wooden one on the same edge
+                for e in cell_fence_edges(i, cell[3]):
+                    if e in farm.fences:
+                        farm.fences.discard(e)
+                        farm.house[FENCE] += 1
+        # every piece that adds a building (a tile, or a land card showing one)
+        # earns an upgrade token, while the player's 12 tokens last
+        if self.advanced and farm.upgrades > 0 and piece in self.game.building_pieces:
             self.push("upgrade", p)
         if masks:
             self.push("token", p, tuple(masks))
@@ -469,16 +482,24 @@ class FarlandState(State):
             free.difference_update(corner_edges(v))
         return sorted(free)
 
+    @staticmethod
+    def inner_corner(farm: Farm, v: int) -> bool:
+        """Are all four arms of a cross at corner ``v`` on edges of the farm?"""
+        cells = farm.cells
+        nw, ne, sw, se = (q in cells for q in corner_squares(v))
+        return (nw or ne) and (ne or se) and (sw or se) and (nw or sw)
+
     def nimbus_corners(self, farm: Farm) -> list[int]:
-        """Grid corners of the farm where a Nimbus Generator may go: no pipe may
-        end there (it would overlap the cross) and no other Nimbus."""
+        """Grid corners of the farm where a Nimbus Generator may go: its four arms
+        on edges of the farm, no pipe ending there (it would overlap the cross)
+        and no other Nimbus."""
         out: set[int] = set()
         for i in farm.cells:
             out.update((i, i + 1, i + N, i + N + 1))
         out -= farm.nimbus
         for e in farm.pipes:
             out.difference_update(edge_corners(e))
-        return sorted(out)
+        return sorted(v for v in out if self.inner_corner(farm, v))
 
     def _can_lift(self, farm: Farm) -> bool:
         return bool(farm.techs & self.game.tech_bit["flexible_installation"]) and not farm.installed
@@ -698,17 +719,7 @@ class FarlandState(State):
         d = self.pending[-1]
         L = self.L
         if d.kind == "take":
-            if L.TAKE_UPPER <= action < L.TAKE_LOWER:
-                if self.market[action - L.TAKE_UPPER] < 0:
-                    return "that upper market space is empty"
-                return "an upper-market card costs one improvement and your house has none"
-            if L.TAKE_LOWER <= action < L.TAKE_BLD_IMP:
-                return "that lower market space is empty"
-            if action in (L.TAKE_BLD_IMP, L.TAKE_BLD_FP):
-                return "the building was already taken this round (the next one is face down)"
-            if action == L.PASS:
-                return "you may pass only when nothing can be taken"
-            return "choose a market card or the building"
+            return self._why_not_take(d, action)
         if d.kind == "place" and L.AT <= action < L.EDGE:
             shapes = [s for s in self.game.shapes[d.info] if s is not None]
             return self._why_not_fit(d.player, action - L.AT, shapes)
@@ -718,21 +729,147 @@ class FarlandState(State):
             if shape is None:
                 return "that rotation looks the same as a smaller one; use that"
             return self._why_not_fit(d.player, anchor, [shape])
+        if d.kind == "place":
+            return "choose the square for the piece's top-left corner: at x,y"
+        if d.kind == "rotate":
+            return "choose how to turn the piece: rotate 0, 90, 180 or 270"
+        if d.kind == "token":
+            if L.TOKEN <= action < L.NO_TOKEN:
+                return (
+                    "the covered squares did not show that resource, none of its tokens "
+                    "are left, or your farm has no free square for it"
+                )
+            return "take one resource token (token <type>) or none (no token)"
         if d.kind == "token_at":
             return "a token goes on a free square with the same icon or no icon"
-        if d.kind == "upgrade" and L.TECH <= action < L.PLUS10:
-            return (
-                "you already have that technology, its level 2 slots are full, or you "
-                "have no level 1 technology of its tree"
-            )
-        if d.kind in ("install", "install_at"):
-            return (
-                "you lack that piece in your house, or the edge/table is taken: at most one "
-                "fence and one pipe per edge, troughs up to the top of a table"
-            )
+        if d.kind == "upgrade":
+            return self._why_not_upgrade(d, action)
+        if d.kind == "install":
+            return self._why_not_install(d, action)
+        if d.kind == "install_at":
+            return self._why_not_install_at(d, action)
         if d.kind in ("pay", "gain", "start"):
-            return "there is no piece of that type to use"
+            if not L.IMP <= action < L.IMP + 3:
+                what = {
+                    "pay": "the improvement to pay for the upper-market card",
+                    "gain": "an improvement to take from the supply",
+                    "start": "a starting improvement",
+                }[d.kind]
+                return f"choose {what}: fence, pipe or trough"
+            name = IMPROVEMENT_TYPES[action - L.IMP]
+            if d.kind == "pay":
+                return f"your house has no {name} to pay with"
+            if d.kind == "gain":
+                return f"the supply has no {name} left"
+            return f"no {name} is left in the box"
         return None
+
+    def _why_not_take(self, d: Decision, action: int) -> str:
+        L = self.L
+        cols = self.game.columns
+        n = self.game.players
+        if L.TAKE_UPPER <= action < L.TAKE_BLD_IMP:
+            upper = action < L.TAKE_LOWER
+            c = action - (L.TAKE_UPPER if upper else L.TAKE_LOWER)
+            if c >= cols:
+                return f"market column {c + 1} is not used with {n} players (columns 1 to {cols})"
+            slot = c if upper else cols + c
+            where = "upper" if upper else "lower"
+            if self.market[slot] < 0:
+                return f"that {where} market space is empty"
+            return "an upper-market card costs one improvement and your house has none"
+        if action in (L.TAKE_BLD_IMP, L.TAKE_BLD_FP):
+            if self.top < 0 and not sum(self.stack):
+                return "there is no building tile left to take"
+            return "the building was already taken this round (the next one is face down)"
+        if action == L.PASS:
+            return "you may pass only when nothing can be taken"
+        return "choose a market card or the building"
+
+    def _why_not_upgrade(self, d: Decision, action: int) -> str:
+        L = self.L
+        g = self.game
+        if not L.TECH <= action < L.PLUS10:
+            return "place the upgrade token: choose a technology or +10"
+        k = action - L.TECH
+        name = g.components.techs[k]
+        farm = self.farms[d.player]
+        if farm.techs >> k & 1:
+            return f"you already have {name} (one token per technology)"
+        if k == g.tech_index["irrigation"] and self.ponds <= 0:
+            return "Irrigation needs a pond tile and none are left"
+        if k >= g.n_level1:
+            if not farm.techs & g.tree_level1_bits[k]:
+                tree = g.components.tree_names[g.components.tech_tree[k]]
+                return f"{name} is level 2: you need a level 1 technology of the {tree} tree first"
+            if self.slots[k] <= 0:
+                return f"the level 2 slots of {name} are full"
+        return "that technology cannot be chosen now"
+
+    def _why_not_install(self, d: Decision, action: int) -> str:
+        L = self.L
+        farm = self.farms[d.player]
+        h = farm.house
+        if L.INSTALL <= action < L.LIFT:
+            k = action - L.INSTALL
+            if k == FENCE:
+                if not h[FENCE]:
+                    return "your house has no fence"
+                return "every edge of your farm already has a fence"
+            if k == PIPE:
+                if not h[PIPE]:
+                    return "your house has no pipe"
+                return "every edge of your farm already has a pipe"
+            if k == NIMBUS:
+                if not farm.techs & self.game.tech_bit["nimbus_generator"]:
+                    return "a Nimbus Generator needs the Nimbus Generator technology"
+                if h[PIPE] < 2:
+                    return "a Nimbus Generator takes 2 pipes from your house"
+                return "no corner of your farm has all four arms on farm edges and free of pipes"
+            if not h[TROUGH]:
+                return "your house has no trough"
+            return "that livestock table is covered with troughs up to its top"
+        if L.LIFT <= action < L.DONE:
+            if not farm.techs & self.game.tech_bit["flexible_installation"]:
+                return "lifting installed pieces needs the Flexible Installation technology"
+            if farm.installed:
+                return "pieces may be lifted only before you install anything this phase"
+            return "you have no piece of that kind installed"
+        return "choose a piece to install (install fence, install pipe, ...), or done"
+
+    def _why_not_install_at(self, d: Decision, action: int) -> str:
+        L = self.L
+        farm = self.farms[d.player]
+        k = d.info
+        if k in (FENCE, PIPE, -1 - FENCE, -1 - PIPE):
+            if not L.EDGE <= action < L.CORNER:
+                return "choose an edge: edge h x,y (top side of x,y) or edge v x,y (left side)"
+            e = action - L.EDGE
+            if k == -1 - FENCE:
+                return "there is no wooden fence of yours on that edge"
+            if k == -1 - PIPE:
+                return "there is no pipe of yours on that edge"
+            if e not in self._all_edges(farm):
+                return "that edge is not a side of a square of your farm"
+            if k == FENCE:
+                if e in printed_fences(farm.cells):
+                    return "a printed fence is already on that edge"
+                return "that edge already has a fence"
+            if e in farm.pipes:
+                return "that edge already has a pipe"
+            return "a pipe there would run into a Nimbus Generator"
+        if not L.CORNER <= action < L.size:
+            return "choose a grid corner: corner x,y (top-left corner of square x,y)"
+        v = action - L.CORNER
+        if k != NIMBUS:
+            return "there is no Nimbus Generator of yours on that corner"
+        if not any(q in farm.cells for q in corner_squares(v)):
+            return "that corner is not on your farm"
+        if not self.inner_corner(farm, v):
+            return "all four arms of the cross must lie on edges of your farm"
+        if v in farm.nimbus:
+            return "a Nimbus Generator is already on that corner"
+        return "a pipe already ends at that corner"
 
     # -- observation -------------------------------------------------------------
 

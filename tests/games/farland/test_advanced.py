@@ -24,6 +24,7 @@ from tests.games.farland.helpers import (
     setup,
     top,
 )
+from tests.games.farland.test_rules import again
 
 COMP = meeple.load("farland").components
 
@@ -78,8 +79,28 @@ def test_adding_a_building_tile_places_an_upgrade_token():
     assert s.farms[0].techs == s.game.tech_bit["symbiosis"]
 
 
-def test_a_land_card_with_a_building_places_no_upgrade_token():
+def test_a_land_card_with_a_building_places_an_upgrade_token():
+    s = adv(market=["L25", "L26", "L01", "L28"])  # L01 shows a barn
+    play(s, "take lower 1", "at 2,0", "rotate 0")
+    assert s.pending[-1].kind == "upgrade" and s.current_player() == 0
+    play(s, "tech free_range")
+    assert s.farms[0].upgrades == 11
+    assert s.farms[0].techs == s.game.tech_bit["free_range"]
+    assert s.current_player() == 1
+
+
+def test_a_land_card_with_a_building_covering_resources_asks_token_then_upgrade():
     s = adv(market=["L25", "L26", "L01", "L28"])
+    play(s, "take upper 1", "fence", "trough", "trough", "at 2,0", "rotate 0")
+    play(again(s), "take lower 1", "at 2,0", "rotate 0")  # covers wheat2 wheat1 / - carrot1
+    assert s.pending[-1].kind == "token"
+    play(s, "no token", "no token", "no token")  # one decision per covered resource square
+    assert s.pending[-1].kind == "upgrade"
+
+
+def test_upgrade_tokens_for_land_cards_run_out_at_twelve():
+    s = adv(market=["L25", "L26", "L01", "L28"])
+    s.farms[0].upgrades = 0
     play(s, "take lower 1", "at 2,0", "rotate 0")
     assert s.current_player() == 1
 
@@ -184,11 +205,39 @@ def test_nimbus_generator_uses_two_pipes_and_irrigates_four_squares():
 def test_nimbus_needs_its_four_edges_free_of_pipes():
     s = adv()
     give(s, 0, "nimbus_generator")
+    f = put(s.farms[0], {(2, 0): land(), (2, 1): land()})
+    assert s.nimbus_corners(f) == [sq(1, 1), sq(2, 1)]
+    f.pipes.add(top(1, 1))  # the edge from corner (1,1) to corner (2,1)
+    assert s.nimbus_corners(f) == []
+
+
+def test_nimbus_arms_must_all_lie_on_edges_of_the_farm():
+    s = adv()
     f = s.farms[0]
-    f.pipes.add(top(1, 1))
-    assert sq(1, 1) not in s.nimbus_corners(f)
-    assert sq(2, 1) not in s.nimbus_corners(f)
-    assert sq(0, 0) in s.nimbus_corners(f)
+    # the starting house alone: only its centre has four arms on the farm
+    assert s.nimbus_corners(f) == [sq(1, 1)]
+    # an L-shaped farm: the inner corner of the L (three squares around it) qualifies
+    put(f, {(2, 0): land(), (3, 0): land(), (2, -1): land()})
+    got = s.nimbus_corners(f)
+    assert sq(2, 0) in got  # NW (1,-1) missing; NE, SW, SE present
+    assert sq(3, 1) not in got  # only (2,0) and (3,0) above it: arm down runs off the farm
+    assert sq(4, 0) not in got  # the outer corner of (3,0) touches one square
+    assert sq(0, 0) not in got and sq(2, 2) not in got  # the house's outer corners
+    assert sorted(got) == sorted([sq(2, 0), sq(3, 0), sq(1, 1), sq(2, 1)])
+
+
+def test_nimbus_off_the_farm_is_refused_with_a_reason():
+    s = adv()
+    give(s, 0, "nimbus_generator")
+    s.farms[0].house = [0, 2, 0]
+    s.push("install", 0)
+    s._legal_cache = None
+    play(s, "install nimbus")
+    assert names(s) == ["corner 1,1"]
+    with pytest.raises(IllegalActionError, match="four arms of the cross must lie on edges"):
+        s.apply_notation("corner 2,2")
+    with pytest.raises(IllegalActionError, match="not on your farm"):
+        s.apply_notation("corner 5,5")
 
 
 def test_aquasphere_irrigates_crops_in_pastures():
@@ -370,5 +419,62 @@ def test_flexible_installation_lifts_pipes_and_nimbus_generators():
     s._legal_cache = None
     play(s, "lift nimbus", "corner 1,2", "lift pipe", "edge h 0,0")
     assert f.nimbus == set() and f.pipes == set() and f.house == [0, 3, 0]
-    play(s, "install nimbus", "corner 2,2", "done")
-    assert f.nimbus == {sq(2, 2)} and f.house == [0, 1, 0]
+    play(s, "install nimbus", "corner 1,1", "done")
+    assert f.nimbus == {sq(1, 1)} and f.house == [0, 1, 0]
+
+
+def test_covering_the_building_that_earned_a_technology_keeps_the_technology():
+    s = adv()
+    play(s, "take building + improvements", "at 2,0", "rotate 0", "tech symbiosis")
+    play(again(s), "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # covers the barn
+    f = s.farms[0]
+    assert all(c[0] != 1 for c in f.cells.values())  # no building left on the farm
+    assert f.techs == s.game.tech_bit["symbiosis"] and f.upgrades == 11
+    assert "tech symbiosis" not in names(upgrade_now(s))
+
+
+def test_free_range_animals_without_troughs_score_negative():
+    f = put(new_farm(), {(2, 0): land("pig", 2), (3, 0): land()})
+    assert score(f)["livestock"] == 0  # an open field scores nothing without Free Range
+    assert score(f, free_range=True)["livestock"] == 2 * -2  # bottom of the pig table
+
+
+def test_symbiosis_animals_without_troughs_score_negative():
+    f = put(new_farm(), {(2, 0): land("pig", 2), (3, 0): land("cow", 1)})
+    f.fences |= fence_around([(2, 0), (3, 0)])
+    assert score(f, symbiosis=True)["livestock"] == 2 * -2 + 1 * -2
+
+
+def test_land_prep_counts_crops_beyond_six_without_agro_optimizer():
+    f = put(new_farm(), {(2, 0): land("wheat", 3), (2, 1): land("wheat", 3)})
+    f.tokens[sq(2, 0)] = WHEAT
+    f.pipes |= {left(2, 0), left(2, 1)}
+    got = score(f, land_prep=True)
+    assert got["crops"] == 21  # the table stops at 6
+    assert got["tech"] == 7  # but every crop that scored is counted
+
+
+def test_free_range_animals_do_not_trample_crops_in_open_fields():
+    f = put(new_farm(), {(2, 0): land("wheat", 2), (3, 0): land("pig", 2)})
+    f.pipes.add(left(2, 0))  # on the house: irrigates (2,0)
+    f.troughs = [0, 3, 0]
+    got = score(f, free_range=True)
+    assert got["livestock"] == 2 * 3
+    assert got["crops"] == 3  # the wheat shares the open field with scoring pigs
+
+
+def test_irrigation_without_ponds_is_refused_naming_the_ponds():
+    s = upgrade_now(adv())
+    s.ponds = 0
+    s._legal_cache = None
+    with pytest.raises(IllegalActionError, match="pond tile"):
+        s.apply_notation("tech irrigation")
+
+
+def test_lift_without_flexible_installation_is_refused_with_a_reason():
+    s = adv()
+    s.farms[0].fences.add(top(0, 0))
+    s.push("install", 0)
+    s._legal_cache = None
+    with pytest.raises(IllegalActionError, match="Flexible Installation"):
+        s.apply_notation("lift fence")

@@ -61,6 +61,31 @@ def test_a_corrected_file_loads(tmp_path):
     assert g.new_initial_state().supply == [10, 10, 10]
 
 
+def _drop_crop(d: dict) -> None:
+    d["resources"]["crops"] = ["wheat"]
+
+
+def _extra_crop(d: dict) -> None:
+    d["resources"]["crops"] = ["wheat", "carrot", "bean"]
+
+
+def _two_animals(d: dict) -> None:
+    d["resources"]["animals"] = ["cow", "pig"]
+    d["resources"]["crops"] = ["wheat", "carrot", "sheep"]
+
+
+def _four_animals(d: dict) -> None:
+    d["resources"]["animals"] = ["cow", "pig", "sheep", "wheat"]
+    d["resources"]["crops"] = ["carrot"]
+
+
+def _yellow(animal: str, count: int):
+    def change(d: dict) -> None:
+        d["livestock_tables"]["basic"][animal]["yellow"] = count
+
+    return change
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -83,6 +108,24 @@ def test_a_corrected_file_loads(tmp_path):
             "level 1 must be exactly",
         ),
         (lambda d: d["land_cards"][0]["cells"].__setitem__(1, "meadow"), "neighbouring"),
+        (lambda d: d["plus10_points"].__setitem__("value", 7), r"plus10_points.*scores 10"),
+        (lambda d: d["plus10_points"].__setitem__("value", 11), r"plus10_points.*not 11"),
+        (_drop_crop, r"resources: 4 resource types.*5 colours"),
+        (_extra_crop, r"resources: 6 resource types.*5 colours"),
+        (_two_animals, r"resources.animals: 2 animal types.*3 livestock"),
+        (_four_animals, r"resources.animals: 4 animal types.*3 livestock"),
+        (_yellow("cow", 1), r"livestock_tables.basic.cow: the table headed 5 has 3 yellow"),
+        (_yellow("cow", 4), r"livestock_tables.basic.cow: .*3 yellow spaces, not 4"),
+        (_yellow("pig", 1), r"livestock_tables.basic.pig: the table headed 4 has 2 yellow"),
+        (_yellow("sheep", 1), r"livestock_tables.basic.sheep: the table headed 3 has 0 yellow"),
+        (
+            lambda d: d["livestock_tables"]["basic"]["pig"].__setitem__("values", [5, 4, 3, 2]),
+            r"livestock_tables.basic: the basic side is headed 5-4-3",
+        ),
+        (
+            lambda d: d["livestock_tables"]["basic"]["cow"].__setitem__("values", [5, 4, 2, 2]),
+            r"livestock_tables.basic.cow: the printed table headed 5 reads \[5, 4, 3, 2\]",
+        ),
     ],
 )
 def test_a_bad_file_is_refused_naming_the_entry(tmp_path, change, message):
@@ -99,3 +142,13 @@ def test_a_missing_or_broken_file_is_refused(tmp_path):
     bad.write_text("{")
     with pytest.raises(ComponentsError, match="not valid JSON"):
         meeple.load("farland", components=str(bad))
+
+
+def test_the_livestock_tables_may_be_assigned_to_other_animals(tmp_path):
+    data = raw()
+    basic = data["livestock_tables"]["basic"]
+    basic["cow"], basic["sheep"] = basic["sheep"], basic["cow"]
+    adv = data["livestock_tables"]["advanced"]
+    adv["cow"], adv["sheep"] = adv["sheep"], adv["cow"]
+    c = meeple.load("farland", players=2, components=write(tmp_path, data)).components
+    assert c.livestock["basic"][0][0] == 3 and c.livestock["basic"][2][0] == 5

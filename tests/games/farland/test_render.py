@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 
-from tests.games.farland.helpers import play, setup
+import meeple
+from meeple.boardgames.farland.actions import sq
+from tests.games.farland.helpers import CARROT, COW, POND_CELL, play, setup
 
 
 def test_text_view_shows_market_turn_scores_and_farm():
@@ -14,7 +17,7 @@ def test_text_view_shows_market_turn_scores_and_farm():
     assert "to move: player 1" in text
     assert "lower market:" in text and "L28[" in text
     assert "player 0: 0 points" in text
-    assert "HOUS" in text and "wh1" in text
+    assert "HOUSE" in text and "wh1" in text
 
 
 def test_svg_view_is_valid_and_labels_turn_and_scores():
@@ -26,3 +29,67 @@ def test_svg_view_is_valid_and_labels_turn_and_scores():
     assert "to move: player 0 (rotate building barn)" in svg
     assert "player 2: 0 points" in svg
     assert "upgrade tokens left: 12" in svg
+
+
+def _farm_rows(text: str, player: int) -> list[str]:
+    block = text.split(f"\nplayer {player}:")[1].split("\nplayer ")[0]
+    return block.splitlines()
+
+
+def test_text_farm_draws_nimbus_generators_and_tells_fences_apart():
+    s = setup(rules="advanced")
+    f = s.farms[0]
+    f.nimbus.add(sq(1, 1))
+    f.fences.add(2 * sq(0, 0))  # wooden fence on top of the house
+    text = s.render_text(0)
+    rows = _farm_rows(text, 0)
+    assert any("======" in r for r in rows)  # wooden fence
+    assert any("------" in r for r in rows)  # printed fences of the house meadows
+    assert any("++" in r for r in rows)  # the Nimbus Generator's corner
+    assert "++ Nimbus Generator" in text
+    assert "wooden fence" in text and "printed fence" in text
+
+
+def test_text_pond_squares_do_not_look_like_pipes():
+    s = setup(rules="advanced")
+    s.farms[0].cells[sq(2, 0)] = POND_CELL
+    rows = _farm_rows(s.render_text(0), 0)
+    assert any(" pond" in r for r in rows)
+    assert not any("~~~~" in r for r in rows)  # no pipes on this farm
+
+
+def test_tokens_have_unambiguous_labels_in_text_and_svg():
+    s = setup()
+    f = s.farms[0]
+    f.tokens[sq(0, 1)] = COW
+    f.tokens[sq(1, 1)] = CARROT
+    text = s.render_text(0)
+    rows = _farm_rows(text, 0)
+    assert any("+Co" in r and "+Ca" in r for r in rows)
+    assert "Co cow" in text and "Ca carrot" in text
+    svg = s.render_svg(None)
+    assert ">Co<" in svg and ">Ca<" in svg
+
+
+def test_svg_legend_explains_ponds_and_the_nimbus_cross():
+    svg = setup(rules="advanced").render_svg(None)
+    assert "pond tile" in svg and "Nimbus Generator" in svg
+    assert "wooden fence" in svg and "printed fence" in svg
+
+
+def test_building_line_at_setup_and_at_the_end_of_the_game():
+    g = meeple.load("farland", players=2)
+    s = g.new_initial_state()
+    rng = random.Random(5)
+    while s.current_player() == meeple.CHANCE:
+        s.apply_action(meeple.sample_chance(s, rng))
+    assert s.phase == "setup"
+    assert "taken this round" not in s.render_text(None)
+    assert "can be taken from round 1" in s.render_text(None)
+    while not s.is_terminal():
+        if s.current_player() == meeple.CHANCE:
+            s.apply_action(meeple.sample_chance(s, rng))
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    for view in (s.render_text(None), s.render_svg(None)):
+        assert "taken this round" not in view

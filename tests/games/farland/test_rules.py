@@ -532,3 +532,89 @@ def test_illegal_placements_are_explained():
         s.apply_notation("at 1,0")
     with pytest.raises(IllegalActionError, match="touch or cover your farm"):
         s.apply_notation("at 9,9")
+
+
+def test_upper_four_space_card_gains_after_the_payment_fewer_if_the_supply_runs_out():
+    s = setup()
+    s.supply = [0, 0, 0]
+    play(s, "take upper 1", "fence")  # L25 has four land spaces; the fence goes to the supply
+    assert s.supply == [1, 0, 0]
+    assert s.pending[-1].kind == "gain" and names(s) == ["fence"]
+    play(s, "fence")  # the paid fence comes back: one gain, then the supply is empty
+    assert s.farms[0].house == [1, 1, 0] and s.supply == [0, 0, 0]
+    assert s.pending[-1].kind == "place"
+
+
+def test_upper_four_space_card_gives_two_when_the_supply_holds_one_before_payment():
+    s = setup()
+    s.supply = [0, 0, 1]
+    play(s, "take upper 1", "pipe", "trough", "pipe")
+    assert s.farms[0].house == [1, 1, 1] and s.supply == [0, 0, 0]
+    assert s.pending[-1].kind == "place"
+
+
+def test_a_printed_fence_laid_on_a_wooden_fence_sends_the_wooden_one_home():
+    s = setup(market=["L25", "L26", "L40", "L28"])  # L40: sheep1:W meadow / sheep1:W meadow
+    f = s.farms[0]
+    f.fences |= {2 * sq(2, 0) + 1, 2 * sq(2, 1) + 1}  # the east side of the house
+    house = f.house[FENCE]
+    play(s, "take lower 1", "pipe", "pipe", "at 2,0", "rotate 0")  # printed fences on the west
+    assert f.fences == set()
+    assert f.house[FENCE] == house + 2
+
+
+def test_a_card_without_printed_fences_beside_a_wooden_fence_leaves_it():
+    s = setup()
+    f = s.farms[0]
+    f.fences.add(2 * sq(2, 0) + 1)
+    play(s, "take lower 1", "pipe", "pipe", "at 2,0", "rotate 0")  # L27, no printed fences
+    assert f.fences == {2 * sq(2, 0) + 1}
+
+
+def test_tokens_are_refused_on_building_squares():
+    s = setup()
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # wheat1 wheat1 / carrot1 x2
+    play(again(s), "take building + improvements", "at 2,1", "rotate 0")  # covers the carrots
+    assert s.pending[-1].kind == "token"
+    play(s, "token carrot")
+    got = names(s)
+    assert "at 2,1" not in got and "at 3,1" not in got  # the barn
+    assert got == ["at 0,1", "at 1,1"]  # the house meadows (the wheat squares hold no carrot)
+    with pytest.raises(IllegalActionError, match="free square with the same icon"):
+        s.apply_notation("at 2,1")
+
+
+@pytest.mark.parametrize(
+    ("prepare", "move", "reason"),
+    [
+        (None, "take upper 4", "column 4 is not used with 2 players"),
+        (None, "take lower 3", "column 3 is not used with 2 players"),
+        (None, "install fence", "choose a market card or the building"),
+        ("pay", "take lower 1", "choose the improvement to pay .*: fence, pipe or trough"),
+        ("pay", "trough", "your house has no trough to pay with"),
+        ("install", "edge h 0,2", "a printed fence is already on that edge"),
+        ("install", "edge h 7,7", "not a side of a square of your farm"),
+        ("install", "corner 1,1", "choose an edge"),
+        ("install", "lift fence", "Flexible Installation"),
+    ],
+)
+def test_illegal_moves_get_their_own_reason(prepare, move, reason):
+    s = setup()
+    if prepare == "pay":
+        play(s, "take upper 1")
+    elif prepare == "install":
+        s.farms[0].house = [1, 0, 0]
+        s.push("install", 0)
+        s._legal_cache = None
+        if move.startswith(("edge", "corner")):
+            play(s, "install fence")
+    with pytest.raises(IllegalActionError, match=reason):
+        s.apply_notation(move)
+
+
+def test_a_two_player_upper_take_in_an_unused_column_does_not_blame_the_house():
+    s = setup()
+    assert sum(s.farms[0].house) == 2
+    with pytest.raises(IllegalActionError) as err:
+        s.apply_notation("take upper 4")
+    assert "house" not in str(err.value).split("Legal:")[0]
