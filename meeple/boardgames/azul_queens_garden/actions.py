@@ -21,6 +21,8 @@ DISCARD_JOKER          1             ``discard joker``
 DONE                   1             ``done``
 DRAW + t               36            ``draw blue-bird`` (chance: a hexagon from the bag)
 REVEAL + e             36            ``reveal blue-bird`` (chance: a garden expansion)
+COPY + t * 36 + i      36 x 36       ``take blue-bird from expansion 2`` (which copy of an
+                                     identical hexagon: display expansion i + 1)
 =====================  ============  ==========================================
 """
 
@@ -45,7 +47,9 @@ DISCARD_JOKER = DISCARD + NUM_TYPES
 DONE = DISCARD_JOKER + 1
 DRAW = DONE + 1
 REVEAL = DRAW + NUM_TYPES
-NUM_ACTIONS = REVEAL + NUM_TYPES
+COPY = REVEAL + NUM_TYPES
+MAX_TRAYS = 36  # display expansions that can hold hexagons at once (all 36 at most)
+NUM_ACTIONS = COPY + NUM_TYPES * MAX_TRAYS
 
 
 def action_name(comp: Components, a: int) -> str:
@@ -82,6 +86,9 @@ def action_name(comp: Components, a: int) -> str:
         return "done"
     if a < REVEAL:
         return f"draw {tn(a - DRAW)}"
-    if a < NUM_ACTIONS:
+    if a < COPY:
         return f"reveal {tn(a - REVEAL)}"
+    if a < NUM_ACTIONS:
+        t, i = divmod(a - COPY, MAX_TRAYS)
+        return f"take {tn(t)} from expansion {i + 1}"
     raise ValueError(f"no action {a}")

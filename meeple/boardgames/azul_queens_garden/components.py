@@ -18,6 +18,8 @@ NUM_COLOURS = 6
 NUM_PATTERNS = 6
 NUM_TYPES = NUM_COLOURS * NUM_PATTERNS
 ORNAMENTS = ("statue", "bench", "pavilion")
+# Confirmed pattern values by position: tree 1, bird 2, butterfly 3, six blossoms 6.
+CONFIRMED_VALUES = {0: 1, 1: 2, 2: 3, 5: 6}
 FORMAT = "meeple.components/azul_queens_garden/1"
 
 
@@ -49,6 +51,8 @@ class Components:
     storage_tile_points: int
     min_group: int
     six_bonus: int
+    colour_points: int  # round scoring: per hexagon of a scored colour
+    pattern_points: tuple[int, ...]  # round scoring: per hexagon of the scored pattern, by round
     tiles_per_expansion: int
     display_start: int
     stacks: dict[int, tuple[tuple[int, ...], int]]  # players -> (round stacks, reserve)
@@ -112,6 +116,17 @@ def load(path: Path | None) -> Components:
         "a value (the cost in tiles) must be 1 to 6: a payment uses different patterns "
         "or different colours, so at most 6 tiles",
     )
+    require(
+        sorted(values) == list(range(1, NUM_PATTERNS + 1)),
+        "patterns",
+        f"the values must be 1 to 6, each once (a permutation), not {values}",
+    )
+    for i, v in CONFIRMED_VALUES.items():
+        require(
+            values[i] == v,
+            f"patterns[{i}].value",
+            f"{names[i]} (pattern {i + 1}) is confirmed at value {v}, not {values[i]}",
+        )
 
     tiles = field(data, "tiles", dict, "tiles")
     check_provenance(tiles, "tiles")
@@ -139,10 +154,25 @@ def load(path: Path | None) -> Components:
     check_provenance(sto, "storage")
     storage_tiles = _int(sto, "tiles", "storage", 1)
     storage_expansions = _int(sto, "expansions", "storage")
-    require(storage_tiles >= jokers_start, "storage.tiles", "must hold the starting jokers")
+    require(
+        storage_tiles == 12,
+        "storage.tiles",
+        f"storage is confirmed at 12 tiles, not {storage_tiles}",
+    )
+    require(
+        storage_expansions == 2,
+        "storage.expansions",
+        f"storage is confirmed at 2 expansions, not {storage_expansions}",
+    )
 
     sc = field(data, "score", dict, "score")
     check_provenance(sc, "score")
+    start_score = _int(sc, "start", "score")
+    require(
+        start_score == 15,
+        "score.start",
+        f"every scoring marker starts on 15 (confirmed by a review), not {start_score}",
+    )
     rnd = field(data, "rounds", dict, "rounds")
     check_provenance(rnd, "rounds")
     rounds = _int(rnd, "count", "rounds", 1)
@@ -150,6 +180,29 @@ def load(path: Path | None) -> Components:
     check_provenance(costs, "costs")
     scoring = field(data, "scoring", dict, "scoring")
     check_provenance(scoring, "scoring")
+    storage_tile_points = field(scoring, "storage_tile_at_end", int, "scoring")
+    require(
+        storage_tile_points <= 0,
+        "scoring.storage_tile_at_end",
+        f"hexagons left in storage are a penalty, so this must be 0 or less, not "
+        f"{storage_tile_points}",
+    )
+    min_group = _int(scoring, "min_group", "scoring", 1)
+    require(
+        min_group >= 2,
+        "scoring.min_group",
+        f"a group is at least 2 touching hexagons, so this must be at least 2, not {min_group}",
+    )
+    rsc = field(data, "round_scoring", dict, "round_scoring")
+    check_provenance(rsc, "round_scoring")
+    colour_points = _int(rsc, "colour_points", "round_scoring")
+    pattern_points = field(rsc, "pattern_points", list, "round_scoring")
+    require(
+        len(pattern_points) == rounds
+        and all(isinstance(x, int) and 0 <= x <= 6 for x in pattern_points),
+        "round_scoring.pattern_points",
+        f"needs {rounds} points per pattern hexagon (one per round), each 0 to 6",
+    )
     disp = field(data, "display", dict, "display")
     check_provenance(disp, "display")
     tiles_per_expansion = _int(disp, "tiles_per_expansion", "display", 1)
@@ -233,16 +286,18 @@ def load(path: Path | None) -> Components:
         jokers_start=jokers_start,
         storage_tiles=storage_tiles,
         storage_expansions=storage_expansions,
-        start_score=_int(sc, "start", "score"),
+        start_score=start_score,
         rounds=rounds,
         face_down_cost=_int(costs, "face_down_expansion", "costs"),
         first_pass_penalty=_int(costs, "first_pass_penalty", "costs"),
         discard_cost=_int(costs, "discard_per_tile", "costs"),
         pavilion_points=_int(scoring, "pavilion_per_round", "scoring"),
         joker_points=_int(scoring, "joker_at_end", "scoring"),
-        storage_tile_points=field(scoring, "storage_tile_at_end", int, "scoring"),
-        min_group=_int(scoring, "min_group", "scoring", 1),
+        storage_tile_points=storage_tile_points,
+        min_group=min_group,
         six_bonus=_int(scoring, "group_of_six_bonus", "scoring"),
+        colour_points=colour_points,
+        pattern_points=tuple(pattern_points),
         tiles_per_expansion=tiles_per_expansion,
         display_start=display_start,
         stacks=stacks,

@@ -3,6 +3,10 @@
 Version history:
 
 1. First release.
+2. The +6 group-of-six bonus on by default; round scoring of the wheel's pattern
+   rising 1, 2, 3, 3 by round; the taker chooses which copy of an identical hexagon
+   to take; an all-joker payment only after ``pay by colour``; wheel round 4
+   yellow, blue, fruit.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ class AzulQueensGardenGame(Game):
         name="Azul: Queen's Garden",
         min_players=2,
         max_players=4,
-        version=1,
+        version=2,
         perfect_information=True,
         options=(
             OptionSpec(
@@ -35,13 +39,21 @@ class AzulQueensGardenGame(Game):
             ),
             OptionSpec(
                 "group_of_six_bonus",
-                False,
-                (False, True),
-                "final evaluation: +6 for each group of six (reported by reviews)",
+                True,
+                (True, False),
+                "final evaluation: +6 for each group of six all-different hexagons "
+                "(confirmed by reviews; off plays the rules summary's evaluation alone)",
                 bool,
             ),
+            OptionSpec(
+                "pattern_scoring",
+                "rising",
+                ("rising", "flat"),
+                "round scoring of the wheel's pattern: points per hexagon rising by round "
+                "(1, 2, 3, 3; confirmed by a review), or flat 1 like the colours",
+            ),
         ),
-        variants=({"adjacency": "colour", "group_of_six_bonus": True},),
+        variants=({"adjacency": "colour", "group_of_six_bonus": False, "pattern_scoring": "flat"},),
         description=(
             "Draft hexagons by colour or pattern, pay for them with storage tiles and "
             "grow a hex garden around a fountain with garden expansions."

@@ -45,11 +45,15 @@ def round_score(
     wheel: Sequence[tuple[bool, int]],
     pavilions: int,
     pavilion_points: int = 1,
+    colour_points: int = 1,
+    pattern_points: int = 1,
 ) -> dict[str, int]:
-    """One round's scoring: a point per hexagon of each colour or pattern the wheel
-    shows (a hexagon matching two of them scores twice), and per visible pavilion."""
+    """One round's scoring: each hexagon of a colour the wheel shows scores
+    ``colour_points``, each of the pattern it shows ``pattern_points`` (a hexagon
+    matching two items scores for both), and each visible pavilion ``pavilion_points``."""
     wheel_points = sum(
-        colour_counts[i] if is_colour else pattern_counts[i] for is_colour, i in wheel
+        colour_counts[i] * colour_points if is_colour else pattern_counts[i] * pattern_points
+        for is_colour, i in wheel
     )
     return {"wheel": wheel_points, "pavilions": pavilions * pavilion_points}
 

@@ -8,6 +8,8 @@ Decisions (kind: who, info):
 - ``pay``: (mode, t, remaining, used keys, last id, cell) one payment item;
 - ``discard``: (last id) after passing, one storage tile to discard, or done;
 - ``place_bought``: (e) where the expansion just bought goes;
+- ``copy``: (types) after a take, which display expansion the first of these
+  hexagon types is taken from (copies lie on more than one expansion);
 - ``draw`` (chance): (tiles still to draw onto the newest display expansion,
   expansions still to open) a hexagon from the bag;
 - ``reveal`` (chance): (-1 for the display, else the buying player) which
@@ -58,6 +60,10 @@ PAT = tuple(t % 6 for t in range(NUM_TYPES))
 NB = NEIGHBOURS
 RING_OF_CELL = tuple(RING[c // CELLS_PER_AREA] for c in range(NUM_CELLS))
 OUTER = tuple(tuple(a * CELLS_PER_AREA + k for k in range(1, 7)) for a in range(AREAS))
+
+
+def _tiles(n: int) -> str:
+    return "tile" if n == 1 else "tiles"
 
 
 class AzulQueensGardenState(State):
@@ -501,19 +507,25 @@ class AzulQueensGardenState(State):
         by_colour = a < A.ACQ_PATTERN
         key = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
         same = COL if by_colour else PAT
-        taken: set[int] = set()
-        emptied = 0
+        # Per hexagon type of the chosen colour or pattern, the display expansions
+        # holding a copy. Only one copy is taken; where copies lie on more than one
+        # expansion the taker chooses which (a follow-up ``copy`` decision).
+        where: dict[int, list[int]] = {}
+        for i, tray in enumerate(self.trays):
+            for t in tray:
+                if same[t] == key:
+                    at = where.setdefault(t, [])
+                    if not at or at[-1] != i:
+                        at.append(i)
         st = self.store[p]
-        for tray in self.trays:
-            for t in tray[:]:
-                if same[t] == key and t not in taken:
-                    taken.add(t)
-                    tray.remove(t)
-                    st[t] += 1
-        self.store_n[p] += len(taken)
-        keep = [tray for tray in self.trays if tray]
-        emptied = len(self.trays) - len(keep)
-        self.trays = keep
+        choices: list[int] = []
+        for t, at in where.items():
+            if len(at) == 1:
+                self.trays[at[0]].remove(t)
+                st[t] += 1
+                self.store_n[p] += 1
+            else:
+                choices.append(t)
         kept_faceup = []
         for e in self.faceup:
             if same[e] == key:
@@ -521,6 +533,34 @@ class AzulQueensGardenState(State):
             else:
                 kept_faceup.append(e)
         self.faceup = kept_faceup
+        if choices:
+            choices.sort()
+            self.push("copy", p, tuple(choices))
+        else:
+            self._finish_acquire(p)
+
+    def _legal_copy(self, d: Decision) -> list[int]:
+        t = d.info[0]
+        base = A.COPY + t * A.MAX_TRAYS
+        return [base + i for i, tray in enumerate(self.trays) if t in tray]
+
+    def _apply_copy(self, d: Decision, a: int) -> None:
+        p = d.player
+        t, i = divmod(a - A.COPY, A.MAX_TRAYS)
+        self.trays[i].remove(t)
+        self.store[p][t] += 1
+        self.store_n[p] += 1
+        rest = d.info[1:]
+        if rest:
+            self.push("copy", p, rest)
+        else:
+            self._finish_acquire(p)
+
+    def _finish_acquire(self, p: int) -> None:
+        """After a take: emptied display expansions turn face up, the next one opens."""
+        keep = [tray for tray in self.trays if tray]
+        emptied = len(self.trays) - len(keep)
+        self.trays = keep
         self._next_turn(p)
         self._open_trays(1)
         for _ in range(emptied):
@@ -529,13 +569,16 @@ class AzulQueensGardenState(State):
     # -- payment -------------------------------------------------------------------
 
     def _legal_mode(self, d: Decision) -> list[int]:
+        # Jokers alone may pay the whole cost; that payment is offered after
+        # ``pay by colour`` only, so ``pay by pattern`` must pay at least one tile.
         p = d.player
         t, need, _ = d.info
-        need -= self.jokers[p]
+        jokers = self.jokers[p]
         out = []
-        if need <= 0 or self._keys_available(p, t, True) >= need:
+        if need <= jokers or self._keys_available(p, t, True) + jokers >= need:
             out.append(A.MODE_COLOUR)
-        if need <= 0 or self._keys_available(p, t, False) >= need:
+        keys = self._keys_available(p, t, False)
+        if keys and keys + jokers >= need:
             out.append(A.MODE_PATTERN)
         return out
 
@@ -570,7 +613,8 @@ class AzulQueensGardenState(State):
             later = {k for b, k in cands[i + 1 :] if k != key}
             if len(later) + jokers >= remaining - 1:
                 out.append(a)
-        if jokers and jokers >= remaining:
+        # By pattern, a joker only after a tile: the all-joker payment is by colour.
+        if jokers and jokers >= remaining and (by_colour or last >= 0):
             out.append(A.PAY_JOKER)
         return out
 
@@ -643,6 +687,8 @@ class AzulQueensGardenState(State):
     def _end_round(self) -> None:
         comp = self.comp
         wheel = [(e.is_colour, e.index) for e in comp.wheel[self.round]]
+        rising = self.game.options["pattern_scoring"] == "rising"
+        pattern_points = comp.pattern_points[self.round] if rising else comp.colour_points
         for p in range(self.game.players):
             rs = round_score(
                 self.colour_count[p],
@@ -650,6 +696,8 @@ class AzulQueensGardenState(State):
                 wheel,
                 self.pavilions[p],
                 comp.pavilion_points,
+                comp.colour_points,
+                pattern_points,
             )
             self.pts[p][WHEEL] += rs["wheel"]
             self.pts[p][PAVILIONS] += rs["pavilions"]
@@ -739,12 +787,10 @@ class AzulQueensGardenState(State):
             self.reserve -= 1
         else:
             self.returned.remove(e)
-        if self.expansion_spots(p, e):
-            self.push("place_bought", p, e)
-        elif len(self.store_exps[p]) < self.comp.storage_expansions:
-            self.store_exps[p].append(e)
-        else:
-            self.returned.append(e)
+        # Every free expansion area of this layout has spaces touching no other
+        # area, where the printed space stands alone; buying needs a free area,
+        # so a bought expansion always has a legal spot (docs, ruling 8).
+        self.push("place_bought", p, e)
 
     def _legal_place_bought(self, d: Decision) -> list[int]:
         base = A.EXPAND + d.info * NUM_CELLS
@@ -808,6 +854,12 @@ class AzulQueensGardenState(State):
                 pending.update({"paying_for": tn(t), "at": cell_name(x), "still_to_pay": rem})
             elif d.kind == "place_bought":
                 pending["expansion"] = tn(d.info)
+            elif d.kind == "copy":
+                pending["hexagon"] = tn(d.info[0])
+                pending["on_expansions"] = [
+                    i + 1 for i, tray in enumerate(self.trays) if d.info[0] in tray
+                ]
+                pending["then"] = [tn(u) for u in d.info[1:]]
         players = []
         for p in range(self.game.players):
             g = self.garden[p]
@@ -916,6 +968,49 @@ class AzulQueensGardenState(State):
 
     # -- messages ------------------------------------------------------------------
 
+    def _spot_problem(self, p: int, e: int, x: int) -> str | None:
+        """Why expansion ``e`` 's printed space may not go on cell ``x``, or None."""
+        if x < CELLS_PER_AREA or x % CELLS_PER_AREA == 0:
+            return "the printed space must go on one of the six spaces of a free expansion area"
+        if self.area_exp[p][x // CELLS_PER_AREA] >= 0:
+            return f"expansion area {x // CELLS_PER_AREA} already holds an expansion"
+        return self._placement_problem(p, e, x)
+
+    def _placement_problem(self, p: int, t: int, x: int) -> str | None:
+        """Which part of the placement rule hexagon ``t`` on cell ``x`` breaks, or None."""
+        comp = self.comp
+        g = self.garden[p]
+        c, q = COL[t], PAT[t]
+        by_pattern = self.game.options["adjacency"] == "colour-or-pattern"
+        name = comp.tile_name(t)
+        nbs = [g[n] for n in NB[x] if g[n] >= 0]
+        if nbs and not any(COL[u] == c or (by_pattern and PAT[u] == q) for u in nbs):
+            shared = "colour or pattern" if by_pattern else "colour"
+            return f"{name} touches hexagons on {cell_name(x)} but shares its {shared} with none"
+        for by_colour in (True, False):
+            same = COL if by_colour else PAT
+            key = same[t]
+            group = [x]
+            seen = {x}
+            types = [t]
+            i = 0
+            while i < len(group):
+                for n in NB[group[i]]:
+                    u = g[n]
+                    if n not in seen and u >= 0 and same[u] == key:
+                        seen.add(n)
+                        group.append(n)
+                        types.append(u)
+                i += 1
+            dup = next((u for u in types if types.count(u) > 1), None)
+            if dup is not None:
+                kind = comp.colours[key] if by_colour else comp.patterns[key]
+                return (
+                    f"{name} on {cell_name(x)} would make a {kind} group holding two "
+                    f"{comp.tile_name(dup)} hexagons"
+                )
+        return None
+
     def _explain_illegal(self, a: int) -> str | None:
         d = self.decision
         if d is None or d.player == CHANCE:
@@ -928,6 +1023,7 @@ class AzulQueensGardenState(State):
             "pay": "pay one more tile (pay ...)",
             "discard": "discard a storage tile or say done",
             "place_bought": "place the expansion just bought (expansion ... at ...)",
+            "copy": "choose the copy to take (take ... from expansion ...)",
         }
         wrong_kind = {
             "turn": a < A.MODE_COLOUR,
@@ -935,18 +1031,29 @@ class AzulQueensGardenState(State):
             "pay": A.PAY_TILE <= a <= A.PAY_JOKER,
             "discard": A.DISCARD <= a <= A.DONE,
             "place_bought": A.EXPAND <= a < A.BUY,
+            "copy": A.COPY <= a < A.NUM_ACTIONS,
         }
         if not wrong_kind.get(d.kind, True):
             return f"player {p} must now {asks.get(d.kind, d.kind)}"
         if d.kind == "mode":
-            need = d.info[1] - self.jokers[p]
-            what = "colour" if a == A.MODE_COLOUR else "pattern"
-            return f"storage lacks {need} tiles of that {what} with all different " + (
-                "patterns" if what == "colour" else "colours"
+            t, need, _ = d.info
+            by_colour = a == A.MODE_COLOUR
+            what, other = ("colour", "patterns") if by_colour else ("pattern", "colours")
+            keys = self._keys_available(p, t, by_colour)
+            jokers = self.jokers[p]
+            if not by_colour and not keys and jokers >= need:
+                return "jokers alone pay this cost: that payment is made with pay by colour"
+            short = need - jokers - keys
+            return (
+                f"storage is {short} {_tiles(short)} short: the cost needs {need} more, "
+                f"and storage holds {keys} {_tiles(keys)} of that {what} with different "
+                f"{other} and {jokers} joker{'' if jokers == 1 else 's'}"
             )
         if d.kind == "pay":
             if a == A.PAY_JOKER and not self.jokers[p]:
                 return "there is no joker in storage"
+            if a == A.PAY_JOKER and not d.info[0] and d.info[4] < 0:
+                return "paying by pattern starts with a tile: jokers alone pay by colour"
             return (
                 "a payment is one colour with different patterns or one pattern with different "
                 "colours, paid in the listed order (hexagons, expansions, jokers), and must "
@@ -955,9 +1062,29 @@ class AzulQueensGardenState(State):
         if d.kind == "discard":
             if self.score(p) < comp.discard_cost:
                 return "each discard costs a point and there is none left to pay"
-            return "that tile is not in storage (discards go in the listed order)"
+            if a == A.DONE:
+                return None
+            if a == A.DISCARD_JOKER:
+                return "there is no joker in storage"
+            u = a - A.DISCARD
+            if not self.store[p][u]:
+                return f"there is no {comp.tile_name(u)} in storage"
+            last = d.info
+            before = "a joker" if last == A.DISCARD_JOKER else comp.tile_name(last - A.DISCARD)
+            return (
+                f"discards go in the listed order (hexagons in list order, then jokers): "
+                f"{comp.tile_name(u)} comes before {before}, already discarded"
+            )
+        if d.kind == "copy":
+            t, i = divmod(a - A.COPY, A.MAX_TRAYS)
+            if t != d.info[0]:
+                return f"the copy to choose now is of {comp.tile_name(d.info[0])}"
+            return f"display expansion {i + 1} holds no {comp.tile_name(t)}"
         if d.kind == "place_bought":
-            return "its printed space breaks the placement rule there, or the area is taken"
+            e, x = divmod(a - A.EXPAND, NUM_CELLS)
+            if e != d.info:
+                return f"the expansion just bought is {comp.tile_name(d.info)}"
+            return self._spot_problem(p, e, x) or "that spot is not allowed"
         if a < A.PLACE:
             by_colour = a < A.ACQ_PATTERN
             cn, pn, ce, pe = self._display_counts()
@@ -977,18 +1104,18 @@ class AzulQueensGardenState(State):
                 return f"{cell_name(x)} is not an empty space of the garden"
             if not self.can_pay(p, t):
                 return f"storage cannot pay the cost of {comp.values[PAT[t]]} for it"
-            return (
-                "it must share its colour"
-                + (" or pattern" if self.game.options["adjacency"] != "colour" else "")
-                + " with a neighbour, and may not make a group holding two identical hexagons"
-            )
+            return self._placement_problem(p, t, x) or "that placement is not allowed"
         if a < A.BUY:
             e, x = divmod(a - A.EXPAND, NUM_CELLS)
             if e not in self.store_exps[p]:
                 return f"there is no expansion {comp.tile_name(e)} in storage"
-            if self.area_exp[p][x // CELLS_PER_AREA] >= 0 or x < CELLS_PER_AREA or x % 7 == 0:
-                return "the printed space must go on a space of a free expansion area"
-            return "the printed space breaks the placement rule there, or the cost cannot be paid"
+            problem = self._spot_problem(p, e, x)
+            if problem:
+                return problem
+            return (
+                f"storage cannot pay the cost of {comp.values[PAT[e]]} for it "
+                "(the expansion itself counts as one)"
+            )
         if a == A.BUY:
             if self.score(p) < comp.face_down_cost:
                 return f"buying costs {comp.face_down_cost} points"

@@ -83,6 +83,24 @@ def test_a_corrected_file_is_loaded(tmp_path):
         (lambda d: d["score"].pop("source"), "score"),
         (lambda d: d["storage"].update(tiles="twelve"), "storage.tiles"),
         (lambda d: d["colours"]["names"].append("red"), "colours.names"),
+        (lambda d: d["patterns"][3].update(value=5), "patterns: the values must be 1 to 6, each"),
+        (
+            lambda d: (d["patterns"][0].update(value=4), d["patterns"][3].update(value=1)),
+            "patterns[0].value: tree .* confirmed at value 1, not 4",
+        ),
+        (
+            lambda d: (d["patterns"][4].update(value=6), d["patterns"][5].update(value=5)),
+            "patterns[5].value: flower .* confirmed at value 6, not 5",
+        ),
+        (lambda d: d["storage"].update(tiles=10), "storage.tiles: storage is confirmed at 12"),
+        (lambda d: d["storage"].update(expansions=3), "storage.expansions: .* 2 expansions"),
+        (lambda d: d["scoring"].update(storage_tile_at_end=1), "scoring.storage_tile_at_end"),
+        (lambda d: d["scoring"].update(min_group=1), "scoring.min_group: .* at least 2, not 1"),
+        (lambda d: d["score"].update(start=20), "score.start: .* starts on 15"),
+        (
+            lambda d: d["round_scoring"].update(pattern_points=[1, 2]),
+            "round_scoring.pattern_points",
+        ),
     ],
 )
 def test_a_broken_file_is_refused_naming_the_entry(tmp_path, change, message):
@@ -90,6 +108,22 @@ def test_a_broken_file_is_refused_naming_the_entry(tmp_path, change, message):
     change(data)
     with pytest.raises(ComponentsError, match=message.replace("[", r"\[").replace("]", r"\]")):
         meeple.load(GID, players=2, components=_write(tmp_path, data))
+
+
+def test_the_unconfirmed_values_4_and_5_may_be_swapped(tmp_path):
+    data = _data()
+    data["patterns"][3]["value"], data["patterns"][4]["value"] = 5, 4
+    game = meeple.load(GID, players=2, components=_write(tmp_path, data))
+    assert game.components.values == (1, 2, 3, 5, 4, 6)
+
+
+def test_the_wheel_follows_the_generic_rotation_of_the_notes():
+    # Round r scores colours c(2r-1), c(2r) (wrapping) and the pattern of value r + 1.
+    comp = meeple.load(GID, players=2).components
+    for r, items in enumerate(comp.wheel, start=1):
+        colours = [comp.colours[(2 * r - 2 + k) % 6] for k in range(2)]
+        pattern = comp.patterns[comp.values.index(r + 1)]
+        assert [comp.entry_name(e) for e in items] == [*colours, pattern]
 
 
 def test_a_missing_or_unreadable_file_is_refused(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.boardgames.azul_queens_garden import actions as A
+from meeple.boardgames.azul_queens_garden.board import AREAS, CELLS_PER_AREA, NEIGHBOURS, RING
 from meeple.core import CHANCE, TERMINAL, IllegalActionError
 
 from .helpers import (
@@ -69,16 +70,52 @@ def test_acquire_of_identical_hexagons_takes_only_one():
     tray(s, "blue-bird", "blue-bird", "lime-bird", "lime-tree")
     tray(s, "blue-bird", "green-tree", "green-leaf", "green-fruit")
     act(s, "take bird")
+    # Copies of blue-bird lie on both expansions: the taker chooses (ruling 6).
+    assert legal(s) == ["take blue-bird from expansion 1", "take blue-bird from expansion 2"]
+    act(s, "take blue-bird from expansion 2")
     assert s.store[0][t(s, "blue-bird")] == 1
     assert s.store[0][t(s, "lime-bird")] == 1
-    # The copy comes from the oldest expansion of the display.
+    assert s.store_n[0] == 3 + 2
+    assert s.trays[0] == [t(s, "blue-bird"), t(s, "blue-bird"), t(s, "lime-tree")]
+    assert s.trays[1] == [t(s, "green-tree"), t(s, "green-leaf"), t(s, "green-fruit")]
+    assert s.decision.kind == "draw"  # the next expansion of the stack is filled
+
+
+def test_the_taker_chooses_the_copy_and_so_which_expansion_empties_and_turns_face_up():
+    for where, reveal in ((1, True), (2, False)):
+        s = quiet()
+        tray(s, "blue-bird")
+        tray(s, "blue-bird", "green-tree")
+        act(s, "take blue", f"take blue-bird from expansion {where}")
+        assert (s.decision.kind == "reveal") is reveal
+        if reveal:  # expansion 1 emptied (it turns face up); expansion 2 keeps its copy
+            left = [[t(s, "blue-bird"), t(s, "green-tree")]]
+        else:
+            left = [[t(s, "blue-bird")], [t(s, "green-tree")]]
+        assert s.trays[: len(left)] == left
+
+
+def test_no_copy_choice_when_the_identical_hexagons_lie_on_one_expansion():
+    s = quiet()
+    tray(s, "blue-bird", "blue-bird", "lime-tree")
+    tray(s, "green-tree", "green-leaf")
+    act(s, "take bird")
+    assert s.decision.kind == "draw"  # no follow-up: straight on to the display
     assert s.trays[0] == [t(s, "blue-bird"), t(s, "lime-tree")]
-    assert s.trays[1] == [
-        t(s, "blue-bird"),
-        t(s, "green-tree"),
-        t(s, "green-leaf"),
-        t(s, "green-fruit"),
-    ]
+    assert s.store[0][t(s, "blue-bird")] == 1
+
+
+def test_several_copy_choices_come_one_type_at_a_time():
+    s = quiet()
+    tray(s, "blue-bird", "lime-bird")
+    tray(s, "blue-bird", "lime-bird")
+    act(s, "take bird")
+    assert legal(s) == ["take blue-bird from expansion 1", "take blue-bird from expansion 2"]
+    act(s, "take blue-bird from expansion 1")
+    assert legal(s) == ["take lime-bird from expansion 1", "take lime-bird from expansion 2"]
+    act(s, "take lime-bird from expansion 1")
+    assert s.decision.kind == "reveal"  # expansion 1 emptied and turns face up
+    assert s.trays[0] == [t(s, "blue-bird"), t(s, "lime-bird")]
 
 
 def test_an_acquisition_that_does_not_fit_in_storage_is_illegal():
@@ -237,7 +274,7 @@ def test_colour_only_adjacency_option_needs_a_colour_match():
     lay(s, 0, "blue-leaf", "0.3")
     assert can(s, "place blue-tree at 0.2")
     assert not can(s, "place blue-tree at 0.6")
-    with pytest.raises(IllegalActionError, match="share its colour with a neighbour"):
+    with pytest.raises(IllegalActionError, match="shares its colour with none"):
         act(s, "place blue-tree at 0.6")
 
 
@@ -333,20 +370,37 @@ def test_buying_needs_six_points_and_a_free_expansion_area():
     assert not can(s, "buy face-down expansion")
 
 
-def test_a_bought_expansion_that_cannot_be_placed_goes_to_storage():
+def test_a_bought_expansion_always_fits_in_a_free_area():
+    # Ruling 8: every expansion area has spaces touching no other area, where the
+    # printed space stands alone, so a bought expansion always has a legal spot.
+    for a in range(1, AREAS):
+        own = set(RING[a]) | {a * CELLS_PER_AREA}
+        lonely = [x for x in RING[a] if set(NEIGHBOURS[x]) <= own]
+        assert len(lonely) >= 2, a
     s = quiet()
-    for a, e in zip(
-        range(1, 6),
-        ["lime-leaf", "lime-tree", "lime-bird", "lime-fruit", "lime-flower"],
-        strict=True,
-    ):
+    names = ["lime-leaf", "lime-tree", "lime-bird", "lime-fruit", "lime-flower"]
+    for a, e in zip(range(1, 6), names, strict=True):
         expand(s, 0, e, f"{a}.2")
-    # Area 6 is free. Rather than build a garden where no orientation fits, make
-    # every spot refuse (the placement rule itself is tested above).
-    s.expansion_spots = lambda p, e: []  # type: ignore[method-assign]
+    for x in range(49):
+        if s.garden[0][x] == -1 and x // 7 < 6:
+            s._put(0, t(s, "yellow-tree") if x % 2 else t(s, "green-flower"), x)
     act(s, "buy face-down expansion", "reveal blue-butterfly")
-    assert s.store_exps[0] == [t(s, "blue-butterfly")]
-    assert s.current_player() == 1
+    assert s.decision.kind == "place_bought"
+    spots = legal(s)
+    assert spots and all(a.startswith("expansion blue-butterfly at 6.") for a in spots)
+
+
+def test_buying_is_refused_when_the_reserve_is_empty_and_nothing_was_returned():
+    s = quiet()
+    s.reserve = 0
+    s.returned = []
+    s._legal_cache = None
+    assert not can(s, "buy face-down expansion")
+    with pytest.raises(IllegalActionError, match="the supply has no face-down expansion left"):
+        act(s, "buy face-down expansion")
+    s.returned = [t(s, "lime-leaf")]
+    s._legal_cache = None
+    assert can(s, "buy face-down expansion")
 
 
 def test_an_expansion_from_storage_pays_the_cost_of_its_printed_space():
@@ -413,6 +467,27 @@ def test_a_passing_player_may_discard_storage_tiles_at_one_point_each():
     sc = s.scores()[0]
     assert sc["discards"] == -2 and sc["total"] == 15 - 1 - 2
     assert s.tower[t(s, "blue-tree")] == 2
+
+
+def test_a_passing_player_may_discard_jokers_too_at_one_point_each():
+    # Ruling 15: jokers fill storage spaces like hexagons, so they may be discarded.
+    s = quiet()
+    supply = s.joker_supply
+    act(s, "pass", "discard joker", "discard joker")
+    assert s.jokers[0] == 1 and s.store_n[0] == 1
+    assert s.joker_supply == supply + 2
+    assert s.scores()[0]["discards"] == -2
+    assert legal(s) == ["discard joker", "done"]
+
+
+def test_discarding_out_of_the_listed_order_is_explained_as_such():
+    s = quiet()
+    give(s, 0, "blue-tree", "lime-leaf")
+    act(s, "pass", "discard lime-leaf")
+    with pytest.raises(IllegalActionError, match="blue-tree comes before lime-leaf, already"):
+        act(s, "discard blue-tree")
+    with pytest.raises(IllegalActionError, match="there is no green-leaf in storage"):
+        act(s, "discard green-leaf")
 
 
 # -- round end ----------------------------------------------------------------
@@ -501,7 +576,11 @@ def test_illegal_moves_are_explained():
         act(s, "place blue-butterfly at 0.1")
     give(s, 0, "blue-tree", "blue-bird")
     act(s, "place blue-butterfly at 0.1")
-    with pytest.raises(IllegalActionError, match="lacks 2 tiles of that pattern"):
+    with pytest.raises(
+        IllegalActionError,
+        match="storage is 2 tiles short: the cost needs 2 more, and storage holds 0 tiles "
+        "of that pattern with different colours and 0 jokers",
+    ):
         act(s, "pay by pattern")
     act(s, "pay by colour")
     with pytest.raises(IllegalActionError, match="no joker in storage"):
@@ -526,7 +605,7 @@ def test_the_wheel_turns_to_the_next_three_scored_items_each_round():
         ["yellow", "blue", "bird"],
         ["purple", "lilac", "butterfly"],
         ["green", "lime", "leaf"],
-        ["yellow", "purple", "fruit"],
+        ["yellow", "blue", "fruit"],  # components.md's rotation, wrapped
     ]
     assert s.is_terminal()
 
@@ -563,3 +642,104 @@ def test_the_group_of_six_bonus_option_scores_six_more_per_complete_group():
         act(s, "pass", "pass")
         sc = s.scores()[0]
         assert sc["evaluation"] + sc["group_bonus"] == expected
+
+
+def test_the_wheel_pattern_scores_one_rising_to_three_per_hexagon_by_round():
+    # Ruling 10: colour hexagons 1 each; the wheel's pattern 1, 2, 3, 3 by round.
+    got = {}
+    for option in ("rising", "flat"):
+        for rnd in range(4):
+            s = quiet(pattern_scoring=option)
+            s.round = rnd
+            for p in range(2):
+                set_jokers(s, p, 0)
+            pattern = s.observation(None)["wheel"][2]
+            lay(s, 0, f"lilac-{pattern}", "0.1")
+            lay(s, 0, f"lime-{pattern}", "0.3")
+            lay(s, 0, "blue-tree" if rnd != 1 else "lilac-tree", "0.5")
+            act(s, "pass", "pass")
+            got[option, rnd] = s.scores()[0]["wheel"]
+    # Two hexagons of the wheel's pattern, plus 1 per hexagon of a wheel colour:
+    # round 1 blue-tree; round 2 the two lilacs; round 3 lime-leaf; round 4 blue-tree.
+    assert [got["rising", r] for r in range(4)] == [2 * 1 + 1, 2 * 2 + 2, 2 * 3 + 1, 2 * 3 + 1]
+    assert [got["flat", r] for r in range(4)] == [3, 4, 3, 3]
+
+
+def test_a_group_of_six_different_scores_six_more_by_default():
+    s = quiet()
+    assert s.game.options["group_of_six_bonus"] is True
+    s.round = 3
+    for p in range(2):
+        set_jokers(s, p, 0)
+    for k, pattern in enumerate(s.comp.patterns):
+        lay(s, 0, f"lilac-{pattern}", f"0.{k + 1}")
+    act(s, "pass", "pass")
+    sc = s.scores()[0]
+    assert (sc["evaluation"], sc["group_bonus"]) == (21, 6)
+
+
+def test_an_all_joker_payment_is_offered_once_under_pay_by_colour():
+    s = quiet()
+    give(s, 0, "blue-butterfly")  # cost 3: two more, and storage has 3 jokers
+    act(s, "place blue-butterfly at 0.1")
+    assert legal(s) == ["pay by colour"]
+    with pytest.raises(IllegalActionError, match="jokers alone pay this cost"):
+        act(s, "pay by pattern")
+    act(s, "pay by colour")
+    assert legal(s) == ["pay joker"]
+
+
+def _payments(s) -> list[list[str]]:
+    if s.decision.kind not in ("mode", "pay"):
+        return [[]]
+    out = []
+    for a in s.legal_actions():
+        child = s.clone()
+        child.apply_action(a)
+        out += [[s.action_to_string(a), *rest] for rest in _payments(child)]
+    return out
+
+
+def test_each_payment_is_one_sequence_of_decisions():
+    s = quiet()
+    give(s, 0, "blue-butterfly", "blue-tree", "green-butterfly")
+    act(s, "place blue-butterfly at 0.1")
+    chains = _payments(s)
+    assert sorted(chains) == [
+        ["pay by colour", "pay blue-tree", "pay joker"],
+        ["pay by colour", "pay joker", "pay joker"],
+        ["pay by pattern", "pay green-butterfly", "pay joker"],
+    ]
+    s2 = s.clone()
+    act(s2, "pay by pattern")
+    with pytest.raises(IllegalActionError, match="paying by pattern starts with a tile"):
+        act(s2, "pay joker")
+
+
+def test_a_short_storage_names_how_many_tiles_it_lacks():
+    s = quiet()
+    set_jokers(s, 0, 1)
+    give(s, 0, "blue-fruit", "blue-tree", "blue-bird", "green-fruit", "lime-fruit", "yellow-fruit")
+    act(s, "place blue-fruit at 0.1")
+    with pytest.raises(
+        IllegalActionError,
+        match="storage is 1 tile short: the cost needs 4 more, and storage holds 2 tiles of "
+        "that colour with different patterns and 1 joker",
+    ):
+        act(s, "pay by colour")
+
+
+def test_a_refused_placement_names_the_rule_it_breaks():
+    s = quiet()
+    give(s, 0, "blue-bird", "lime-leaf")
+    lay(s, 0, "blue-bird", "0.1")
+    lay(s, 0, "blue-tree", "0.2")
+    with pytest.raises(
+        IllegalActionError, match="blue-bird on 0.3 would make a blue group holding two blue-bird"
+    ):
+        act(s, "place blue-bird at 0.3")
+    with pytest.raises(
+        IllegalActionError,
+        match="lime-leaf touches hexagons on 0.3 but shares its colour or pattern with none",
+    ):
+        act(s, "place lime-leaf at 0.3")
