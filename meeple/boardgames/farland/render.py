@@ -74,6 +74,8 @@ def _building_state(obs: Mapping[str, Any]) -> str:
         return "no building tiles left"
     if phase == "over":
         return "none face up at the end of the game"
+    if obs["round"] >= 12:
+        return "taken in the last round"
     return "taken this round; the next tile is face down"
 
 
