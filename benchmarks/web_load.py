@@ -44,6 +44,7 @@ class Stats:
     games: int = 0
     errors: list[str] = field(default_factory=list)
     actions: int = 0  # all actions of finished games, chance and moves
+    pings: list[float] = field(default_factory=list)
 
 
 def free_port() -> int:
@@ -113,18 +114,22 @@ async def player(
     client: httpx.AsyncClient,
     tid: int,
     rng: random.Random,
-    think: float,
+    args: argparse.Namespace,
     stats: Stats,
-    max_messages: int,
-    pictures: bool,
+    max_messages: int = 5000,
 ) -> int:
     """Play one seat of one table to the end over a WebSocket; returns the final length."""
+    think = args.think
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
-    url = base.replace("http://", "ws://") + f"/ws/tables/{tid}?svg={int(pictures)}"
+    url = base.replace("http://", "ws://") + f"/ws/tables/{tid}?svg={int(args.pictures)}"
     sent_at: float | None = None
     sent_seen = -1
     async with websockets.connect(
-        url, additional_headers={"Cookie": cookie}, max_size=2**24, open_timeout=30
+        url,
+        additional_headers={"Cookie": cookie},
+        max_size=2**24,
+        open_timeout=30,
+        compression="deflate" if args.compress else None,
     ) as ws:
         for _ in range(max_messages):
             msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
@@ -166,11 +171,10 @@ async def table_worker(
     a, b, b_name = seats
     while time.monotonic() < until:
         tid = await new_table(a, b_name, args.game)
+        rng_b = random.Random(rng.random())
         results = await asyncio.gather(
-            player(base, a, tid, rng, args.think, stats, 5000, args.pictures),
-            player(
-                base, b, tid, random.Random(rng.random()), args.think, stats, 5000, args.pictures
-            ),
+            player(base, a, tid, rng, args, stats),
+            player(base, b, tid, rng_b, args, stats),
             return_exceptions=True,
         )
         for r in results:
@@ -183,6 +187,22 @@ async def table_worker(
 async def guests(base: str, i: int, seed: int) -> tuple[httpx.AsyncClient, httpx.AsyncClient, str]:
     a_name, b_name = f"load-a{i}-{seed}", f"load-b{i}-{seed}"
     return await new_guest(base, a_name), await new_guest(base, b_name), b_name
+
+
+async def pinger(base: str, tid: int, until: float, stats: Stats) -> None:
+    """The floor under the round trips: a ping answered by the same server, same load."""
+    url = base.replace("http://", "ws://") + f"/ws/tables/{tid}?svg=0"
+    async with websockets.connect(url, compression=None, open_timeout=30) as ws:
+        await ws.recv()  # the table's first update
+        while time.monotonic() < until:
+            t = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping", "t": t}))
+            for _ in range(100):
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+                if msg["type"] == "pong":
+                    stats.pings.append(time.perf_counter() - t)
+                    break
+            await asyncio.sleep(0.25)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -210,11 +230,15 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         t0 = time.monotonic()
         seats = await asyncio.gather(*(guests(base, i, args.seed) for i in range(args.tables)))
         setup = time.monotonic() - t0
+        # A table that never starts: the pingers' WebSockets get no game updates there.
+        quiet = await seats[0][0].post("/api/tables", json={"game": args.game, "players": 2})
+        quiet_id: int = quiet.json()["id"]
         start = time.monotonic()
         until = start + args.seconds
         try:
             await asyncio.gather(
-                *(table_worker(base, i, args, seats[i], until, stats) for i in range(args.tables))
+                *(table_worker(base, i, args, seats[i], until, stats) for i in range(args.tables)),
+                *(pinger(base, quiet_id, until, stats) for _ in range(args.pingers)),
             )
         finally:
             for a, b, _ in seats:
@@ -234,6 +258,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "tables": args.tables,
         "think_seconds": args.think,
         "pictures": args.pictures,
+        "compression": args.compress,
         "setup_seconds": round(setup, 1),
         "seconds": round(elapsed, 1),
         "games_finished": stats.games,
@@ -243,6 +268,8 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "rtt_ms_p50": round(percentile(rtts_ms, 50), 1),
         "rtt_ms_p99": round(percentile(rtts_ms, 99), 1),
         "rtt_ms_mean": round(statistics.fmean(rtts_ms), 1) if rtts_ms else None,
+        "ping_ms_p50": round(percentile([p * 1000 for p in stats.pings], 50), 1),
+        "ping_ms_p99": round(percentile([p * 1000 for p in stats.pings], 99), 1),
         "errors": len(stats.errors),
         "first_errors": stats.errors[:5],
         "cpus": os.cpu_count(),
@@ -261,6 +288,12 @@ def main() -> None:
         action="store_true",
         help="ask for the SVG picture in every update, as a browser does (bots do not)",
     )
+    ap.add_argument(
+        "--compress",
+        action="store_true",
+        help="negotiate permessage-deflate, as browsers do (costs CPU on both ends)",
+    )
+    ap.add_argument("--pingers", type=int, default=4, help="WebSockets measuring ping alone")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--url", help=f"use a running server (http://{HOST}:PORT) instead")
     args = ap.parse_args()

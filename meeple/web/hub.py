@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import random
@@ -33,7 +34,7 @@ from sqlalchemy.orm import Session as DBSession
 
 import meeple
 from meeple.agents import make_agent
-from meeple.core.api import CHANCE, JSON, State, sample_chance
+from meeple.core.api import CHANCE, JSON, Game, State, sample_chance
 from meeple.core.errors import MeepleError
 from meeple.core.record import result_of
 from meeple.web import store
@@ -69,6 +70,12 @@ class LogEntry:
     texts: list[str | None]  # per viewer: seats 0..n-1, then the spectator
 
 
+@functools.lru_cache(maxsize=256)
+def load_game(game_id: str, players: int, options_json: str) -> Game:
+    """A game is immutable and shared by its states, so tables with one setup share one."""
+    return meeple.load(game_id, players=players, **json.loads(options_json))
+
+
 class LiveTable:
     """A started table in memory: its state, seats, move log and subscribers."""
 
@@ -76,7 +83,7 @@ class LiveTable:
         self.id = row.id
         self.seed = row.seed
         self.status = row.status
-        self.game = meeple.load(row.game_id, players=row.players, **json.loads(row.options_json))
+        self.game = load_game(row.game_id, row.players, row.options_json)
         self.state: State = self.game.new_initial_state()
         self.seats = seats
         self.log: list[LogEntry] = []

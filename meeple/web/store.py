@@ -19,6 +19,7 @@ import meeple
 from meeple.arena.stats import Elo
 from meeple.core.api import JSON
 from meeple.core.errors import MeepleError
+from meeple.core.registry import game_class
 from meeple.web.auth import bot_user
 from meeple.web.errors import Refused
 from meeple.web.models import Move, Rating, Seat, Table, User, utcnow
@@ -81,7 +82,7 @@ def load_table(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], lis
 
 def _info(db: DBSession, row: Table, seats: list[Seat], names: dict[int, str]) -> dict[str, JSON]:
     try:
-        game_name = meeple.load(row.game_id, players=row.players).info.name
+        game_name = game_class(row.game_id).info.name
     except MeepleError:
         game_name = row.game_id
     return {
