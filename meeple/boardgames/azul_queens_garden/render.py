@@ -9,15 +9,31 @@ from typing import Any
 from meeple.boardgames.azul_queens_garden.board import COORDS
 from meeple.core import svg
 
+# The two purples and the two greens differ in hue as well as lightness (a deep
+# violet against a pink lilac, a forest green against a yellow-green lime), and
+# every tile also carries its colour's two-letter code (see COLOUR_CODE).
 FILL = {
-    "yellow": "#f2c53d",
-    "blue": "#2f6fbf",
-    "purple": "#6a3d9a",
-    "lilac": "#c3a6e0",
-    "green": "#2e7d32",
-    "lime": "#a5d65a",
+    "yellow": "#f6b40e",
+    "blue": "#1f5fbf",
+    "purple": "#4b1a7a",
+    "lilac": "#f0a6e6",
+    "green": "#0f5a24",
+    "lime": "#93d21c",
+}
+COLOUR_CODE = {
+    "yellow": "Ye",
+    "blue": "Bl",
+    "purple": "Pu",
+    "lilac": "Li",
+    "green": "Gr",
+    "lime": "Lm",
 }
 DARK_TEXT = {"yellow", "lilac", "lime"}
+HATCH = (
+    '<defs><pattern id="azq-printed" patternUnits="userSpaceOnUse" width="5" height="5" '
+    'patternTransform="rotate(45)"><rect width="2" height="5" fill="#fff" '
+    'fill-opacity="0.35"/></pattern></defs>'
+)
 ORNAMENT_MARK = {"fountain": "F", "statue": "S", "bench": "B", "pavilion": "P"}
 FALLBACK = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#46f0f0")
 
@@ -35,11 +51,64 @@ def _short(tile: str) -> str:
     return f"{colour[:2]}-{pattern[:3]}"
 
 
+def _items(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def pending_words(pending: Mapping[str, Any] | None) -> str:
+    """The decision being taken, in words (empty for an ordinary turn)."""
+    if not pending:
+        return ""
+    kind = pending.get("kind")
+    who = _who(pending.get("player")).capitalize()
+    if kind == "mode":
+        return (
+            f"{who} is paying for {pending['paying_for']} at {pending['at']}: "
+            f"{pending['still_to_pay']} more {_tiles(pending['still_to_pay'])} to pay; "
+            "choose pay by colour or pay by pattern"
+        )
+    if kind == "pay":
+        return (
+            f"{who} is paying for {pending['paying_for']} at {pending['at']}: "
+            f"{pending['still_to_pay']} more {_tiles(pending['still_to_pay'])} to pay"
+        )
+    if kind == "discard":
+        return f"{who} has passed and may discard storage tiles at 1 point each, or say done"
+    if kind == "place_bought":
+        return f"{who} bought the garden expansion {pending['expansion']} and places it"
+    if kind == "copy":
+        where = _items([str(i) for i in pending.get("on_expansions", [])])
+        more = pending.get("then") or []
+        after = f" (then {_items(more)})" if more else ""
+        return (
+            f"{who} chooses which copy of {pending['hexagon']} to take: from display "
+            f"expansion {where}{after}"
+        )
+    if kind == "draw":
+        return "Chance: a hexagon is drawn from the bag onto the display"
+    if kind == "reveal":
+        return "Chance: a garden expansion turns face up"
+    return ""
+
+
+def _tiles(n: Any) -> str:
+    return "tile" if n == 1 else "tiles"
+
+
+def _wheel(obs: Mapping[str, Any]) -> str:
+    points = obs.get("wheel_points") or [1] * len(obs["wheel"])
+    return ", ".join(
+        f"{item} {pts} per hexagon" for item, pts in zip(obs["wheel"], points, strict=False)
+    )
+
+
 def render_text(obs: Mapping[str, Any]) -> str:
     lines = [
         f"Azul: Queen's Garden - round {obs['round']} of {obs['rounds']}"
         + ("  (game over)" if obs["over"] else f"  - to move: {_who(obs['to_move'])}"),
-        f"wheel scores: {', '.join(obs['wheel'])}   first player: {obs['first_player']}",
+        f"wheel scores: {_wheel(obs)}; pavilions 1   first player: {obs['first_player']}",
         f"bag {obs['bag']}  tower {obs['tower']}  round stacks {obs['round_stacks']}  "
         f"face-down supply {obs['supply_face_down']}  jokers in supply {obs['joker_supply']}",
         "display:",
@@ -48,8 +117,10 @@ def render_text(obs: Mapping[str, Any]) -> str:
         lines.append(f"  expansion {i + 1} (face down): {' '.join(tray)}")
     for e in obs["display_faceup"]:
         lines.append(f"  face up: {e['printed']} ({e['ornament']})")
-    if obs["pending"] and obs["pending"]["kind"] not in ("turn",):
-        lines.append(f"pending: {obs['pending']}")
+    words = pending_words(obs["pending"])
+    if words:
+        lines.append(f"now: {words}")
+    cap = obs.get("storage_capacity") or {"tiles": 12, "expansions": 2}
     for p, pl in enumerate(obs["players"]):
         mark = "*" if p == obs["to_move"] else " "
         lines.append(
@@ -58,7 +129,11 @@ def render_text(obs: Mapping[str, Any]) -> str:
         areas = pl["areas"]
         for a in sorted(areas, key=int):
             info = areas[a]
-            head = "fountain" if info == "fountain" else f"{info['ornament']} ({info['printed']})"
+            head = (
+                "fountain"
+                if info == "fountain"
+                else f"{info['ornament']} (printed {info['printed']} at {info.get('printed_at')})"
+            )
             cells = [
                 f"{a}.{k}={pl['garden'][f'{a}.{k}']}"
                 for k in range(1, 7)
@@ -67,8 +142,10 @@ def render_text(obs: Mapping[str, Any]) -> str:
             lines.append(f"    area {a} {head}: {' '.join(cells) or '-'}")
         store = " ".join(f"{t}x{c}" if c > 1 else t for t, c in pl["storage"].items())
         exps = " ".join(e["printed"] for e in pl["storage_expansions"])
+        used = sum(pl["storage"].values()) + pl["jokers"]
         lines.append(
-            f"    storage: {store or '-'}; jokers {pl['jokers']}; expansions: {exps or '-'}"
+            f"    storage {used}/{cap['tiles']}: {store or '-'}; jokers {pl['jokers']}; "
+            f"expansions {len(pl['storage_expansions'])}/{cap['expansions']}: {exps or '-'}"
         )
     return "\n".join(lines)
 
@@ -87,25 +164,48 @@ def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 
 
 def _tile(
-    cx: float, cy: float, r: float, tile: str, label: str = "", value: int | None = None
+    cx: float,
+    cy: float,
+    r: float,
+    tile: str,
+    label: str = "",
+    value: int | None = None,
+    printed: bool = False,
 ) -> list[str]:
+    """A hexagon: fill = colour (code on top), pattern name, value. A printed space
+    of a garden expansion is hatched, with a dashed inner outline and a dot."""
     colour, _, pattern = tile.partition("-")
     ink = "#222" if colour in DARK_TEXT else "#fff"
     out = [
         "<g>",
-        svg.title(label or tile),
+        svg.title((label or tile) + (" (printed on a garden expansion)" if printed else "")),
         svg.polygon(_hex(cx, cy, r), fill=_fill(colour), stroke="#333", stroke_width=1),
     ]
+    if printed:
+        out.append(svg.polygon(_hex(cx, cy, r), fill="url(#azq-printed)", stroke="none"))
+        out.append(
+            svg.polygon(
+                _hex(cx, cy, r * 0.8),
+                fill="none",
+                stroke=ink,
+                stroke_width=0.8,
+                stroke_dasharray="2,1.5",
+            )
+        )
+    code = COLOUR_CODE.get(colour, colour[:2])
+    out.append(svg.text(cx, cy - r * 0.42, code, size=r * 0.42, fill=ink, text_anchor="middle"))
     if value is None:
         out.append(svg.text(cx, cy + 3, pattern[:4], size=r * 0.55, fill=ink, text_anchor="middle"))
     else:
-        out.append(svg.text(cx, cy, pattern[:4], size=r * 0.5, fill=ink, text_anchor="middle"))
+        out.append(
+            svg.text(cx, cy + r * 0.12, pattern[:4], size=r * 0.45, fill=ink, text_anchor="middle")
+        )
         out.append(
             svg.text(
                 cx,
-                cy + r * 0.6,
+                cy + r * 0.62,
                 str(value),
-                size=r * 0.5,
+                size=r * 0.45,
                 fill=ink,
                 text_anchor="middle",
                 font_weight="bold",
@@ -141,9 +241,9 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         svg.text(
             12,
             y,
-            "This round scores 1 point per hexagon of: "
-            + ", ".join(obs["wheel"])
-            + f"  (and 1 per pavilion).  First player: {obs['first_player']}",
+            "This round scores: "
+            + _wheel(obs)
+            + f"; 1 per pavilion.  First player: {obs['first_player']}",
             size=12,
         )
     )
@@ -169,21 +269,22 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             size=11,
         )
     )
-    pending = obs.get("pending")
-    if pending and pending.get("kind") in ("mode", "pay"):
+    words = pending_words(obs.get("pending"))
+    if words:
         y += 16
-        body.append(
-            svg.text(
-                12,
-                y,
-                f"Player {pending['player']} is paying for {pending['paying_for']} "
-                f"at {pending['at']}: {pending['still_to_pay']} more tile(s)",
-                size=12,
-                fill="#a00",
-            )
-        )
+        body.append(svg.text(12, y, words, size=12, fill="#a00"))
+    # Colour key.
+    y += 22
+    body.append(svg.text(12, y + 4, "Colours:", size=11, font_weight="bold"))
+    kx = 70.0
+    for name in FILL:
+        body.extend(_tile(kx + 11, y, 11, f"{name}-", f"colour {name}"))
+        body.append(svg.text(kx + 25, y + 4, name, size=11))
+        kx += 36 + 6.5 * len(name)
+    body.extend(_tile(kx + 11, y, 11, "lime-", "a printed space", printed=True))
+    body.append(svg.text(kx + 25, y + 4, "hatched = printed space of a garden expansion", size=11))
     # Display.
-    y += 34
+    y += 46
     body.append(svg.text(12, y, "Display:", size=12, font_weight="bold"))
     x = 80
     r = 14
@@ -205,6 +306,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 e["printed"],
                 f"face-up garden expansion {e['printed']} ({e['ornament']})",
                 value=_value(obs, e["printed"]),
+                printed=True,
             )
         )
         body.append(
@@ -216,6 +318,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             y += 44
     y += 44
     # Players.
+    cap = obs.get("storage_capacity") or {"tiles": 12, "expansions": 2}
     top = y
     size = 15.0
     for p, pl in enumerate(obs["players"]):
@@ -292,12 +395,24 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                     + "</g>"
                 )
             else:
+                info = areas.get(a)
+                printed = isinstance(info, dict) and info.get("printed_at") == name
                 body.extend(
-                    _tile(hx, hy, size, content, f"{content} at {name}", value=_value(obs, content))
+                    _tile(
+                        hx,
+                        hy,
+                        size,
+                        content,
+                        f"{content} at {name}",
+                        value=_value(obs, content),
+                        printed=printed,
+                    )
                 )
         sy = top + 290
         count = sum(pl["storage"].values()) + pl["jokers"]
-        body.append(svg.text(ox, sy, f"Storage ({count}/12):", size=11, font_weight="bold"))
+        body.append(
+            svg.text(ox, sy, f"Storage ({count}/{cap['tiles']}):", size=11, font_weight="bold")
+        )
         sx = ox + 12
         sy += 20
         k = 0
@@ -317,9 +432,33 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 + "</g>"
             )
             k += 1
-        ey = sy + 58
-        exps = ", ".join(f"{e['printed']} ({e['ornament']})" for e in pl["storage_expansions"])
-        body.append(svg.text(ox, ey, f"Stored expansions: {exps or 'none'}", size=10))
+        ey = sy + 50
+        stored = pl["storage_expansions"]
+        body.append(
+            svg.text(
+                ox,
+                ey,
+                f"Stored expansions ({len(stored)}/{cap['expansions']}):"
+                + ("" if stored else " none"),
+                size=10,
+                font_weight="bold",
+            )
+        )
+        for i, e in enumerate(stored):
+            ex = ox + 160 + i * 80
+            body.extend(
+                _tile(
+                    ex,
+                    ey - 4,
+                    12,
+                    e["printed"],
+                    f"stored garden expansion {e['printed']} ({e['ornament']})",
+                    value=_value(obs, e["printed"]),
+                    printed=True,
+                )
+            )
+            body.append(svg.text(ex + 16, ey, e["ornament"], size=9))
+        ey += 8
         sc = obs["scores"][p]
         parts = [f"{key.replace('_', ' ')} {v}" for key, v in sc.items() if key != "total" and v]
         for row in range(0, len(parts), 4):
@@ -327,8 +466,9 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             body.append(svg.text(ox, ey, "; ".join(parts[row : row + 4]), size=9))
     height = top + 450
     legend = (
-        "Hexagons: fill = colour, text = pattern and its value. Ornaments: F fountain, "
-        "S statue, B bench, P pavilion. J = joker. Empty spaces show their name (area.space)."
+        "Hexagons: fill and top code = colour, then pattern and its value; hatched = printed "
+        "space of a garden expansion. Ornaments: F fountain, S statue, B bench, P pavilion. "
+        "J = joker. Empty spaces show their name (area.space)."
     )
     body.append(svg.text(12, height - 4, legend, size=10))
-    return svg.document(width, height + 6, body)
+    return svg.document(width, height + 6, [HATCH, *body])

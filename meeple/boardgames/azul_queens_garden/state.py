@@ -79,6 +79,7 @@ class AzulQueensGardenState(State):
             for _ in range(n)
         ]
         self.area_exp = [[-1] * AREAS for _ in range(n)]  # printed type of each area's expansion
+        self.area_cell = [[-1] * AREAS for _ in range(n)]  # the cell of its printed space
         # Groups: a label (a member's cell) per hexagon; the pattern bits of each
         # colour group and the colour bits of each pattern group, by label.
         self.col_lab = [[-1] * NUM_CELLS for _ in range(n)]
@@ -133,6 +134,7 @@ class AzulQueensGardenState(State):
         for k in (
             "garden",
             "area_exp",
+            "area_cell",
             "col_lab",
             "col_mask",
             "pat_lab",
@@ -354,6 +356,7 @@ class AzulQueensGardenState(State):
         for k in range(1, 7):
             g[base + k] = EMPTY
         self.area_exp[p][a] = e
+        self.area_cell[p][a] = x
         if self.comp.ornament[e] == "pavilion":
             self.pavilions[p] += 1
         self._put(p, e, x)
@@ -880,6 +883,7 @@ class AzulQueensGardenState(State):
                             if a == 0
                             else {
                                 "printed": tn(self.area_exp[p][a]),
+                                "printed_at": cell_name(self.area_cell[p][a]),
                                 "ornament": comp.ornament[self.area_exp[p][a]],
                             }
                         )
@@ -902,6 +906,20 @@ class AzulQueensGardenState(State):
             "viewer": player,
             "first_player": self.first_player,
             "wheel": [comp.entry_name(e) for e in comp.wheel[min(self.round, comp.rounds - 1)]],
+            "wheel_points": [
+                comp.colour_points
+                if e.is_colour
+                else (
+                    comp.pattern_points[min(self.round, comp.rounds - 1)]
+                    if self.game.options["pattern_scoring"] == "rising"
+                    else comp.colour_points
+                )
+                for e in comp.wheel[min(self.round, comp.rounds - 1)]
+            ],
+            "storage_capacity": {
+                "tiles": comp.storage_tiles,
+                "expansions": comp.storage_expansions,
+            },
             "pattern_values": dict(zip(comp.patterns, comp.values, strict=True)),
             "display": [[tn(t) for t in tray] for tray in self.trays],
             "display_faceup": [

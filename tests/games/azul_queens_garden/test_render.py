@@ -1,0 +1,73 @@
+"""The text and SVG views: words for the pending step, a colour key, capacities from
+the components, printed spaces drawn apart from placed hexagons."""
+
+from __future__ import annotations
+
+import re
+
+from meeple.boardgames.azul_queens_garden.render import FILL, render_svg, render_text
+
+from .helpers import act, expand, give, quiet, t, tray
+
+
+def test_the_text_view_writes_the_pending_step_in_words():
+    s = quiet()
+    tray(s, "blue-bird", "lime-tree")
+    tray(s, "blue-bird", "green-tree")
+    act(s, "take bird")
+    text = render_text(s.observation(None))
+    assert "Player 0 chooses which copy of blue-bird to take: from display expansion 1 or 2" in text
+    assert "{" not in text and "'kind'" not in text
+    s = quiet()
+    give(s, 0, "blue-butterfly", "blue-tree", "blue-bird")
+    act(s, "place blue-butterfly at 0.1", "pay by colour")
+    text = render_text(s.observation(0))
+    assert "Player 0 is paying for blue-butterfly at 0.1: 2 more tiles to pay" in text
+    assert "{" not in text
+
+
+def test_the_picture_has_a_named_colour_key_with_clearly_different_fills():
+    s = quiet()
+    picture = render_svg(s.observation(0))
+    for name, fill in FILL.items():
+        assert f">{name}</text>" in picture
+        assert f'fill="{fill}"' in picture
+
+    def rgb(c: str) -> tuple[int, ...]:
+        return tuple(int(c[i : i + 2], 16) for i in (1, 3, 5))
+
+    def distance(a: str, b: str) -> int:
+        return sum(abs(x - y) for x, y in zip(rgb(FILL[a]), rgb(FILL[b]), strict=True))
+
+    # The pairs of one hue family differ a lot; every pair differs clearly.
+    assert distance("green", "lime") > 200 and distance("purple", "lilac") > 200
+    names = list(FILL)
+    assert min(distance(a, b) for a in names for b in names if a < b) > 120
+
+
+def test_storage_capacities_come_from_the_components():
+    s = quiet()
+    s.store_exps[0] = [t(s, "lime-fruit")]
+    s.hidden[t(s, "lime-fruit")] = 0
+    obs = s.observation(0)
+    picture = render_svg(obs)
+    assert "Storage (3/12):" in picture and "Stored expansions (1/2):" in picture
+    assert "storage 3/12:" in render_text(obs) and "expansions 1/2: lime-fruit" in render_text(obs)
+    obs["storage_capacity"] = {"tiles": 10, "expansions": 3}
+    assert "Storage (3/10):" in render_svg(obs) and "(1/3)" in render_svg(obs)
+
+
+def test_a_printed_space_looks_different_from_a_placed_hexagon():
+    s = quiet()
+    give(s, 0, "lime-tree")
+    expand(s, 0, "lime-bird", "1.2")
+    act(s, "place lime-tree at 0.1")
+    obs = s.observation(0)
+    assert obs["players"][0]["areas"]["1"]["printed_at"] == "1.2"
+    picture = render_svg(obs)
+    titles = re.findall(r"<title>([^<]*)</title>", picture)
+    assert "lime-bird at 1.2 (printed on a garden expansion)" in titles
+    assert "lime-tree at 0.1" in titles
+    # The key's sample and the printed space are hatched; the placed hexagon is not.
+    assert picture.count('fill="url(#azq-printed)"') == 2
+    assert "printed lime-bird at 1.2" in render_text(obs)
