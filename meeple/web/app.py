@@ -397,7 +397,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             cp = st.current_player()
             live.apply(cp, st.string_to_action(text))
         # What that viewer could see at that moment: the observation, never more.
-        out = build_view(live, live.state, seat, live.log)
+        out = build_view(live, live.state, seat)
         out["legal"] = []
         out["step"], out["steps"] = step, total
         return {"table": info, "view": out}

@@ -63,13 +63,6 @@ class Settings:
     bot_threads: int = 2
 
 
-@dataclass
-class LogEntry:
-    index: int
-    actor: int
-    texts: list[str | None]  # per viewer: seats 0..n-1, then the spectator
-
-
 @functools.lru_cache(maxsize=256)
 def load_game(game_id: str, players: int, options_json: str) -> Game:
     """A game is immutable and shared by its states, so tables with one setup share one."""
@@ -86,7 +79,8 @@ class LiveTable:
         self.game = load_game(row.game_id, row.players, row.options_json)
         self.state: State = self.game.new_initial_state()
         self.seats = seats
-        self.log: list[LogEntry] = []
+        # Per viewer (seats, then the spectator): the log entries that viewer may see.
+        self.visible: list[list[dict[str, JSON]]] = [[] for _ in range(self.game.players + 1)]
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
@@ -118,7 +112,11 @@ class LiveTable:
                 # A simultaneous hidden choice: the others learn only that it was made.
                 text = f"{self.name_of(actor)} has chosen"
             texts.append(text)
-        self.log.append(LogEntry(len(nxt.history) - 1, actor, texts))
+        index = len(nxt.history) - 1
+        who = self.name_of(actor)
+        for slot, text in enumerate(texts):
+            if text is not None:
+                self.visible[slot].append({"i": index, "who": who, "text": text})
         self._views.clear()
 
     def seats_of(self, user_id: int) -> list[int]:
@@ -133,7 +131,7 @@ class LiveTable:
         cached = self._views.get(key)
         if cached is not None:
             return cached
-        out = build_view(self, self.state, viewer, self.log, picture)
+        out = build_view(self, self.state, viewer, picture)
         self._views[key] = out
         return out
 
@@ -142,7 +140,6 @@ def build_view(
     live: LiveTable,
     st: State,
     viewer: int | None,
-    entries: list[LogEntry],
     picture: bool = True,
 ) -> dict[str, JSON]:
     game = st.game
@@ -158,12 +155,7 @@ def build_view(
     legal: list[dict[str, JSON]] = []
     if viewer is not None and cp == viewer and live.seats[viewer].kind == "human":
         legal = [st.action_to_json(a) for a in st.legal_actions()]
-    slot = live.n if viewer is None else viewer
-    shown = [
-        {"i": e.index, "who": live.name_of(e.actor), "text": e.texts[slot]}
-        for e in entries
-        if e.texts[slot] is not None
-    ][-LOG_MAX:]
+    shown = live.visible[live.n if viewer is None else viewer][-LOG_MAX:]
     result: dict[str, JSON] | None = None
     if st.is_terminal():
         result = dict(result_of(st))
