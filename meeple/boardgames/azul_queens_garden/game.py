@@ -73,8 +73,9 @@ class AzulQueensGardenGame(Game):
         n = self.players
         per_exp = comp.tiles_per_expansion
         # Every expansion of the game enters a display at most once: its draws,
-        # its reveal and the acquisitions that empty it (one item each at worst).
-        display = 36 * (2 * per_exp + 3)
+        # its reveal, the acquisitions that empty it (one item each at worst) and
+        # the copy choices (one per hexagon taken from it at most).
+        display = 36 * (3 * per_exp + 3)
         # Per player: a placement is 1 + mode + up to 5 payments; 36 hexagon
         # spaces and 6 expansions; passing with up to 12 discards per round; and
         # face-down purchases, each costing 6 of at most ~700 points, 3 steps each.

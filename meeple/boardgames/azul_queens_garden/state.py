@@ -825,13 +825,15 @@ class AzulQueensGardenState(State):
             if self.is_terminal():
                 return float(self.score(p))
             comp = self.comp
-            ev = evaluation(self.garden[p], comp.values, comp.min_group)
+            bonus = comp.six_bonus if self.game.options["group_of_six_bonus"] else 0
+            ev = evaluation(self.garden[p], comp.values, comp.min_group, bonus)
             placed = sum(self.colour_count[p])
             rounds_left = comp.rounds - self.round
             tiles = self.store_n[p] - self.jokers[p]
             return (
                 self.score(p)
                 + ev["evaluation"]
+                + ev["group_bonus"]
                 + 0.5 * placed * rounds_left
                 + self.jokers[p] * comp.joker_points
                 - 0.5 * tiles
