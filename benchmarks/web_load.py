@@ -54,7 +54,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
     cmd = [
         sys.executable,
         "-m",
@@ -71,7 +71,8 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
         "--log-level",
         "warning",
     ]
-    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with log.open("wb") as out:
+        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
 
 
 async def wait_up(base: str, timeout: float = 30.0) -> None:
@@ -223,7 +224,8 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         port = free_port()
         base = f"http://{HOST}:{port}"
         tmp = Path(tempfile.mkdtemp(prefix="meeple-load-"))
-        server = start_server(port, tmp / "load.db")
+        server = start_server(port, tmp / "load.db", tmp / "server.log")
+        print(f"server log: {tmp / 'server.log'}", file=sys.stderr)
     try:
         await wait_up(base)
         stats = Stats()

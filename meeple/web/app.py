@@ -169,16 +169,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/signup")
     async def signup(body: Credentials, response: Response, hub: HubDep) -> dict[str, JSON]:
-        return await login_as(hub, response, lambda db: auth.sign_up(db, body.name, body.password))
+        try:
+            auth.check_name(body.name)
+            auth.check_password(body.password)
+        except auth.AuthError as e:
+            raise Refused(str(e), 400, "auth") from None
+        hashed = await asyncio.to_thread(auth.hash_password, body.password)
+        return await login_as(hub, response, lambda db: auth.sign_up(db, body.name, hashed))
 
     @app.post("/api/login")
     async def login(body: Credentials, response: Response, hub: HubDep) -> dict[str, JSON]:
+        user_id, stored = await hub.db(lambda db: auth.stored_hash(db, body.name))
         try:
-            return await login_as(
-                hub, response, lambda db: auth.log_in(db, body.name, body.password)
-            )
-        except Refused as e:
-            raise Refused(e.message, 401, "auth") from None
+            new_hash = await asyncio.to_thread(auth.check_login, user_id, stored, body.password)
+        except auth.AuthError as e:
+            raise Refused(str(e), 401, "auth") from None
+        assert user_id is not None
+        return await login_as(hub, response, lambda db: auth.logged_in(db, user_id, new_hash))
 
     @app.post("/api/guest")
     async def guest(body: GuestBody, response: Response, hub: HubDep) -> dict[str, JSON]:

@@ -57,30 +57,45 @@ def _taken(db: DBSession, name: str) -> bool:
     return db.scalar(select(User.id).where(User.name_key == name.lower())) is not None
 
 
-def sign_up(db: DBSession, name: str, password: str) -> User:
-    name = check_name(name)
+def check_password(password: str) -> None:
     if len(password) < MIN_PASSWORD:
         raise AuthError(f"a password has at least {MIN_PASSWORD} characters")
     if len(password) > 200:
         raise AuthError("that password is too long")
+
+
+def sign_up(db: DBSession, name: str, password_hash: str) -> User:
+    """A new account; the password is hashed beforehand (slow: off the event loop)."""
+    name = check_name(name)
     if _taken(db, name):
         raise AuthError(f"the name {name!r} is taken")
-    user = User(name=name, name_key=name.lower(), password_hash=hash_password(password))
+    user = User(name=name, name_key=name.lower(), password_hash=password_hash)
     db.add(user)
     db.flush()
     return user
 
 
-def log_in(db: DBSession, name: str, password: str) -> User:
+def stored_hash(db: DBSession, name: str) -> tuple[int | None, str]:
+    """The user id and password hash for a name (a dummy hash if there is none)."""
     user = db.scalar(select(User).where(User.name_key == " ".join(name.split()).lower()))
     if user is None or user.password_hash is None:
-        # Hash anyway so the time taken does not tell which names exist.
-        verify_password(_DUMMY, password)
+        return None, _DUMMY  # verified anyway, so the time taken does not tell
+    return user.id, user.password_hash
+
+
+def check_login(user_id: int | None, stored: str, password: str) -> str | None:
+    """Verify a password (slow, run in a thread); returns a new hash if it needs one."""
+    if not verify_password(stored, password) or user_id is None:
         raise AuthError("wrong name or password")
-    if not verify_password(user.password_hash, password):
+    return hash_password(password) if _hasher.check_needs_rehash(stored) else None
+
+
+def logged_in(db: DBSession, user_id: int, new_hash: str | None) -> User:
+    user = db.get(User, user_id)
+    if user is None:
         raise AuthError("wrong name or password")
-    if _hasher.check_needs_rehash(user.password_hash):
-        user.password_hash = hash_password(password)
+    if new_hash is not None:
+        user.password_hash = new_hash
     return user
 
 

@@ -22,6 +22,7 @@ import functools
 import json
 import logging
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -47,6 +48,7 @@ log = logging.getLogger("meeple.web")
 T = TypeVar("T")
 LOG_MAX = 200
 COALESCE_AT = 32
+SLOW_DB = 0.1  # seconds: a transaction slower than this is logged
 MAX_BATCH = 1000  # chance outcomes stored with one move, at most
 BOT_LEVELS = ("easy", "medium", "hard")
 
@@ -61,6 +63,7 @@ class Settings:
     bot_specs: dict[str, str] = field(default_factory=dict)  # level -> agent spec override
     secure_cookies: bool = False
     bot_threads: int = 2
+    inline_sqlite: bool = True  # SQLite work on the event loop (see Hub.db)
 
 
 @functools.lru_cache(maxsize=256)
@@ -235,15 +238,24 @@ class Hub:
         self._db_executor = ThreadPoolExecutor(
             max_workers=1 if sqlite else 8, thread_name_prefix="meeple-db"
         )
+        self.inline_db = sqlite and settings.inline_sqlite
         self.closing = False
 
     # -- the database, off the event loop ------------------------------------------
 
     def run_sync(self, fn: Callable[[DBSession], T]) -> T:
-        with DBSession(self.engine, expire_on_commit=False) as db, db.begin():
-            return fn(db)
+        started = time.perf_counter()
+        try:
+            with DBSession(self.engine, expire_on_commit=False) as db, db.begin():
+                return fn(db)
+        finally:
+            took = time.perf_counter() - started
+            if took > SLOW_DB:
+                log.warning("a database transaction took %.0f ms", took * 1000)
 
     async def db(self, fn: Callable[[DBSession], T]) -> T:
+        if self.inline_db:
+            return self.run_sync(fn)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_executor, self.run_sync, fn)
 
