@@ -66,6 +66,8 @@ BUTTERFLY_YELLOW_SPIRAL_ROLLS = 2
 BUTTERFLY_ORANGE_VALUE = 2
 BUTTERFLY_ORANGE_SPIRAL_VALUE = 4
 SUGAR_BEET = chip_kind("white", 8)
+HEURISTIC_DRAWS = 12
+"""How many draws ahead the bots' heuristic looks when it weighs a bag's pace."""
 
 _COLOUR_BIT = tuple(1 << c for c in range(len(COLOURS)))
 
@@ -329,6 +331,31 @@ class QuedlinburgDashState(State):
         self.bags[d.player][kind] += 1
 
     # -- results, views --------------------------------------------------------
+
+    def _heuristic(self, player: int) -> float:
+        """Where an animal will be a dozen draws from now, against the best opponent.
+
+        A racer looks at how far ahead they are and at how fast their chips carry
+        them: every chip comes back to the bag, so the mean fields per draw over
+        the bag and the animal card (dream weed counting as 0) is the pace. Rubies
+        and clovers are future pace, worth about half a field and a field each.
+        """
+        if self.winner >= 0:
+            return 100.0 if self.winner == player else -100.0
+
+        def outlook(p: int) -> float:
+            chips = draws = 0
+            for counts in (self.bags[p], self.cards[p]):
+                for kind, n in enumerate(counts):
+                    if n:
+                        chips += n
+                        draws += n * KIND_VALUE[kind]
+            pace = draws / chips if chips else 0.0
+            return self.pos[p] + HEURISTIC_DRAWS * pace + 0.5 * self.rubies[p] + self.clovers[p]
+
+        mine = outlook(player)
+        others = [outlook(q) for q in range(self.game.players) if q != player]
+        return mine - max(others)
 
     def _scores(self) -> list[dict[str, int]]:
         return race_scores(self.pos, self.game.rules.fields)
