@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -28,8 +29,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -214,7 +217,49 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def run(args: argparse.Namespace) -> dict[str, object]:
+async def clients(base: str, args: argparse.Namespace, part: int) -> dict[str, object]:
+    """One client process's share of the tables (every ``--procs``-th, from ``part``)."""
+    stats = Stats()
+    mine = list(range(part, args.tables, args.procs))
+    t0 = time.monotonic()
+    seats = await asyncio.gather(*(guests(base, i, args.seed) for i in mine))
+    setup = time.monotonic() - t0
+    # A table that never starts: the pingers' WebSockets get no game updates there.
+    host = seats[0][0] if seats else await new_guest(base, f"load-p{part}-{args.seed}")
+    quiet = await host.post("/api/tables", json={"game": args.game, "players": 2})
+    quiet_id: int = quiet.json()["id"]
+    pingers = args.pingers // args.procs + (part < args.pingers % args.procs)
+    start = time.monotonic()
+    until = start + args.seconds
+    try:
+        await asyncio.gather(
+            *(
+                table_worker(base, i, args, seat, until, stats)
+                for i, seat in zip(mine, seats, strict=True)
+            ),
+            *(pinger(base, quiet_id, until, stats) for _ in range(pingers)),
+        )
+    finally:
+        for a, b, _ in seats:
+            await a.aclose()
+            await b.aclose()
+    return {
+        "rtts": stats.rtts,
+        "pings": stats.pings,
+        "moves": stats.moves,
+        "games": stats.games,
+        "actions": stats.actions,
+        "errors": stats.errors,
+        "setup": setup,
+        "elapsed": time.monotonic() - start,
+    }
+
+
+def client_process(base: str, args: argparse.Namespace, part: int) -> dict[str, object]:
+    return asyncio.run(clients(base, args, part))
+
+
+def run(args: argparse.Namespace) -> dict[str, object]:
     server = None
     if args.url:
         base = args.url.rstrip("/")
@@ -227,26 +272,14 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         server = start_server(port, tmp / "load.db", tmp / "server.log")
         print(f"server log: {tmp / 'server.log'}", file=sys.stderr)
     try:
-        await wait_up(base)
-        stats = Stats()
-        t0 = time.monotonic()
-        seats = await asyncio.gather(*(guests(base, i, args.seed) for i in range(args.tables)))
-        setup = time.monotonic() - t0
-        # A table that never starts: the pingers' WebSockets get no game updates there.
-        quiet = await seats[0][0].post("/api/tables", json={"game": args.game, "players": 2})
-        quiet_id: int = quiet.json()["id"]
-        start = time.monotonic()
-        until = start + args.seconds
-        try:
-            await asyncio.gather(
-                *(table_worker(base, i, args, seats[i], until, stats) for i in range(args.tables)),
-                *(pinger(base, quiet_id, until, stats) for _ in range(args.pingers)),
-            )
-        finally:
-            for a, b, _ in seats:
-                await a.aclose()
-                await b.aclose()
-        elapsed = time.monotonic() - start
+        asyncio.run(wait_up(base))
+        if args.procs == 1:
+            parts = [client_process(base, args, 0)]
+        else:
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=args.procs, mp_context=ctx) as pool:
+                futures = [pool.submit(client_process, base, args, k) for k in range(args.procs)]
+                parts = [f.result() for f in futures]
     finally:
         if server is not None:
             server.terminate()
@@ -254,26 +287,37 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
                 server.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 server.kill()
-    rtts_ms = [r * 1000 for r in stats.rtts]
+
+    def total(key: str) -> int:
+        return sum(int(p[key]) for p in parts)  # type: ignore[call-overload]
+
+    def joined(key: str) -> list[Any]:
+        return [x for p in parts for x in p[key]]  # type: ignore[attr-defined]
+
+    rtts_ms = [r * 1000 for r in joined("rtts")]
+    pings_ms = [r * 1000 for r in joined("pings")]
+    errors = joined("errors")
+    elapsed = max(float(p["elapsed"]) for p in parts)  # type: ignore[arg-type]
     return {
         "game": args.game,
         "tables": args.tables,
+        "client_processes": args.procs,
         "think_seconds": args.think,
         "pictures": args.pictures,
         "compression": args.compress,
-        "setup_seconds": round(setup, 1),
+        "setup_seconds": round(max(float(p["setup"]) for p in parts), 1),  # type: ignore[arg-type]
         "seconds": round(elapsed, 1),
-        "games_finished": stats.games,
-        "moves": stats.moves,
-        "actions_incl_chance": stats.actions,
-        "moves_per_second": round(stats.moves / elapsed, 1),
+        "games_finished": total("games"),
+        "moves": total("moves"),
+        "actions_incl_chance": total("actions"),
+        "moves_per_second": round(total("moves") / elapsed, 1),
         "rtt_ms_p50": round(percentile(rtts_ms, 50), 1),
         "rtt_ms_p99": round(percentile(rtts_ms, 99), 1),
         "rtt_ms_mean": round(statistics.fmean(rtts_ms), 1) if rtts_ms else None,
-        "ping_ms_p50": round(percentile([p * 1000 for p in stats.pings], 50), 1),
-        "ping_ms_p99": round(percentile([p * 1000 for p in stats.pings], 99), 1),
-        "errors": len(stats.errors),
-        "first_errors": stats.errors[:5],
+        "ping_ms_p50": round(percentile(pings_ms, 50), 1),
+        "ping_ms_p99": round(percentile(pings_ms, 99), 1),
+        "errors": len(errors),
+        "first_errors": errors[:5],
         "cpus": os.cpu_count(),
     }
 
@@ -296,10 +340,13 @@ def main() -> None:
         help="negotiate permessage-deflate, as browsers do (costs CPU on both ends)",
     )
     ap.add_argument("--pingers", type=int, default=4, help="WebSockets measuring ping alone")
+    ap.add_argument("--procs", type=int, default=1, help="client processes sharing the tables")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--url", help=f"use a running server (http://{HOST}:PORT) instead")
     args = ap.parse_args()
-    result = asyncio.run(run(args))
+    if args.procs < 1 or args.tables < 1:
+        raise SystemExit("--procs and --tables must be at least 1")
+    result = run(args)
     if args.json:
         print(json.dumps(result))
         return
