@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from meeple.boardgames.croa import scoring
 from meeple.boardgames.croa.actions import (
     KIND_SPAN,
+    MAX_PLAYERS,
     QUEEN,
     REVEAL0,
     STOP,
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     from meeple.boardgames.croa.game import CroaGame
 
 LILY, MOSQUITO, MUD, PIKE, REEDS, LOG = range(len(EFFECTS))
+MOVE_DECISIONS = tuple(Decision("move", p, None) for p in range(MAX_PLAYERS))
+"""The turn's first decision for each seat (decisions are immutable, so shared)."""
 MALE0 = len(EFFECTS)
 FACE_DOWN = -1
 MUD_TURNS = 2
@@ -74,16 +77,50 @@ class CroaState(State):
                 self._place(p * slots + 1 + k, sq)
         self._begin_turn(0)
 
-    def _on_clone(self, other: State) -> None:
-        assert isinstance(other, CroaState)
-        other.tile = self.tile[:]
-        other.left = self.left[:]
-        other.fsq = self.fsq[:]
-        other.stuck = self.stuck[:]
-        other.occ = self.occ[:]
-        other.nxt = self.nxt[:]
-        other.males = self.males[:]
-        other.out = self.out[:]
+    def clone(self) -> CroaState:
+        # The hot path of search bots: one dict copy and a slice per mutable list (what
+        # State.clone does with copy.copy and _on_clone, without the generic machinery).
+        # Tuples, ints and ``_moves`` and the legal cache (never changed in place) are
+        # shared. A new mutable field must be copied here.
+        other = object.__new__(type(self))
+        d = other.__dict__
+        d.update(self.__dict__)
+        d["history"] = self.history[:]
+        d["pending"] = self.pending[:]
+        d["tile"] = self.tile[:]
+        d["left"] = self.left[:]
+        d["fsq"] = self.fsq[:]
+        d["stuck"] = self.stuck[:]
+        d["occ"] = self.occ[:]
+        d["nxt"] = self.nxt[:]
+        d["males"] = self.males[:]
+        d["out"] = self.out[:]
+        return other
+
+    # -- dispatch (the core's handler tables, without their lookups) --------------
+
+    def _legal_actions(self) -> list[int]:
+        moves = self._moves  # the pending move, bounce or mosquito decision's list
+        if moves is not None:
+            return moves
+        return super()._legal_actions()
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._outcomes_reveal(self.pending[-1])  # the only chance decision
+
+    def _apply_action(self, action: int) -> None:
+        d = self.pending.pop()
+        kind = d.kind
+        if kind == "reveal":
+            self._apply_reveal(d, action)
+        elif kind == "move":
+            self._apply_move(d, action)
+        elif kind == "bounce":
+            self._apply_bounce(d, action)
+        elif kind == "mosquito":
+            self._apply_mosquito(d, action)
+        else:
+            self._apply_victim(d, action)
 
     # -- board helpers -----------------------------------------------------------
 
@@ -161,7 +198,7 @@ class CroaState(State):
                     append(base + t)
                 elif tile[t] != LOG:
                     if owner[o[0]] != p:
-                        append(base + t)
+                        append(base + t)  # outside logs a square holds one player's frogs
                 elif can_enter(p, queen, t):
                     append(base + t)
         return out
@@ -170,7 +207,10 @@ class CroaState(State):
         slots = self.g.slots
         q = p * slots
         fsq, stuck = self.fsq, self.stuck
-        movers = [f for f in range(q, q + slots) if fsq[f] >= 0 and not stuck[f]]
+        movers = []  # a loop: a comprehension costs a function call before 3.12
+        for f in range(q, q + slots):
+            if fsq[f] >= 0 and not stuck[f]:
+                movers.append(f)
         qs = fsq[q]
         if qs >= 0 and len(self.occ[qs]) > 1:
             # Priority: queen and a servant start the turn together, one of them moves
@@ -215,16 +255,17 @@ class CroaState(State):
         p = self.g.owner[f]
         queen = self.g.is_queen[f]
         base = (0 if queen else KIND_SPAN) + s * SQUARES
-        tile, visited = self.tile, self.visited
+        closed = self.visited | (1 << origin)  # lilies landed on this turn, the way back
         out = []
+        occ = self.occ
         for t in NEIGHBOURS[s]:
-            if t == origin or (tile[t] == LILY and (visited >> t) & 1):
+            if (closed >> t) & 1:
                 continue
-            if self._can_enter(p, queen, t):
+            if not occ[t] or self._can_enter(p, queen, t):
                 out.append(base + t)
         if (
             not out
-            and not (tile[origin] == LILY and (visited >> origin) & 1)
+            and not (self.visited >> origin) & 1  # a lily already landed on
             and self._can_enter(p, queen, origin)
         ):
             out.append(base + origin)  # every other way is blocked by your own frogs
@@ -257,7 +298,7 @@ class CroaState(State):
             if moves:
                 self.skips = 0
                 self._moves = moves
-                self.push("move", p)
+                self.pending.append(MOVE_DECISIONS[p])  # push("move", p), prebuilt
                 return
             # The player cannot move any frog: the turn passes (mud still dries).
             self._tick_mud(p)
@@ -331,17 +372,16 @@ class CroaState(State):
             self._place(f, t)
             self._end_turn()
             return
-        if o:
-            enemies = [x for x in o if owner[x] != p]
-            if enemies:
-                enemy_queens = [x for x in enemies if is_queen[x]]
-                if enemy_queens:
+        if o and owner[o[0]] != p:  # outside logs a square holds one player's frogs
+            for x in o:
+                if is_queen[x]:
                     self.bonus += 1
-                    if self._eliminate(owner[enemy_queens[0]]):
+                    if self._eliminate(owner[x]):
                         return
-                else:
-                    for x in enemies:
-                        self._remove(x)
+                    break
+            else:
+                for x in o:
+                    self._remove(x)
         self._place(f, t)
         if kind == LILY:
             self.visited |= 1 << t
@@ -382,15 +422,22 @@ class CroaState(State):
 
     def _apply_move(self, d: Decision, action: int) -> None:
         self._moves = None
-        kind, s, t = decode_move(action)
-        self._jump(self._frog_at(d.player, kind, s), s, t)
+        s, t = (action >> 6) & 63, action & 63  # decode_move, inlined
+        f = d.player * self.g.slots if action < KIND_SPAN else self._frog_at(d.player, 1, s)
+        self._jump(f, s, t)
 
     def _outcomes_reveal(self, d: Decision) -> list[tuple[int, float]]:
         n = self.g.n_types
         base = self.g.pond.layout[d.info[2]] * n
         counts = self.left[base : base + n]
         total = sum(counts)
-        return [(REVEAL0 + k, c / total) for k, c in enumerate(counts) if c]
+        out = []  # a loop: a comprehension costs a function call before 3.12
+        a = REVEAL0
+        for c in counts:
+            if c:
+                out.append((a, c / total))
+            a += 1
+        return out
 
     def _apply_reveal(self, d: Decision, action: int) -> None:
         f, s, t = d.info

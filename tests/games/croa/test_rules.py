@@ -670,3 +670,16 @@ def test_the_game_ends_at_once_when_one_queen_is_left():
     s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "d4": ["Q2"]})
     play(s, "Qc3-d4")
     assert s.is_terminal() and s.ranks() == [1, 2]
+
+
+def test_a_clone_shares_no_list_it_could_change():
+    s = position(tiles={"d4": "mosquito"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    play(s, "Sc3-d4")
+    c = s.clone()
+    for name, value in vars(s).items():
+        if isinstance(value, (list, dict, set)) and name not in ("_moves", "_legal_cache"):
+            assert vars(c)[name] is not value, name
+        assert vars(c)[name] == value, name
+    play(c, "Qa1-b2", "reveal reeds")
+    assert frogs_on(s, "a1") == ["Q1"] and s.pending[-1].kind == "mosquito"
+    assert "Qa1-b2" in names(s)
