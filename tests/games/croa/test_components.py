@@ -136,7 +136,14 @@ def _deep_males_unequal(d: dict[str, Any]) -> None:
     ("change", "message"),
     [
         (lambda d: d["backs"][0]["tiles"].__setitem__("reeds", 11), "backs.shallow.tiles"),
-        (lambda d: d["classic"]["tiles"].__setitem__("pike", 4), "classic.tiles"),
+        (
+            lambda d: d["classic"]["tiles"].__setitem__("pike", 4),
+            "classic.tiles: holds 65 tiles, not 64",
+        ),
+        (
+            lambda d: d["classic"]["tiles"].update({"male-red": 3, "reeds": 11}),
+            "classic.tiles.male-red: every male has two tiles (it and its twin), not 3",
+        ),
         (lambda d: d["backs"][1]["tiles"].update({"male-blue": 1, "reeds": 2}), "male-blue"),
         (lambda d: d["backs"][0]["tiles"].__setitem__("dragon", 1), "unknown tile type"),
         (lambda d: d["backs"][0]["tiles"].pop("log"), "is missing 'log'"),
