@@ -359,7 +359,10 @@ class Hub:
                 del self.conns[table_id]
                 live = self.tables.get(table_id)
                 if live is not None and live.status == "finished":
-                    self.tables.pop(table_id, None)  # replayed again when someone looks
+                    # Replayed again when someone looks.
+                    self.tables.pop(table_id, None)
+                    self.infos.pop(table_id, None)
+                    self._loading.pop(table_id, None)
         conn.close()
 
     def broadcast(self, table_id: int) -> None:
