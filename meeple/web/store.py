@@ -250,6 +250,15 @@ def start(db: DBSession, table_id: int, user: User) -> None:
         raise Refused("every seat needs a player or a bot first", 409)
     row.status = "running"
     row.started_at = utcnow()
+    ensure_ratings(db, row)
+
+
+def ensure_ratings(db: DBSession, row: Table) -> None:
+    """Every player of a table has a rating row before the game ends (made here, outside the
+    transaction of the last move, so games ending at once only ever update rows)."""
+    for s in _seats(db, row.id):
+        if s.user_id is not None and db.get(Rating, (s.user_id, row.game_id)) is None:
+            db.add(Rating(user_id=s.user_id, game_id=row.game_id, rating=1500.0, games=0))
 
 
 def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
@@ -262,6 +271,8 @@ def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
     if s is None:
         raise Refused(f"there is no seat {seat}", 404)
     s.kind, s.user_id, s.bot_level = "bot", bot_user(db, level).id, level
+    db.flush()
+    ensure_ratings(db, row)
 
 
 def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
@@ -280,9 +291,10 @@ def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
         return
     keys = [str(i) for i in ids]
     ratings: dict[int, Rating] = {}
-    for uid in set(ids):
-        assert uid is not None
-        r = db.get(Rating, (uid, row.game_id))
+    # Rows locked in one order (PostgreSQL: two games ending at once for one player wait for
+    # each other instead of losing an update or deadlocking; SQLite has one writer anyway).
+    for uid in sorted({i for i in ids if i is not None}):
+        r = db.get(Rating, (uid, row.game_id), with_for_update=True)
         if r is None:
             r = Rating(user_id=uid, game_id=row.game_id, rating=1500.0, games=0)
             db.add(r)
@@ -313,7 +325,7 @@ def leaderboard(db: DBSession, game_id: str, limit: int = 100) -> list[dict[str,
     rows = db.execute(
         select(User.name, User.is_bot, User.is_guest, Rating.rating, Rating.games)
         .join(Rating, Rating.user_id == User.id)
-        .where(Rating.game_id == game_id)
+        .where(Rating.game_id == game_id, Rating.games > 0)
         .order_by(Rating.rating.desc(), User.name)
         .limit(limit)
     )
@@ -337,7 +349,9 @@ def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
     ratings = [
         {"game": r.game_id, "rating": round(r.rating, 1), "games": r.games}
         for r in db.scalars(
-            select(Rating).where(Rating.user_id == user.id).order_by(Rating.game_id)
+            select(Rating)
+            .where(Rating.user_id == user.id, Rating.games > 0)
+            .order_by(Rating.game_id)
         )
     ]
     history = []
