@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,16 @@ def default_url() -> str:
 
 
 def normalise_url(url: str) -> str:
-    """Accept a bare file path for SQLite, and ``postgres://`` for PostgreSQL."""
+    """Accept a bare file path for SQLite, and ``postgres://`` for PostgreSQL; a PostgreSQL
+    URL without a driver uses psycopg2 if it is installed, else psycopg 3."""
     if "://" not in url:
         return f"sqlite:///{url}"
-    if url.startswith("postgres://"):
-        return "postgresql://" + url[len("postgres://") :]
+    for plain in ("postgres://", "postgresql://"):
+        if url.startswith(plain):
+            rest = url[len(plain) :]
+            if find_spec("psycopg2") is None and find_spec("psycopg") is not None:
+                return "postgresql+psycopg://" + rest
+            return "postgresql://" + rest
     return url
 
 
