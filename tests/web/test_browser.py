@@ -171,3 +171,75 @@ def test_sign_up_and_play_whole_games_against_bots(server):
             browser.close()
     assert not errors, errors
     assert shot and SCREENSHOT.exists()
+
+
+def clickable_tiny():
+    """The tiny test game with a picture whose choices carry ``data-action`` (test only)."""
+    from tests.tinygame import GameInfo, TinyGame
+
+    class ClickableTiny(TinyGame):
+        info = GameInfo(
+            id="tiny_click",
+            name="Tiny (clickable)",
+            min_players=2,
+            max_players=3,
+            version=1,
+            options=TinyGame.info.options,
+        )
+
+        def render_svg(self, observation):
+            spots = "".join(
+                f'<g data-action="{a}"><rect x="{10 + 60 * a}" y="30" width="50" height="30" '
+                f'fill="#cde"/><text x="{12 + 60 * a}" y="50">{self.action_name(a)}</text></g>'
+                for a in range(4)
+            )
+            return (
+                "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 260 70'>"
+                f"<text x='10' y='20'>{self.render_text(observation)}</text>{spots}</svg>"
+            )
+
+    return ClickableTiny
+
+
+def test_the_pictures_legal_targets_are_clickable(server):
+    playwright = pytest.importorskip("playwright.sync_api")
+    from meeple.core.registry import register, unregister
+
+    register(clickable_tiny())
+    try:
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+            )
+            try:
+                page = browser.new_page()
+                page.set_default_timeout(20_000)
+                page.goto(server + "/#/login")
+                page.fill("#guest-name", "Clicker")
+                page.click("#guest")
+                page.wait_for_selector("#create-table")
+                page.select_option("#new-game", "tiny_click")
+                page.select_option("#seat-1", "bot:easy")
+                page.click("#create-table")
+                page.click("#start:not([disabled])")
+                clicks = 0
+                for _ in range(20):
+                    page.wait_for_selector("#board .clickable, #result:not([hidden])")
+                    if page.is_visible("#result"):
+                        break
+                    spots = page.query_selector_all("#board .clickable")
+                    legal = page.query_selector_all("#actions button.action")
+                    # Exactly the legal actions are clickable on the picture.
+                    assert sorted(s.get_attribute("data-action") for s in spots) == sorted(
+                        b.get_attribute("data-action") for b in legal
+                    )
+                    try:
+                        spots[0].click(timeout=5_000)
+                    except playwright.Error:
+                        continue
+                    clicks += 1
+                assert clicks >= 2 and "Final scores" in page.inner_text("#result")
+            finally:
+                browser.close()
+    finally:
+        unregister("tiny_click")
