@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -286,8 +287,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         target = live.seats[seat]
         if target.kind != "human":
             raise Refused("that seat is not a person's", 409)
-        if seat not in mine and target.user_id in hub.connected_users(table_id):
-            raise Refused(f"{target.name} is still at the table", 409)
+        if seat not in mine:
+            if target.user_id in hub.connected_users(table_id):
+                raise Refused(f"{target.name} is still at the table", 409)
+            waited = time.monotonic() - live.changed_at
+            if live.state.current_player() != seat or waited < hub.settings.absent_seconds:
+                raise Refused(
+                    f"{target.name}'s seat can go to a bot once it has been their turn for "
+                    f"{hub.settings.absent_seconds:.0f} s without a move",
+                    409,
+                )
         await hub.db(lambda db: store.set_seat_bot(db, table_id, seat, body.level))
         await hub.seat_changed(table_id)
         return await table_or_404(hub, table_id)

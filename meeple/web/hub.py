@@ -64,6 +64,9 @@ class Settings:
     secure_cookies: bool = False
     bot_threads: int = 2
     inline_sqlite: bool = True  # SQLite work on the event loop (see Hub.db)
+    # Another player may hand an absent player's seat to a bot once it has been that
+    # seat's turn for this long (seconds) with nobody connected to it.
+    absent_seconds: float = 600.0
 
 
 @functools.lru_cache(maxsize=256)
@@ -88,6 +91,7 @@ class LiveTable:
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
         self._views: dict[tuple[int | None, bool], dict[str, JSON]] = {}
+        self.changed_at = time.monotonic()  # when the position last changed
 
     @property
     def n(self) -> int:
@@ -108,6 +112,7 @@ class LiveTable:
         """Make ``nxt`` (the state after ``action``) current and log the action per viewer."""
         hidden_choice = self.state.is_simultaneous_hidden()
         self.state = nxt
+        self.changed_at = time.monotonic()
         texts: list[str | None] = []
         for viewer in [*range(self.n), None]:
             text = nxt.action_seen_by(viewer, actor, action)

@@ -333,19 +333,34 @@ def test_a_leaving_player_is_replaced_by_a_bot(client):
     assert final["terminal"]
 
 
-def test_a_seat_of_an_absent_player_can_be_handed_to_a_bot(client):
-    guest(client, "alice")
-    bob = new_client(client)
-    guest(bob, "bob")
-    tid = create_tiny(client, [{"kind": "me"}, {"kind": "user", "name": "bob"}])
-    client.post(f"/api/tables/{tid}/start")
-    with bob.websocket_connect(f"/ws/tables/{tid}") as ws:
-        ws.receive_json()
-        r = client.post(f"/api/tables/{tid}/bot", json={"seat": 1, "level": "easy"})
-        assert r.status_code == 409 and "still at the table" in r.json()["error"]
-    r = client.post(f"/api/tables/{tid}/bot", json={"seat": 1, "level": "easy"})
-    assert r.status_code == 200 and r.json()["seats"][1]["level"] == "easy"
-    assert play_out(client, tid)["terminal"]
+def test_a_seat_of_an_absent_player_can_be_handed_to_a_bot(db_path):
+    from meeple.web import create_app
+    from tests.web.conftest import make_settings
+
+    with TestClient(create_app(make_settings(db_path, absent_seconds=0.3))) as client:
+        guest(client, "alice")
+        bob = new_client(client)
+        guest(bob, "bob")
+        tid = create_tiny(client, [{"kind": "me"}, {"kind": "user", "name": "bob"}])
+        client.post(f"/api/tables/{tid}/start")
+        hand_over = {"seat": 1, "level": "easy"}
+        with bob.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.receive_json()
+            r = client.post(f"/api/tables/{tid}/bot", json=hand_over)
+            assert r.status_code == 409 and "still at the table" in r.json()["error"]
+        # bob is away, but it is not his turn yet: alice cannot take his seat from him.
+        r = client.post(f"/api/tables/{tid}/bot", json=hand_over)
+        assert r.status_code == 409 and "their turn" in r.json()["error"]
+        while (v := settle(client, tid))["legal"] and v["to_move"] == 0:
+            move = {"action": v["legal"][0]["id"], "seen": v["history_len"]}
+            assert client.post(f"/api/tables/{tid}/move", json=move).status_code == 200
+            v = view(client, tid)
+            if v["to_move"] == 1:
+                break
+        assert view(client, tid)["to_move"] == 1
+        wait_for(lambda: client.post(f"/api/tables/{tid}/bot", json=hand_over).status_code == 200)
+        assert client.get(f"/api/tables/{tid}").json()["seats"][1]["level"] == "easy"
+        assert play_out(client, tid)["terminal"]
 
 
 def test_games_listing(client):
