@@ -1,6 +1,13 @@
 """Agents: they play a seat using only the public engine API."""
 
-from meeple.agents.base import Agent, agent_names, make_agent, parse_spec, register_agent
+from meeple.agents.base import (
+    Agent,
+    agent_names,
+    make_agent,
+    parse_spec,
+    register_agent,
+    split_agents,
+)
 from meeple.agents.greedy import GreedyAgent
 from meeple.agents.human import HumanAgent
 from meeple.agents.ismcts import ISMCTSAgent
@@ -25,4 +32,5 @@ __all__ = [
     "make_agent",
     "parse_spec",
     "register_agent",
+    "split_agents",
 ]

@@ -56,6 +56,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), options
 
 
+def split_agents(text: str) -> list[str]:
+    """Split a comma-separated list of agent specs, whose own options use commas too.
+
+    A piece with ``=`` but no ``:`` is an option of the agent before it:
+
+    >>> split_agents("ismcts:seconds=1,rollout=10,greedy, random")
+    ['ismcts:seconds=1,rollout=10', 'greedy', 'random']
+    """
+    specs: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def make_agent(spec: str, rng: random.Random) -> Agent:
     name, options = parse_spec(spec)
     if name not in _AGENTS:

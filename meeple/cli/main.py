@@ -15,6 +15,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 import meeple
+from meeple.agents.base import split_agents
 from meeple.core.errors import MeepleError, RecordError
 
 app = typer.Typer(
@@ -115,7 +116,7 @@ def play(
     from meeple.arena.runner import seat_rng
     from meeple.core.record import record_of
 
-    seat_specs = [s.strip() for s in seats.split(",")] if seats else None
+    seat_specs = split_agents(seats) if seats else None
     if players is None and seat_specs:
         players = len(seat_specs)
     g = _load(game, players, option, components)
@@ -182,7 +183,7 @@ def simulate(
     if backend not in BACKENDS:
         raise _fail(f"--backend is one of: {', '.join(BACKENDS)}")
     g = _load(game, players, option, components)
-    specs = [s.strip() for s in agents.split(",")] if agents else ["random"] * g.players
+    specs = split_agents(agents) if agents else ["random"] * g.players
     if len(specs) != g.players:
         raise _fail(f"{g.players} players need {g.players} agents, got {len(specs)}")
     if games < 1 or jobs < 1:
@@ -259,7 +260,7 @@ def arena(
         raise _fail(f"--backend is one of: {', '.join(BACKENDS)}")
     from meeple.core.record import write_records
 
-    specs = [s.strip() for s in agents.split(",")]
+    specs = split_agents(agents)
     g = _load(game, len(specs), option, components)
     if games < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")

@@ -15,6 +15,8 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
+from meeple.agents.base import split_agents
+
 out = Console()
 err = Console(stderr=True)
 
@@ -70,7 +72,7 @@ def analyze(
         if not eq or not key:
             raise _fail(f"option {pair!r} must look like key=value")
         options[key.strip()] = value.strip()
-    specs = [s.strip() for s in agents.split(",")] if agents else None
+    specs = split_agents(agents) if agents else None
     if players is None and specs:
         players = len(specs)
     try:

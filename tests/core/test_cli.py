@@ -135,3 +135,21 @@ def test_error_messages_with_brackets_are_printed_whole():
     result = runner.invoke(app, ["simulate", "tiny", "-o", "short_deck=[maybe]"])
     assert result.exit_code == 2
     assert "[maybe]" in result.stderr
+
+
+def test_agent_lists_keep_each_agents_own_options():
+    result = runner.invoke(
+        app,
+        [
+            "arena",
+            "tiny",
+            "--agents",
+            "ismcts:iterations=20,rollout=5,greedy:samples=1",
+            "--games",
+            "2",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    agents = [r["agent"] for r in json.loads(result.stdout)["agents"]]
+    assert agents == ["ismcts:iterations=20,rollout=5", "greedy:samples=1"]
