@@ -343,7 +343,11 @@ function pageTable(id) {
     seats.replaceChildren(...t.seats.map((s) => el("li", {
       class: v && v.to_move === s.seat ? "to-move" : "",
       "data-seat": s.seat,
-    }, `${s.seat + 1}. `, seatLabel(s), s.seat === mySeat ? el("span", { class: "badge", text: "you" }) : null)));
+    }, `${s.seat + 1}. `, seatLabel(s), s.seat === mySeat ? el("span", { class: "badge", text: "you" }) : null,
+      t.status === "running" && seated && s.kind === "human" && s.user_id !== state.me.id
+        ? el("button", { class: "replace", title: "When this player is away and it has been their turn for a while",
+          onclick: () => act(`/api/tables/${t.id}/bot`, { seat: s.seat, level: "medium" }), text: "bot takes over" })
+        : null)));
     if (t.status === "open" || t.status === "cancelled") {
       play.hidden = true;
       result.hidden = true;
