@@ -38,7 +38,7 @@ def guest(client: TestClient, name: str) -> dict:
     return r.json()["user"]
 
 
-def wait_for(predicate, timeout: float = 10.0, interval: float = 0.02):
+def wait_for(predicate, timeout: float = 30.0, interval: float = 0.02):
     """Poll until predicate() is truthy (bounded)."""
     deadline = time.monotonic() + timeout
     while True:
