@@ -339,7 +339,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         user = await hub.db(lambda db: auth.user_of(db, token)) if token else None
         await websocket.accept()
         conn = Conn(websocket.send_text, user.id if user is not None else None, seat, svg != 0)
-        if not await hub.subscribe(table_id, conn):
+        try:
+            found = await hub.subscribe(table_id, conn)
+        except Refused as e:
+            await websocket.send_text(
+                json.dumps({"type": "error", "code": e.code, "message": e.message})
+            )
+            await websocket.close(code=4409)
+            return
+        if not found:
             await websocket.send_text(json.dumps({"type": "error", "message": "no such table"}))
             await websocket.close(code=4404)
             return

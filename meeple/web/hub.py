@@ -50,6 +50,7 @@ LOG_MAX = 200
 COALESCE_AT = 32
 SLOW_DB = 0.1  # seconds: a transaction slower than this is logged
 MAX_BATCH = 1000  # chance outcomes stored with one move, at most
+DRIVER_RETRIES = 5  # a table's driver retries a failed step this often, a second apart
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
@@ -83,6 +84,14 @@ class LiveTable:
         self.seed = row.seed
         self.status = row.status
         self.game = load_game(row.game_id, row.players, row.options_json)
+        if self.game.info.version != row.game_version:
+            raise Refused(
+                f"table {row.id} was played with version {row.game_version} of "
+                f"{self.game.info.name}; this server plays version {self.game.info.version} "
+                "and cannot replay it exactly",
+                409,
+                "game_version",
+            )
         self.state: State = self.game.new_initial_state()
         self.seats = seats
         # Per viewer (seats, then the spectator): the log entries that viewer may see.
@@ -548,15 +557,23 @@ class Hub:
 
     async def _drive(self, live: LiveTable) -> None:
         """The table's driver: plays chance and bot seats whenever it is their turn."""
-        try:
-            while live.status == "running" and not self.closing:
-                await live.wake.wait()
-                live.wake.clear()
+        failures = 0
+        while live.status == "running" and not self.closing:
+            await live.wake.wait()
+            live.wake.clear()
+            try:
                 await self._run_automatic(live)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the driver stopped", live.id)
+                failures = 0
+            except Refused:
+                return  # another writer got there first: the table is being reloaded
+            except Exception:
+                failures += 1
+                log.exception("table %s: the driver failed (%d)", live.id, failures)
+                if failures >= DRIVER_RETRIES:
+                    log.error("table %s: the driver gives up", live.id)
+                    return
+                await asyncio.sleep(1.0)
+                live.wake.set()
 
     async def _run_automatic(self, live: LiveTable) -> None:
         while live.status == "running" and not self.closing:

@@ -191,3 +191,21 @@ def test_a_player_returns_to_the_same_position(client):
     other_tab = new_client(client)
     other_tab.cookies.update(client.cookies)
     assert view(other_tab, tid) == v
+
+
+def test_a_table_from_another_game_version_is_refused_with_a_reason(db_path):
+    settings = make_settings(db_path)
+    with TestClient(create_app(settings)) as client:
+        guest(client, "alice")
+        tid = create_tiny(client, [{"kind": "me"}, {"kind": "bot", "level": "easy"}])
+        client.post(f"/api/tables/{tid}/start")
+        settle(client, tid)
+        cookies = dict(client.cookies)
+    with sqlite3.connect(db_path) as con:
+        con.execute("update tables set game_version = 99 where id = ?", (tid,))
+    with TestClient(create_app(settings), cookies=cookies) as client:
+        r = client.get(f"/api/tables/{tid}/view")
+        assert r.status_code == 409 and "version 99" in r.json()["error"]
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["code"] == "game_version"

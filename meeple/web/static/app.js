@@ -426,6 +426,7 @@ function pageTable(id) {
     ws.onclose = (event) => {
       if (state.page !== page) return;
       if (event.code === 4404) { show(el("p", { text: `There is no table ${id}.` })); return; }
+      if (event.code === 4409) return;  // refused for good; the message says why
       if (attempts++ < 30) page.timer = setTimeout(connect, Math.min(500 * attempts, 5000));
       else say("Lost the connection to the server; reload the page.");
     };
