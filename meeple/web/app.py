@@ -7,6 +7,7 @@ import contextlib
 import gc
 import json
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -30,6 +31,8 @@ from meeple.web.models import User
 
 STATIC = Path(__file__).parent / "static"
 MAX_WS_MESSAGE = 4096
+LOGIN_FAILURES = 10  # failed log-ins for one name ...
+LOGIN_WINDOW = 600.0  # ... within this many seconds, then 429 until they age out
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -133,7 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.close()
             engine.dispose()
 
-    app = FastAPI(title="meeple", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="meeple", lifespan=lifespan, docs_url=None, redoc_url=None)
 
     app.add_middleware(SecurityMiddleware)
 
@@ -178,13 +181,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         return await login_as(hub, response, lambda db: auth.sign_up(db, body.name, hashed))
 
+    failed_logins: dict[str, deque[float]] = {}
+
     @app.post("/api/login")
     async def login(body: Credentials, response: Response, hub: HubDep) -> dict[str, JSON]:
+        key = " ".join(body.name.split()).lower()
+        now = time.monotonic()
+        recent = failed_logins.setdefault(key, deque())
+        while recent and now - recent[0] > LOGIN_WINDOW:
+            recent.popleft()
+        if len(recent) >= LOGIN_FAILURES:
+            raise Refused("too many failed log-ins for this name; try again later", 429, "auth")
         user_id, stored = await hub.db(lambda db: auth.stored_hash(db, body.name))
         try:
             new_hash = await asyncio.to_thread(auth.check_login, user_id, stored, body.password)
         except auth.AuthError as e:
+            recent.append(now)
+            if len(failed_logins) > 10_000:  # bounded: forget the quiet names
+                for name in [n for n, q in failed_logins.items() if not q]:
+                    del failed_logins[name]
             raise Refused(str(e), 401, "auth") from None
+        failed_logins.pop(key, None)
         assert user_id is not None
         return await login_as(hub, response, lambda db: auth.logged_in(db, user_id, new_hash))
 

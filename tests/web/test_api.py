@@ -67,6 +67,18 @@ def test_sign_up_log_in_log_out(client):
     assert client.get("/api/me").json()["user"]["name"] == "alice"
 
 
+def test_repeated_failed_log_ins_are_slowed_down(client):
+    client.post("/api/signup", json={"name": "alice", "password": "correct horse"})
+    client.post("/api/logout")
+    codes = [
+        client.post("/api/login", json={"name": "alice", "password": f"guess {i}"}).status_code
+        for i in range(11)
+    ]
+    assert codes == [401] * 10 + [429]
+    r = client.post("/api/login", json={"name": "alice", "password": "correct horse"})
+    assert r.status_code == 429 and "too many" in r.json()["error"]
+
+
 def test_passwords_are_hashed_with_argon2(client, db_path):
     client.post("/api/signup", json={"name": "alice", "password": "correct horse"})
     import sqlite3
