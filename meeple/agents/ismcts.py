@@ -43,7 +43,7 @@ class ISMCTSAgent(Agent):
         iterations: int | str | None = None,
         seconds: float | str | None = None,
         c: float | str = 0.7,
-        rollout: int | str = 30,
+        rollout: int | str = 10,
         scale: float | str = 10.0,
         widening: float | str = 0.5,
         **options: Any,

@@ -12,8 +12,8 @@ from meeple.core.api import State
 # a different budget or rollout depth to play at that level.
 LEVELS: dict[str, dict[str, str]] = {
     "easy": {"*": "greedy:samples=1,depth=1,width=4"},
-    "medium": {"*": "ismcts:iterations=300,rollout=20"},
-    "hard": {"*": "ismcts:seconds=1,rollout=30"},
+    "medium": {"*": "ismcts:iterations=300,rollout=10"},
+    "hard": {"*": "ismcts:seconds=1,rollout=10"},
 }
 
 
