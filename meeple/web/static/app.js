@@ -356,7 +356,9 @@ function pageTable(id) {
           ? el("button", { class: "join", onclick: () => act(`/api/tables/${t.id}/join`, { seat: s.seat }), text: "Take this seat" }) : null));
       const ready = t.seats.every((s) => s.kind !== "open");
       setup.replaceChildren(el("div", { class: "panel" },
-        el("p", { text: t.status === "cancelled" ? "This table was cancelled." : `Waiting to start. Options: ${JSON.stringify(t.options)}` }),
+        el("p", { text: t.status === "cancelled" ? "This table was cancelled."
+          : `Waiting to start. ${t.players} players` + (Object.keys(t.options).length
+            ? `; ${Object.entries(t.options).map(([k, v]) => `${k}: ${v}`).join(", ")}.` : ".") }),
         el("ul", { class: "seats" }, rows),
         el("div", { class: "row" },
           t.status === "open" && state.me && t.created_by_id === state.me.id
