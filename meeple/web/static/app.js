@@ -142,11 +142,13 @@ function pageLobby() {
     try {
       const [open, running, finished] = await Promise.all(
         ["open", "running", "finished"].map((s) => api("GET", `/api/tables?status=${s}`)));
-      lists.replaceChildren(
+      const mine = state.me ? running.filter((t) => t.seats.some((s) => s.user_id === state.me.id)) : [];
+      lists.replaceChildren(...[
+        mine.length ? tableList("Your games", mine, "running") : null,
         tableList("Open tables", open, "open"),
         tableList("Games in progress", running, "running"),
         tableList("Finished games", finished.slice(0, 15), "finished"),
-      );
+      ].filter((n) => n));
     } catch (e) { say(e.message); }
   }
   refresh();
@@ -154,6 +156,7 @@ function pageLobby() {
 }
 
 function tableList(title, tables, kind) {
+  const id = title.toLowerCase().replace(/[^a-z]+/g, "-");
   const body = tables.length === 0
     ? el("p", { class: "muted", text: "None." })
     : el("table", { class: "list" },
@@ -165,7 +168,7 @@ function tableList(title, tables, kind) {
         el("td", {}, el("a", { href: kind === "finished" ? `#/replay/${t.id}` : `#/table/${t.id}`,
           text: kind === "open" ? "open" : kind === "running" ? "watch / play" : "replay" })),
       )));
-  return el("div", { class: "panel" }, el("h2", { text: title }), body);
+  return el("div", { class: "panel", id }, el("h2", { text: title }), body);
 }
 
 function newTableForm() {
