@@ -336,7 +336,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         live = await hub.live(table_id)
         if live is None:
             return {"table": info, "view": None}
-        return {"table": info, "view": live.view(viewer_seat(live, user, seat))}
+        out: dict[str, JSON] = {"table": info, "view": live.view(viewer_seat(live, user, seat))}
+        hub.release(table_id)
+        return out
 
     @app.post("/api/tables/{table_id}/move")
     async def move(table_id: int, body: MoveBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:

@@ -371,13 +371,16 @@ class Hub:
             conns.discard(conn)
             if not conns:
                 del self.conns[table_id]
-                live = self.tables.get(table_id)
-                if live is not None and live.status == "finished":
-                    # Replayed again when someone looks.
-                    self.tables.pop(table_id, None)
-                    self.infos.pop(table_id, None)
-                    self._loading.pop(table_id, None)
+        self.release(table_id)
         conn.close()
+
+    def release(self, table_id: int) -> None:
+        """Forget a finished table nobody watches (it is replayed again when someone looks)."""
+        live = self.tables.get(table_id)
+        if live is not None and live.status == "finished" and not self.conns.get(table_id):
+            self.tables.pop(table_id, None)
+            self.infos.pop(table_id, None)
+            self._loading.pop(table_id, None)
 
     def broadcast(self, table_id: int) -> None:
         info = self.infos.get(table_id)
