@@ -434,9 +434,29 @@ class State:
             raise NotationError(f"a move is written as text, not {text!r}")
         return self.game.parse_action(text)
 
+    def action_target(self, action: int) -> str | None:
+        """What a person clicks in the game's picture to choose ``action``, if anything.
+
+        The key of an SVG element that ``render_svg`` marks with ``data-target``
+        (a square, a market slot, a frog); several actions may share a target, and
+        the browser then offers those as the choices for that click.
+        """
+        return self._action_target(action)
+
+    def _action_target(self, action: int) -> str | None:
+        return None
+
     def action_to_json(self, action: int) -> dict[str, JSON]:
-        """The JSON form of an action, as the web client sends and receives it."""
-        return {"id": action, "text": self.action_to_string(action)}
+        """The JSON form of an action, as the web client sends and receives it.
+
+        ``{"id": n, "text": "..."}``, plus ``"target"`` when the action is chosen by
+        clicking an element of the picture.
+        """
+        out: dict[str, JSON] = {"id": action, "text": self.action_to_string(action)}
+        target = self._action_target(action)
+        if target is not None:
+            out["target"] = target
+        return out
 
     def json_to_action(self, obj: Mapping[str, JSON]) -> int:
         """Read the JSON form back: ``{"id": n}`` or ``{"text": "..."}``."""

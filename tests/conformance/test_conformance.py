@@ -227,3 +227,24 @@ def test_every_game_is_listed_with_its_facts():
     for info in infos:
         assert info.id and info.name and 1 <= info.min_players <= info.max_players
         json.dumps(info.as_json())
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_every_clickable_target_is_in_the_players_picture(gid, players, opts):
+    """An action with a target is chosen by clicking an element of that player's picture."""
+    import re
+
+    game = meeple.load(gid, players=players, **opts)
+    rng = random.Random(31)
+    state = game.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player != CHANCE and step % 4 == 0:
+            targets = {state.action_target(a) for a in state.legal_actions()} - {None}
+            if targets:
+                svg = game.render_svg(state.observation(player))
+                drawn = set(re.findall(r'data-target="([^"]*)"', svg))
+                assert targets <= drawn, f"not drawn: {sorted(targets - drawn)[:5]}"
+        state.apply_action(_step(state, rng))
+        step += 1
