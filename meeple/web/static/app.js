@@ -266,6 +266,31 @@ function renderBoard(box, view, onAction) {
     box.append(el("pre", { text: view.text }));
   }
   const legal = new Map((view.legal || []).map((a) => [String(a.id), a]));
+  // Elements marked data-target choose every legal action with that target: one action
+  // is sent at once; several are offered as the highlighted buttons for that click.
+  const byTarget = new Map();
+  for (const a of view.legal || []) {
+    if (a.target == null) continue;
+    if (!byTarget.has(a.target)) byTarget.set(a.target, []);
+    byTarget.get(a.target).push(a);
+  }
+  for (const node of box.querySelectorAll("[data-target]")) {
+    const choices = byTarget.get(node.getAttribute("data-target"));
+    if (!choices || !onAction) continue;
+    node.classList.add("clickable");
+    node.setAttribute("role", "button");
+    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+    title.textContent = choices.map((a) => a.text).join(" / ");
+    node.append(title);
+    node.addEventListener("click", () => {
+      if (choices.length === 1) { onAction(choices[0]); return; }
+      const ids = new Set(choices.map((a) => String(a.id)));
+      for (const b of document.querySelectorAll("button.action")) {
+        b.classList.toggle("candidate", ids.has(b.getAttribute("data-action")));
+        b.classList.toggle("dimmed", !ids.has(b.getAttribute("data-action")));
+      }
+    });
+  }
   for (const node of box.querySelectorAll("[data-action]")) {
     const action = legal.get(node.getAttribute("data-action"));
     if (action && onAction) {
