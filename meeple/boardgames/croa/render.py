@@ -201,10 +201,16 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 )
             )
         frogs = sq["frogs"]
+        # A third servant on a log: the enemy servants it may remove are clicked.
+        victims = obs["decision"] == "victim" and obs.get("active_frog") == sq["square"]
         for i, f in enumerate(frogs):
             fx = x + (i - (len(frogs) - 1) / 2) * (28 if len(frogs) <= 2 else 20)
-            parts.append(_frog(fx, y + 6, f))
-        body.append("<g>" + "".join(parts) + "</g>")
+            target = None
+            if victims and not f["queen"] and f["player"] != obs["turn_player"]:
+                target = f"frog:{sq['square']}:P{int(f['player']) + 1}"
+            parts.append(_frog(fx, y + 6, f, target))
+        # Every square is where some jump may land: a click there chooses the jump(s).
+        body.append(f"<g {svg.attrs(data_target='sq:' + sq['square'])}>" + "".join(parts) + "</g>")
     if obs["last_jump"]:
         (x1, y1), (x2, y2) = _centre(obs["last_jump"][0]), _centre(obs["last_jump"][1])
         body.append(
@@ -217,9 +223,10 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 stroke_width=3,
                 stroke_dasharray="6,3",
                 opacity=0.8,
+                pointer_events="none",
             )
         )
-        body.append(svg.circle(x2, y2, 4, fill="#e65100"))
+        body.append(svg.circle(x2, y2, 4, fill="#e65100", pointer_events="none"))
     for key, colour in (("active_frog", "#ff6f00"), ("reveal_square", "#d50000")):
         if obs.get(key):
             x, y = _centre(obs[key])
@@ -232,6 +239,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                     fill="none",
                     stroke=colour,
                     stroke_width=3,
+                    pointer_events="none",
                 )
             )
     # The side panel: players, pond, whose turn.
@@ -306,7 +314,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
     return svg.document(WIDTH, HEIGHT, body)
 
 
-def _frog(x: float, y: float, f: Mapping[str, Any]) -> str:
+def _frog(x: float, y: float, f: Mapping[str, Any], target: str | None = None) -> str:
     """A frog: the seat colour inside a thick white ring and a dark outline, so every seat
     colour reads on every tile; a queen is larger with a gold band; a frog stuck in mud
     has a dashed outline and a label."""
@@ -351,7 +359,8 @@ def _frog(x: float, y: float, f: Mapping[str, Any]) -> str:
     if stuck:
         parts.append(svg.rect(x - 12, y + r + 2, 24, 9, fill="#ffffff", stroke=OUTLINE, rx=2))
         parts.append(svg.text(x, y + r + 9, "stuck", 7, text_anchor="middle", fill="#000"))
-    return "<g>" + "".join(parts) + "</g>"
+    head = f"<g {svg.attrs(data_target=target)}>" if target else "<g>"
+    return head + "".join(parts) + "</g>"
 
 
 def _wrap(text: str, width: int) -> list[str]:

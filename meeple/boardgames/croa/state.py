@@ -25,6 +25,7 @@ from meeple.boardgames.croa import scoring
 from meeple.boardgames.croa.actions import (
     KIND_SPAN,
     MAX_PLAYERS,
+    MOVES,
     QUEEN,
     REVEAL0,
     STOP,
@@ -647,6 +648,17 @@ class CroaState(State):
                 f"{square_name(d.info[1])} removes"
             )
         return f"the face-down tile on {square_name(d.info[2])} turns up first"
+
+    def _action_target(self, action: int) -> str | None:
+        """A jump (first jump, bounce or mosquito jump) is chosen by clicking the square it
+        lands on (``sq:b2``); ``remove P2 servant`` by clicking that servant on the log
+        (``frog:d4:P2``). ``stop`` and the chance reveals stay buttons."""
+        if action < MOVES:
+            return "sq:" + square_name(action & 63)
+        victim0 = self.g.codec.victim0
+        if action >= victim0 and self.pending and self.pending[-1].kind == "victim":
+            return f"frog:{square_name(self.pending[-1].info[1])}:{player_name(action - victim0)}"
+        return None
 
     def _explain_illegal(self, action: int) -> str | None:
         d = self.pending[-1] if self.pending else None
