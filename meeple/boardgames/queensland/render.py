@@ -427,7 +427,8 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
         info += f";  player {obs['first_player']} started"
     body.append(svg.text(16, y, info, size=13))
     y += 14
-    # The market.
+    # The market (the space of a tile being placed is framed).
+    chosen = obs["selected"]["space"] if obs["selected"] else None
     for i, m in enumerate(obs["market"]):
         mx = 16 + i * 150
         body.append(
@@ -439,7 +440,11 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
             )
         )
         if m["tile"]:
-            body.append(_tile_svg(tiles[m["tile"]], 0, mx, y + 20, 0, size=64))
+            body.append(
+                f'<g data-target="market:{m["space"]}">'
+                + _tile_svg(tiles[m["tile"]], 0, mx, y + 20, 0, size=64, mark=chosen == m["space"])
+                + "</g>"
+            )
         else:
             body.append(
                 svg.rect(mx, y + 20, 64, 64, fill="none", stroke="#999", stroke_dasharray="4 3")
@@ -518,6 +523,12 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
         if mine:
             xs.append(mine[0])
             ys.append(mine[1])
+        # The cells where the chosen tile may go, for the player to place it.
+        free = [(c[0], c[1]) for c in sel["cells"]] if sel and "cells" in sel else []
+        if obs["to_move"] != p:
+            free = []
+        xs.extend(c[0] for c in free)
+        ys.extend(c[1] for c in free)
         x0, y0 = min(xs), min(ys)
         cols = max(xs) - x0 + 1
         rows = max(ys) - y0 + 1
@@ -546,6 +557,21 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
                     fill="none",
                     stroke="#f0f",
                     stroke_width=3,
+                )
+            )
+        for cx, cy in free:
+            body.append(
+                svg.rect(
+                    fx + (cx - x0) * size + 2,
+                    top + (cy - y0) * size + 2,
+                    size - 4,
+                    size - 4,
+                    fill="#ffffff",
+                    fill_opacity=0.35,
+                    stroke=colour,
+                    stroke_width=1.5,
+                    stroke_dasharray="5 4",
+                    data_target=f"cell:{cx},{cy}",
                 )
             )
         for (cx, cy), (tid, _, _) in cells.items():

@@ -501,6 +501,11 @@ class QueenslandState(State):
             selected = {"space": s + 1, "tile": ids[self.market[s]].id}
             if d.kind == "rotate":
                 selected["cell"] = list(A.unpack(d.info[1]))
+            else:
+                # Public: where the chosen tile fits follows from the farm and the tile.
+                selected["cells"] = [
+                    list(A.unpack(c)) for c in sorted(self.placements(d.player, self.market[s]))
+                ]
         return {
             "players": n,
             "viewer": player,
@@ -537,6 +542,19 @@ class QueenslandState(State):
         if self.last_kind == "group" and viewer != actor:
             return f"player {actor} has answered"
         return self.action_to_string(action)
+
+    # -- the picture -------------------------------------------------------------
+
+    def _action_target(self, action: int) -> str | None:
+        """Taking a tile is a click on its market space ("market:2"); placing it, a click
+        on the empty cell of the farm ("cell:-1,0"). Facing, rotations and group answers
+        stay buttons."""
+        if A.TAKE <= action < A.ROTATE:
+            return f"market:{action - A.TAKE + 1}"
+        if A.CELL <= action < A.DRAW:
+            x, y = A.unpack(action - A.CELL)
+            return f"cell:{x},{y}"
+        return None
 
     # -- messages ----------------------------------------------------------------
 

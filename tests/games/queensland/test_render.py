@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
-from tests.games.queensland.helpers import at_first_turn, play, put, set_toads
+import meeple
+from meeple.boardgames.queensland import actions as A
+from tests.games.queensland.helpers import at_first_turn, names, play, put, set_toads
 
 
 def group_pending():
@@ -59,3 +62,104 @@ def test_views_show_a_player_who_was_not_asked():
         assert "player 1: not asked, player 2: waiting" in text
         svg = state.game.render_svg(state.observation(viewer))
         assert "P1 not asked, P2 waiting" in svg
+
+
+# -- clicking the picture ------------------------------------------------------------
+
+
+def drawn_targets(state, viewer):
+    return re.findall(r'data-target="([^"]*)"', state.game.render_svg(state.observation(viewer)))
+
+
+def chosen_by(state, target):
+    """The legal actions a click on ``target`` chooses."""
+    return [
+        state.action_to_string(a) for a in state.legal_actions() if state.action_target(a) == target
+    ]
+
+
+def test_a_market_tile_is_taken_by_clicking_its_space():
+    state = at_first_turn(2, market=("T09", "T21", "T30"))
+    assert [state.action_target(a) for a in state.legal_actions()] == [
+        "market:1",
+        "market:2",
+        "market:3",
+    ]
+    # While taking, only the market is clickable: no cells are outlined yet.
+    assert drawn_targets(state, 0) == ["market:1", "market:2", "market:3"]
+    assert chosen_by(state, "market:2") == ["take 2"]
+    assert state.action_to_json(A.TAKE + 2) == {
+        "id": A.TAKE + 2,
+        "text": "take 3",
+        "target": "market:3",
+    }
+
+
+def test_only_market_spaces_whose_tile_fits_can_be_clicked():
+    state = at_first_turn(market=("T01", "T02", "T38"))
+    hole = A.pack(5, 5)
+    put(state, 0, 5, 4, "T18")
+    put(state, 0, 6, 5, "T12")
+    put(state, 0, 5, 6, "T18")
+    put(state, 0, 4, 5, "T12")
+    state.open[0] = {hole: state._key(state.tiles[0], hole)}
+    state._legal_cache = None
+    assert names(state) == ["take 3"]
+    assert chosen_by(state, "market:3") == ["take 3"]
+    assert chosen_by(state, "market:1") == []
+    assert "market:3" in drawn_targets(state, 0)
+
+
+def test_the_cells_where_the_chosen_tile_fits_are_outlined_and_clicked_to_place_it():
+    state = at_first_turn(2, market=("T09", "T21", "T30"))
+    play(state, "take 1")
+    cells = {"cell:0,-1", "cell:1,-1", "cell:-1,0", "cell:2,0", "cell:-1,1", "cell:2,1", "cell:1,2"}
+    assert {state.action_target(a) for a in state.legal_actions()} == cells
+    drawn = drawn_targets(state, 0)
+    # Each legal cell once; (0,2) touches the farm but T09 fits there in no rotation.
+    assert sorted(t for t in drawn if t.startswith("cell:")) == sorted(cells)
+    assert "cell:0,2" not in drawn
+    assert chosen_by(state, "cell:2,0") == ["place 2,0"]
+    assert state.observation(0)["selected"]["cells"] == [
+        [0, -1],
+        [1, -1],
+        [-1, 0],
+        [2, 0],
+        [-1, 1],
+        [2, 1],
+        [1, 2],
+    ]
+    json = [state.action_to_json(a) for a in state.legal_actions()]
+    assert {"id": A.CELL + A.pack(2, 0), "text": "place 2,0", "target": "cell:2,0"} in json
+    # The rotation is a button: after the cell is chosen, no cell is outlined any more.
+    play(state, "place 2,0")
+    assert all(state.action_target(a) is None for a in state.legal_actions())
+    assert not [t for t in drawn_targets(state, 0) if t.startswith("cell:")]
+
+
+def test_the_outlines_are_drawn_on_the_farm_of_the_player_placing():
+    state = at_first_turn(2, market=("T09", "T21", "T30"), first=1)
+    play(state, "take 1")
+    assert state.current_player() == 1
+    root = ET.fromstring(state.game.render_svg(state.observation(1)))
+    outlines = [e for e in root.iter() if e.get("data-target", "").startswith("cell:")]
+    assert len(outlines) == 7
+    assert all(float(e.get("x")) > 500 for e in outlines)  # player 1's farm is on the right
+
+
+def test_an_outlined_cell_may_lie_beyond_the_farm_drawn_so_far():
+    state = at_first_turn(market=("T49", "T50", "T30"))
+    put(state, 0, 5, 5, "T50")  # apart, far to the south-east
+    play(state, "take 1")
+    assert "cell:5,4" in drawn_targets(state, 0)
+    assert "cell:6,5" in drawn_targets(state, 0)
+
+
+def test_facing_rotations_and_group_answers_stay_buttons():
+    state = meeple.load("queensland", players=2).new_initial_state()
+    state.apply_notation("first player 0")
+    assert [state.action_target(a) for a in state.legal_actions()] == [None] * 4
+    assert "target" not in state.action_to_json(A.FACE)
+    state = group_pending()
+    assert names(state) == ["follow", "stay"]
+    assert [state.action_target(a) for a in state.legal_actions()] == [None, None]
