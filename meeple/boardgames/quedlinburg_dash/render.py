@@ -19,6 +19,17 @@ CHIP_FILL = {
 }
 CELL = 40
 PER_ROW = 20
+RESERVE_PER_ROW = 14
+
+
+def _price_table(prices: Mapping[str, int]) -> list[tuple[int, int]]:
+    """(value, rubies) for each chip value on sale, from the observation's price list."""
+    table: dict[int, int] = {}
+    for name, price in prices.items():
+        value = name.rpartition("-")[2]
+        if value.isdigit():
+            table[int(value)] = price
+    return sorted(table.items())
 
 
 def _chip_list(chips: Mapping[str, Any]) -> str:
@@ -83,10 +94,12 @@ def _cell_xy(f: int) -> tuple[float, float]:
     return 20 + col * CELL, 70 + row * (CELL + 14)
 
 
-def _chip(x: float, y: float, name: str, r: float = 11) -> list[str]:
+def _chip(x: float, y: float, name: str, r: float = 11, target: str | None = None) -> list[str]:
+    """One chip; ``target`` makes it a clickable place (``data-target``) in the web."""
+    open_g = f'<g data-target="{target}">' if target else "<g>"
     if name == "dream-weed":
         return [
-            f"<g>{title('dream weed')}",
+            f"{open_g}{title('dream weed')}",
             circle(x, y, r, fill=CHIP_FILL["dream"], stroke="#555"),
             text(x, y + 4, "z", 11, text_anchor="middle", fill="#333"),
             "</g>",
@@ -94,7 +107,7 @@ def _chip(x: float, y: float, name: str, r: float = 11) -> list[str]:
     colour, _, value = name.partition("-")
     ink = "#000" if colour in ("yellow", "white", "orange") else "#fff"
     return [
-        f"<g>{title(name + (' (sugar beet)' if colour == 'white' else ''))}",
+        f"{open_g}{title(name + (' (sugar beet)' if colour == 'white' else ''))}",
         circle(x, y, r, fill=CHIP_FILL.get(colour, "#999"), stroke="#333"),
         text(x, y + 4, value, 11, text_anchor="middle", fill=ink, font_weight="bold"),
         "</g>",
@@ -178,9 +191,34 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             )
         )
         body.append("</g>")
+    # The reserve: the shop and the chips the orange butterfly card takes from.
+    reserve = list(obs["reserve"].items())
+    prices = obs.get("prices", {})
+    reserve_rows = max(1, (len(reserve) + RESERVE_PER_ROW - 1) // RESERVE_PER_ROW)
+    reserve_h = 34 + reserve_rows * 30
+    y = track_h + 6
+    body.append(rect(20, y, width - 40, reserve_h, fill="#f4efe2", stroke="#8a7a55", rx=8))
+    price_words = ", ".join(f"'{v}' {c}" for v, c in _price_table(prices))
+    body.append(
+        text(
+            32,
+            y + 18,
+            "Reserve (shop; rubies per chip: " + (price_words or "-") + ")",
+            12,
+            font_weight="bold",
+        )
+    )
+    for i, (name, n) in enumerate(reserve):
+        row, col = divmod(i, RESERVE_PER_ROW)
+        cx, cy = 44 + col * 56, y + 40 + row * 30
+        target = None if name == "dream-weed" else f"reserve:{name}"
+        body += _chip(cx, cy, name, r=12, target=target)
+        body.append(text(cx + 15, cy + 4, f"x{n}", 11))
     # Player panels.
     panel_h = 140
-    y0 = track_h + 10
+    y0 = track_h + reserve_h + 16
+    d = obs["decision"]
+    chooser = d["player"] if d is not None and not d["chance"] and not obs["over"] else None
     for p, pl in enumerate(obs["players"]):
         y = y0 + p * (panel_h + 8)
         active = obs["active"] == p and not obs["over"]
@@ -221,14 +259,18 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         body.append(text(32, y + 72, "animal card:", 12))
         food = [(k, n) for k, n in pl["card"].items() if k != "dream-weed"]
         cx = 130
+        # The chooser's card chips are clickable (the green caterpillar returns one).
+        card_key = "card:" if p == chooser else None
         if sum(n for _, n in food) <= 27:
             for name, n in food:
                 for _ in range(n):
-                    body += _chip(cx, y + 68, name)
+                    body += _chip(
+                        cx, y + 68, name, target=f"{card_key}{name}" if card_key else None
+                    )
                     cx += 25
         else:
             for name, n in food:
-                body += _chip(cx, y + 68, name)
+                body += _chip(cx, y + 68, name, target=f"{card_key}{name}" if card_key else None)
                 body.append(text(cx + 14, y + 72, f"x{n}", 11))
                 cx += 48
         body.append(text(32, y + 104, f"bag ({sum(pl['bag'].values())}):", 12))

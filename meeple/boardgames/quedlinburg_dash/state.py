@@ -402,10 +402,22 @@ class QuedlinburgDashState(State):
                 for p in range(self.game.players)
             ],
             "reserve": _chips(self.supply),
+            "prices": {CHIP_NAMES[k]: price for k, price, _ in rules.shop},
             "ruby_reserve": self.ruby_supply,
             "clover_reserve": self.clover_supply,
             "scores": [s["total"] for s in self._scores()],
         }
+
+    def _action_target(self, action: int) -> str | None:
+        """Buying or taking a chip clicks it in the reserve; returning one clicks it
+        on the animal card; ``done`` and chance outcomes stay buttons."""
+        if BUY0 <= action < DONE:
+            return f"reserve:{CHIP_NAMES[action - BUY0]}"
+        if RETURN0 <= action < TAKE0:
+            return f"card:{CHIP_NAMES[action - RETURN0]}"
+        if action >= TAKE0:
+            return f"reserve:{CHIP_NAMES[action - TAKE0]}"
+        return None
 
     def _determinize(self, player: int, rng: random.Random) -> State:
         # Nothing is private: every bag's contents are public knowledge and the

@@ -1,0 +1,133 @@
+"""The SVG view: chips a person clicks to buy, take or return are drawn as targets."""
+
+from __future__ import annotations
+
+import re
+
+from meeple.core import CHANCE
+from tests.games.quedlinburg_dash.helpers import (
+    QuedlinburgDashState,
+    kind,
+    legal,
+    new,
+    play,
+    put_in_bag,
+    put_on_card,
+    turn_of,
+)
+
+
+def _drawn(state: QuedlinburgDashState, player: int) -> list[str]:
+    svg = state.game.render_svg(state.observation(player))
+    return re.findall(r'data-target="([^"]*)"', svg)
+
+
+def _targets(state: QuedlinburgDashState) -> dict[str, list[str]]:
+    """Target key -> the names of the legal actions a click on it chooses."""
+    out: dict[str, list[str]] = {}
+    for a in state.legal_actions():
+        key = state.action_target(a)
+        if key is not None:
+            out.setdefault(key, []).append(state.action_to_string(a))
+    return out
+
+
+def _shop() -> QuedlinburgDashState:
+    """Player 0 lays the third dream weed with 3 rubies: the shop opens."""
+    state = new()
+    state.rubies[0] = 3
+    state.ruby_supply -= 3
+    put_on_card(state, 0, "dream-weed", 2)
+    play(state, "draw dream-weed")
+    assert state.decision is not None and state.decision.kind == "shop"
+    return state
+
+
+def test_shop_buys_are_chips_in_the_reserve_and_done_stays_a_button():
+    state = _shop()
+    targets = _targets(state)
+    assert targets == {
+        "reserve:red-1": ["buy red-1"],
+        "reserve:red-2": ["buy red-2"],
+        "reserve:red-4": ["buy red-4"],
+        "reserve:yellow-1": ["buy yellow-1"],
+        "reserve:yellow-2": ["buy yellow-2"],
+        "reserve:yellow-4": ["buy yellow-4"],
+        "reserve:green-1": ["buy green-1"],
+        "reserve:green-2": ["buy green-2"],
+        "reserve:green-4": ["buy green-4"],
+        "reserve:blue-1": ["buy blue-1"],
+        "reserve:blue-2": ["buy blue-2"],
+        "reserve:blue-4": ["buy blue-4"],
+    }
+    assert "done" in legal(state)
+    done = state.string_to_action("done")
+    assert state.action_target(done) is None
+    assert set(targets) <= set(_drawn(state, 0))
+
+
+def test_a_reserve_click_buys_that_chip():
+    state = _shop()
+    chosen = [a for a in state.legal_actions() if state.action_target(a) == "reserve:blue-4"]
+    assert [state.action_to_string(a) for a in chosen] == ["buy blue-4"]
+    state.apply_action(chosen[0])
+    assert state.bags[0][kind("blue-4")] == 1
+    assert state.rubies[0] == 1, "3 rubies + 1 for last place - 3 for a '4'"
+
+
+def test_dream_weed_in_the_reserve_is_not_clickable():
+    drawn = _drawn(_shop(), 0)
+    assert "reserve:dream-weed" not in drawn
+    assert "reserve:white-8" in drawn
+
+
+def test_the_green_caterpillar_returns_a_chip_clicked_on_the_own_card():
+    state = new(3)
+    turn_of(state, 1)
+    put_in_bag(state, 1, "green-2")
+    put_on_card(state, 1, "red-1")
+    put_on_card(state, 2, "red-2")
+    play(state, "draw green-2")
+    assert _targets(state) == {"card:red-1": ["return red-1"], "card:green-2": ["return green-2"]}
+    drawn = _drawn(state, 1)
+    assert {"card:red-1", "card:green-2"} <= set(drawn)
+    # Only the chooser's card is clickable: player 2's red '2' is not a target.
+    assert "card:red-2" not in drawn
+    assert drawn.count("card:red-1") == 1
+
+
+def test_the_orange_butterfly_takes_a_chip_clicked_in_the_reserve():
+    state = new(cards="butterfly-extended")
+    put_in_bag(state, 0, "orange-1")
+    play(state, "draw orange-1")
+    targets = _targets(state)
+    twos = ["red-2", "yellow-2", "green-2", "blue-2", "orange-2", "purple-2"]
+    assert targets == {f"reserve:{c}": [f"take {c}"] for c in twos}
+    assert set(targets) <= set(_drawn(state, 0))
+
+
+def test_chance_outcomes_have_no_target():
+    state = new()
+    assert state.current_player() == CHANCE
+    assert all(state.action_target(a) is None for a in state.legal_actions())
+    assert not [k for k in _drawn(state, 0) if k.startswith("card:")]
+
+
+def test_the_json_form_carries_the_target():
+    state = _shop()
+    buy = state.string_to_action("buy green-2")
+    assert state.action_to_json(buy) == {
+        "id": buy,
+        "text": "buy green-2",
+        "target": "reserve:green-2",
+    }
+    done = state.string_to_action("done")
+    assert "target" not in state.action_to_json(done)
+
+
+def test_the_reserve_shows_the_prices():
+    state = _shop()
+    svg = state.game.render_svg(state.observation(0))
+    assert (
+        "rubies per chip: &#x27;1&#x27; 1, &#x27;2&#x27; 2, &#x27;4&#x27; 3, &#x27;8&#x27; 5" in svg
+    )
