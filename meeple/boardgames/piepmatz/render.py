@@ -110,7 +110,14 @@ def render_text(obs: Mapping[str, JSON]) -> str:
 CW, CH = 38, 52  # a bird card
 
 
-def _card(x: float, y: float, card: str | None, label: str = "") -> list[str]:
+def _open(target: str | None) -> str:
+    """A group, clickable (``data-target``) when it is the place of a legal move."""
+    return "<g>" if target is None else f"<g {svg.attrs(data_target=target)}>"
+
+
+def _card(
+    x: float, y: float, card: str | None, label: str = "", target: str | None = None
+) -> list[str]:
     if card is None:
         return [
             "<g>",
@@ -124,7 +131,7 @@ def _card(x: float, y: float, card: str | None, label: str = "") -> list[str]:
     eggs = (value + 1) // 2
     ink = "#fff" if species in ("blackbird", "sparrow", "bullfinch") else "#111"
     return [
-        "<g>",
+        _open(target),
         svg.title(f"{species} {value} {SEX_WORD.get(sex, sex)} ({card}){label}"),
         svg.rect(x, y, CW, CH, rx=4, fill="#fffdf6", stroke="#555"),
         svg.rect(x + 2, y + 2, CW - 4, 13, rx=2, fill=colour),
@@ -156,11 +163,24 @@ def _seed(x: float, y: float, entry: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _row(x: float, y: float, cards: Sequence[str | None], gap: float = 4) -> list[str]:
+def _row(
+    x: float, y: float, cards: Sequence[str | None], gap: float = 4, prefix: str | None = None
+) -> list[str]:
+    """A row of cards; with ``prefix``, each face-up card is the target ``prefix:card``."""
     out: list[str] = []
     for i, c in enumerate(cards):
-        out += _card(x + i * (CW + gap), y, c)
+        target = None if prefix is None or c is None else f"{prefix}:{c}"
+        out += _card(x + i * (CW + gap), y, c, target=target)
     return out
+
+
+def _clickable(o: Mapping[str, Any]) -> str | None:
+    """The kind of decision whose places are marked clickable in this picture: only
+    in the picture of the player to move, seen by that player."""
+    if o["game_over"] or o["viewer"] is None or o["viewer"] != o["to_move"]:
+        return None
+    d = o["decision"]
+    return None if d is None else str(d["kind"])
 
 
 def render_svg(obs: Mapping[str, JSON]) -> str:
@@ -173,6 +193,7 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
     if o["end_triggered"] and not o["game_over"]:
         status += " | end triggered: finishing the round"
     body.append(svg.text(110, 22, status, 12))
+    kind = _clickable(o)
 
     # Seed column, position 1 at the bottom (nearest the perches).
     y0 = 40
@@ -181,10 +202,24 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
     for i, entry in enumerate(o["column"]):
         body += _seed(12, y0 + 20 + (3 - min(i, 3)) * 38, entry)
 
-    # Perches: the feeding bird, then its queue.
+    # Perches: the feeding bird, then its queue (the whole row is the target of a play).
     x0 = 130
+    dx = 560
     y = y0
     for k, perch in enumerate(o["perches"]):
+        playing = kind == "play"
+        body.append(_open(f"perch:{k + 1}" if playing else None))
+        body.append(
+            svg.rect(
+                x0 - 6,
+                y,
+                dx - x0 - 6,
+                CH + 26,
+                rx=6,
+                fill="#eef6ea" if playing else "none",
+                stroke="#9cc48c" if playing else "none",
+            )
+        )
         body.append(
             svg.text(
                 x0,
@@ -197,12 +232,31 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
         if perch["feeder"]:
             body += _card(x0, y + 20, perch["feeder"], " - feeding")
         body += _row(x0 + CW + 14, y + 20, perch["queue"])
+        body.append("</g>")
         y += CH + 34
 
-    # Display and decks.
-    dx = 560
+    # Display and the bird deck.
+    refilling = kind == "refill"
     body.append(svg.text(dx, y0 + 12, f"Display (bird deck {o['bird_deck']})", 11))
-    body += _row(dx, y0 + 20, o["display"])
+    body += _row(dx, y0 + 20, o["display"], prefix="display" if refilling else None)
+    deck_x = dx + 3 * (CW + 4) + 14
+    if o["bird_deck"]:
+        body += [
+            _open("deck" if refilling else None),
+            svg.title(f"the bird deck: {o['bird_deck']} cards, face down"),
+            svg.rect(deck_x + 3, y0 + 23, CW, CH, rx=4, fill="#4d6d8f", stroke="#33475c"),
+            svg.rect(deck_x, y0 + 20, CW, CH, rx=4, fill="#6d8fb3", stroke="#33475c"),
+            svg.text(deck_x + CW / 2, y0 + 42, "deck", 10, fill="#fff", text_anchor="middle"),
+            svg.text(
+                deck_x + CW / 2,
+                y0 + 58,
+                str(o["bird_deck"]),
+                12,
+                fill="#fff",
+                text_anchor="middle",
+            ),
+            "</g>",
+        ]
     if o["removed_species"]:
         body.append(svg.text(dx, y0 + 90, f"set aside: {o['removed_species']}", 11))
     legend_y = y0 + 110
@@ -242,7 +296,8 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
         body.append(svg.text(14, y + 12, head, 12, fill=colour, font_weight="bold"))
         cards: list[str | None] = list(hand["cards"]) + [None] * hand["hidden"]
         body.append(svg.text(14, y + 30, "hand", 10))
-        body += _row(48, y + 20, cards)
+        mine = active and kind in ("collect", "keep")
+        body += _row(48, y + 20, cards, prefix="hand" if mine else None)
         kept = hand["kept"] or []
         if kept or hand["kept_count"]:
             body.append(svg.text(240, y + 30, "final keeps", 10))
@@ -256,7 +311,8 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
         birds = sorted(col["birds"], key=lambda c: (_split(c)[0], _split(c)[1]))
         step = min(CW + 2, (width - 70) / max(1, len(birds)))
         for i, c in enumerate(birds):
-            body += _card(48 + i * step, y + CH + 28, c)
+            target = f"bird:{c}" if active and kind == "crow" else None
+            body += _card(48 + i * step, y + CH + 28, c, target=target)
         y += 2 * CH + 60
     if o["ranks"]:
         places = ", ".join(f"player {p}: place {r}" for p, r in enumerate(o["ranks"]))

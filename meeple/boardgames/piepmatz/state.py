@@ -679,6 +679,30 @@ class PiepmatzState(State):
         assert all(x >= 0 for x in self.seeds)
         assert self.end_triggered or self.seed_left, "the feeder deck ran out unnoticed"
 
+    def _action_target(self, action: int) -> str | None:
+        """The picture element a person clicks: the queue of a perch to play a bird
+        there (one target for every bird of the hand), a bird of the own hand to
+        collect or keep, a display bird to take, the bird deck to draw from, or a
+        bird of the own collection to lose to a crow. Chance outcomes, "collect
+        nothing" and anything else have none. The keys name only cards the player
+        to move can see (their own hand, the display, their collection)."""
+        t = self.t
+        if action < t.COLLECT:
+            return f"perch:{(action - t.PLAY) % t.max_perches + 1}"
+        if action < t.COLLECT_NONE:
+            return f"hand:{t.card_name[action - t.COLLECT]}"
+        if action == t.COLLECT_NONE:
+            return None
+        if action < t.DRAW:
+            return f"display:{t.card_name[action - t.TAKE]}"
+        if action == t.DRAW:
+            return "deck"
+        if action < t.KEEP:
+            return f"bird:{t.card_name[action - t.CROW]}"
+        if action < t.BIRD:
+            return f"hand:{t.card_name[action - t.KEEP]}"
+        return None
+
     def _explain_illegal(self, action: int) -> str | None:
         t = self.t
         top = self.pending[-1] if self.pending else None
