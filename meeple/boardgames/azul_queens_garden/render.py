@@ -171,13 +171,15 @@ def _tile(
     label: str = "",
     value: int | None = None,
     printed: bool = False,
+    target: str | None = None,
 ) -> list[str]:
     """A hexagon: fill = colour (code on top), pattern name, value. A printed space
-    of a garden expansion is hatched, with a dashed inner outline and a dot."""
+    of a garden expansion is hatched, with a dashed inner outline and a dot.
+    ``target`` marks it as a click target (``data-target``)."""
     colour, _, pattern = tile.partition("-")
     ink = "#222" if colour in DARK_TEXT else "#fff"
     out = [
-        "<g>",
+        _group(target),
         svg.title((label or tile) + (" (printed on a garden expansion)" if printed else "")),
         svg.polygon(_hex(cx, cy, r), fill=_fill(colour), stroke="#333", stroke_width=1),
     ]
@@ -213,6 +215,11 @@ def _tile(
         )
     out.append("</g>")
     return out
+
+
+def _group(target: str | None) -> str:
+    """The opening of a group, a click target when ``target`` is given."""
+    return "<g>" if target is None else f"<g {svg.attrs(data_target=target)}>"
 
 
 def _value(obs: Mapping[str, Any], tile: str) -> int | None:
@@ -289,10 +296,13 @@ def render_svg(obs: Mapping[str, Any]) -> str:
     x = 80
     r = 14
     for i, tray in enumerate(obs["display"]):
+        # A display expansion is the click target for which copy to take (disp:N).
+        body.append(_group(f"disp:{i + 1}"))
         body.append(svg.rect(x - 4, y - 18, 4 * 2 * r + 8, 2 * r + 4, fill="#6b5b45", rx=5))
         body.append(svg.text(x, y - 21, f"face-down expansion {i + 1}", size=8))
         for j, tl in enumerate(tray):
             body.extend(_tile(x + r + j * 2 * r, y - 4, r - 1, tl, value=_value(obs, tl)))
+        body.append("</g>")
         x += 4 * 2 * r + 16
         if x > width - 140:
             x = 80
@@ -325,6 +335,8 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         ox = 20 + 330 * p
         colour = svg.PLAYER_COLOURS[p % len(svg.PLAYER_COLOURS)]
         mark = " (to move)" if p == obs["to_move"] else ""
+        # Click targets are drawn in the garden and storage of the player to move.
+        mine = p == obs["to_move"]
         passed = " - passed" if pl["passed"] else ""
         body.append(
             svg.rect(
@@ -359,10 +371,18 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             hy = cy0 + size * 1.5 * rr
             content = garden.get(name)
             a = name.split(".")[0]
+            # A free space (an empty one, or one of a free expansion area) is the
+            # click target for placing there (g:area.space).
+            target = f"g:{name}" if mine and cell % 7 else None
             if content is None:  # an expansion area still free
+                body.append(_group(target))
                 body.append(
                     svg.polygon(
-                        _hex(hx, hy, size), fill="none", stroke="#d8d2bf", stroke_dasharray="2,2"
+                        _hex(hx, hy, size),
+                        fill="#fff",
+                        fill_opacity=0,
+                        stroke="#d8d2bf",
+                        stroke_dasharray="2,2",
                     )
                 )
                 if cell % 7 == 0:
@@ -371,11 +391,14 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                             hx, hy + 3, f"area {a}", size=7, fill="#a09880", text_anchor="middle"
                         )
                     )
+                body.append("</g>")
             elif content == "empty":
+                body.append(_group(target))
                 body.append(svg.polygon(_hex(hx, hy, size), fill="#e9e4d4", stroke="#b5ad94"))
                 body.append(
                     svg.text(hx, hy + 3, name, size=7, fill="#9a927a", text_anchor="middle")
                 )
+                body.append("</g>")
             elif content == "ornament":
                 info = areas.get(a)
                 orn = "fountain" if info == "fountain" or info is None else info["ornament"]
@@ -419,13 +442,20 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         for tl, c in pl["storage"].items():
             for _ in range(c):
                 body.extend(
-                    _tile(sx + (k % 11) * 26, sy + (k // 11) * 26, 12, tl, value=_value(obs, tl))
+                    _tile(
+                        sx + (k % 11) * 26,
+                        sy + (k // 11) * 26,
+                        12,
+                        tl,
+                        value=_value(obs, tl),
+                        target=f"st:{tl}" if mine else None,
+                    )
                 )
                 k += 1
         for _ in range(pl["jokers"]):
             jx, jy = sx + (k % 11) * 26, sy + (k // 11) * 26
             body.append(
-                "<g>"
+                _group("st:joker" if mine else None)
                 + svg.title("joker")
                 + svg.polygon(_hex(jx, jy, 12), fill="#9e9e9e", stroke="#333")
                 + svg.text(jx, jy + 4, "J", size=10, text_anchor="middle", fill="#fff")
@@ -455,6 +485,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                     f"stored garden expansion {e['printed']} ({e['ornament']})",
                     value=_value(obs, e["printed"]),
                     printed=True,
+                    target=f"sx:{e['printed']}" if mine else None,
                 )
             )
             body.append(svg.text(ex + 16, ey, e["ornament"], size=9))

@@ -843,6 +843,33 @@ class AzulQueensGardenState(State):
         others = [value(p) for p in range(self.game.players) if p != player]
         return mine - max(others) if others else mine
 
+    # -- picture targets -----------------------------------------------------------
+
+    def _action_target(self, action: int) -> str | None:
+        """The picture element a person clicks for ``action``.
+
+        ``g:2.4``: a garden space of the player to move (placing a hexagon or the
+        printed space of an expansion there); ``st:blue-bird`` / ``st:joker``: a
+        storage tile (paying or discarding it); ``sx:blue-bird``: a stored garden
+        expansion (paying it); ``disp:2``: display expansion 2 (which copy to
+        take). Takes by colour or pattern, buying, passing, the payment mode and
+        done stay buttons.
+        """
+        a = action
+        if A.PLACE <= a < A.BUY:
+            return "g:" + cell_name((a - A.PLACE) % NUM_CELLS)
+        if A.PAY_TILE <= a < A.PAY_EXP:
+            return "st:" + self.comp.tile_name(a - A.PAY_TILE)
+        if A.PAY_EXP <= a < A.PAY_JOKER:
+            return "sx:" + self.comp.tile_name(a - A.PAY_EXP)
+        if a in (A.PAY_JOKER, A.DISCARD_JOKER):
+            return "st:joker"
+        if A.DISCARD <= a < A.DISCARD_JOKER:
+            return "st:" + self.comp.tile_name(a - A.DISCARD)
+        if A.COPY <= a < A.NUM_ACTIONS:
+            return f"disp:{(a - A.COPY) % A.MAX_TRAYS + 1}"
+        return None
+
     # -- observation ---------------------------------------------------------------
 
     def _observation(self, player: int | None) -> dict[str, Any]:
