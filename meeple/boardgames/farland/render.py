@@ -22,6 +22,7 @@ KIND_FILL = {"meadow": "#b9dc8c", "house": "#c0504d", "pond": "#6fb7e8"}
 BUILDING_FILL = "#a89f91"
 FENCE_COLOUR = "#6b3e1f"
 PIPE_COLOUR = "#1f5fbf"
+TARGET_COLOUR = "#e08a00"  # outlines of the squares, edges and corners to click
 
 
 def _who(p: int) -> str:
@@ -96,7 +97,7 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     ]
     d = obs.get("decision")
     if d:
-        extra = {k: v for k, v in d.items() if k not in ("kind", "player")}
+        extra = {k: v for k, v in d.items() if k not in ("kind", "player", "targets")}
         lines.append(f"decision: {d['kind']} {extra if extra else ''}".rstrip())
     mk = obs["market"]
     lines.append("upper market: " + "  ".join(_card_summary(game, c) for c in mk["upper"]))
@@ -230,18 +231,48 @@ def _edge_line(e: str, ox: float, oy: float, size: float) -> tuple[float, float,
     return (ox + x * size, oy + y * size, ox + x * size, oy + (y + 1) * size)
 
 
+def _xy(text: str) -> tuple[int, int]:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def _farm_targets(
+    p: int, targets: Sequence[str]
+) -> tuple[list[tuple[int, int]], list[str], list[tuple[int, int]]]:
+    """The squares, edges (``h x,y`` / ``v x,y``) and corners of farm ``p`` that the
+    player to move may click now."""
+    squares: list[tuple[int, int]] = []
+    edges: list[str] = []
+    corners: list[tuple[int, int]] = []
+    prefix = f"p{p}:"
+    for t in targets:
+        if not t.startswith(prefix):
+            continue
+        what, _, where = t[len(prefix) :].partition(":")
+        if what == "sq":
+            squares.append(_xy(where))
+        elif what == "edge":
+            edges.append(f"{where[0]} {where[1:]}")
+        elif what == "corner":
+            corners.append(_xy(where))
+    return squares, edges, corners
+
+
 def _farm_svg(
+    p: int,
     pl: Mapping[str, Any],
     left: float,
     top: float,
     width: float,
     height: float,
     labels: Mapping[str, str],
+    targets: Sequence[str] = (),
 ) -> list[str]:
     body: list[str] = []
     cells = pl["cells"]
-    xs = [c["x"] for c in cells]
-    ys = [c["y"] for c in cells]
+    t_squares, t_edges, t_corners = _farm_targets(p, targets)
+    xs = [c["x"] for c in cells] + [x for x, _ in t_squares]
+    ys = [c["y"] for c in cells] + [y for _, y in t_squares]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     size = min(40.0, (width - 10) / (x1 - x0 + 1), (height - 10) / (y1 - y0 + 1))
     ox = left + 5 - x0 * size
@@ -255,7 +286,10 @@ def _farm_svg(
             fill = KIND_FILL["meadow"]
         else:
             fill = BUILDING_FILL
-        body.append("<g>" + svg.title(f"{c['x']},{c['y']}: {content}"))
+        key = f"p{p}:sq:{c['x']},{c['y']}"
+        body.append(
+            f"<g {svg.attrs(data_target=key)}>" + svg.title(f"{c['x']},{c['y']}: {content}")
+        )
         body.append(svg.rect(x, y, size, size, fill=fill, stroke="#5a5a5a", stroke_width=0.5))
         fs = max(6.0, size * 0.28)
         if content[-1].isdigit():
@@ -282,7 +316,7 @@ def _farm_svg(
     for x, y, t in pl["tokens"]:
         cx, cy = ox + (x + 0.75) * size, oy + (y + 0.7) * size
         body.append(
-            "<g>"
+            f"<g {svg.attrs(data_target=f'p{p}:sq:{x},{y}')}>"
             + svg.title(f"{t} token")
             + svg.rect(
                 cx - size * 0.16,
@@ -331,15 +365,60 @@ def _farm_svg(
             + svg.line(cx, cy - h, cx, cy + h, stroke=PIPE_COLOUR, stroke_width=3)
             + "</g>"
         )
+    # what the player to move may click now, drawn faintly on top
+    for x, y in t_squares:
+        body.append(
+            svg.rect(
+                ox + x * size + 1.5,
+                oy + y * size + 1.5,
+                size - 3,
+                size - 3,
+                fill=TARGET_COLOUR,
+                fill_opacity=0.12,
+                stroke=TARGET_COLOUR,
+                stroke_width=1.5,
+                stroke_dasharray="3,2",
+                data_target=f"p{p}:sq:{x},{y}",
+            )
+        )
+    for te in t_edges:
+        x1_, y1_, x2_, y2_ = _edge_line(te, ox, oy, size)
+        ix, iy = (x2_ - x1_) * 0.15, (y2_ - y1_) * 0.15
+        body.append(
+            svg.line(
+                x1_ + ix,
+                y1_ + iy,
+                x2_ - ix,
+                y2_ - iy,
+                stroke=TARGET_COLOUR,
+                stroke_width=max(5.0, size * 0.2),
+                stroke_opacity=0.45,
+                data_target=f"p{p}:edge:{te.replace(' ', '')}",
+            )
+        )
+    for x, y in t_corners:
+        body.append(
+            svg.circle(
+                ox + x * size,
+                oy + y * size,
+                max(4.0, size * 0.16),
+                fill=TARGET_COLOUR,
+                fill_opacity=0.5,
+                stroke=TARGET_COLOUR,
+                data_target=f"p{p}:corner:{x},{y}",
+            )
+        )
     return body
 
 
-def _mini_card(game: FarlandGame, cid: str | None, x: float, y: float, size: float) -> list[str]:
+def _mini_card(
+    game: FarlandGame, cid: str | None, x: float, y: float, size: float, target: str
+) -> list[str]:
     body = [svg.rect(x, y, 2 * size, 2 * size, fill="#eee", stroke="#999")]
     if cid is None:
         return [*body, svg.text(x + 4, y + size, "empty", 9, fill="#999")]
     card = next(c for c in game.components.land_cards if c.id == cid)
-    body = ["<g>" + svg.title(_card_summary(game, cid))]
+    body = [f"<g {svg.attrs(data_target=target)}>" + svg.title(_card_summary(game, cid))]
     for k, c in enumerate(card.cells):
         cx, cy = x + (k % 2) * size, y + (k // 2) * size
         name = game.content_name((*c, 0))
@@ -385,21 +464,20 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     body.append(svg.text(10, 116, "lower market (free)", 10))
     size = 18.0
     for k, cid in enumerate(mk["upper"]):
-        body += _mini_card(game, cid, 10 + k * 60, 62, size)
+        body += _mini_card(game, cid, 10 + k * 60, 62, size, f"market:upper:{k + 1}")
     for k, cid in enumerate(mk["lower"]):
-        body += _mini_card(game, cid, 10 + k * 60, 130, size)
+        body += _mini_card(game, cid, 10 + k * 60, 130, size, f"market:lower:{k + 1}")
     b = obs["building"]
     bx = 10 + max(len(mk["upper"]), 1) * 60 + 20
     imps = ", ".join(f"{v} {k}" for k, v in b["improvements"].items() if v) or "no improvements"
+    # the building tile with the improvements on it: click it to take the building
     body.append(
-        svg.text(
-            bx,
-            62,
-            f"building: {b['top'] or 'none'} ({_building_state(obs)})",
-            12,
-        )
+        f"<g {svg.attrs(data_target='building')}>"
+        + svg.rect(bx - 5, 50, 282, 36, fill="#e9e4da", stroke=BUILDING_FILL, rx=4)
+        + svg.text(bx, 62, f"building: {b['top'] or 'none'} ({_building_state(obs)})", 12)
+        + svg.text(bx, 80, f"on it: {imps}; {b['face_down']} face down", 11)
+        + "</g>"
     )
-    body.append(svg.text(bx, 80, f"on it: {imps}; {b['face_down']} face down", 11))
     body.append(
         svg.text(
             bx,
@@ -413,11 +491,8 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
         svg.text(bx, 134, "round track: " + " ".join(t[0].upper() for t in obs["round_track"]), 11)
     )
     if obs["advanced"]:
-        tx = bx + 300
-        body.append(svg.text(tx, 62, f"Tech Board: {obs['ponds']} pond tiles left", 12))
-        body.append(svg.text(tx, 80, "level 2 slots left:", 11))
-        for k, (tech, left) in enumerate(obs["level2_slots"].items()):
-            body.append(svg.text(tx + 10, 96 + 14 * k, f"{tech}: {left}", 10))
+        body += _tech_board(game, obs, bx + 300, 48, width - bx - 310)
+    targets = d.get("targets", []) if d else []
     top = 180.0
     for p, pl in enumerate(players):
         left = 10 + p * (panel_w + 10)
@@ -454,7 +529,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
                 10,
             )
         )
-        body += _farm_svg(pl, left, top + 40, panel_w, panel_h - 40, labels)
+        body += _farm_svg(p, pl, left, top + 40, panel_w, panel_h - 40, labels, targets)
         y = top + panel_h + 14
         body.append(
             svg.text(
@@ -464,14 +539,15 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
                 11,
             )
         )
-        body.append(
-            svg.text(
-                left + 6,
-                y + 16,
-                "troughs: " + ", ".join(f"{k} {v}" for k, v in pl["troughs"].items()),
-                11,
+        # the livestock tables: click one to install a trough on it
+        body.append(svg.text(left + 6, y + 16, "troughs:", 11))
+        for k, (animal, count) in enumerate(pl["troughs"].items()):
+            body.append(
+                f"<g {svg.attrs(data_target=f'p{p}:trough:{animal}')}>"
+                + svg.rect(left + 56 + 80 * k, y + 4, 74, 16, fill="#f3efe6", stroke="#999", rx=3)
+                + svg.text(left + 60 + 80 * k, y + 16, f"{animal} {count}", 11)
+                + "</g>"
             )
-        )
         if obs["advanced"]:
             techs = pl["techs"] or ["none"]
             body.append(svg.text(left + 6, y + 32, "techs: " + ", ".join(techs[:4]), 10))
@@ -487,6 +563,45 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
             )
     body += _legend(10, height - 44, labels)
     return svg.document(width, height, body)
+
+
+def _tech_board(
+    game: FarlandGame, obs: Mapping[str, Any], x: float, y: float, width: float
+) -> list[str]:
+    """The Tech Board: one slot per technology, in a column per tree (level 1 on
+    top, then level 2 with its slots left), and the +10 space."""
+    comp = game.components
+    body = [svg.text(x, y + 12, f"Tech Board: {obs['ponds']} pond tiles left", 12)]
+    slots = obs["level2_slots"]
+    trees = len(comp.tree_names)
+    col_w = min(130.0, (width - 4) / trees)
+    fs = min(8.5, (col_w - 6) / 12 * 1.9)
+    rows = [0] * trees
+    order = sorted(range(len(comp.techs)), key=lambda k: (comp.techs[k] in slots, k))
+    for k in order:
+        tech = comp.techs[k]
+        tree = comp.tech_tree[k]
+        cx, cy = x + tree * col_w, y + 34 + 15 * rows[tree]
+        rows[tree] += 1
+        level2 = tech in slots
+        label = f"{tech} ({slots[tech]})" if level2 else tech
+        body.append(
+            f"<g {svg.attrs(data_target=f'tech:{tech}')}>"
+            + svg.rect(
+                cx, cy, col_w - 4, 13, fill="#dfe9f5" if level2 else "#eef3f9", stroke="#8aa"
+            )
+            + svg.text(cx + 2, cy + 10, label, fs)
+            + "</g>"
+        )
+    for t, name in enumerate(comp.tree_names):
+        body.append(svg.text(x + t * col_w, y + 29, name, 9, font_weight="bold"))
+    body.append(
+        f"<g {svg.attrs(data_target='tech:plus10')}>"
+        + svg.rect(x + 200, y + 2, 40, 14, fill="#f5ecd0", stroke="#a98")
+        + svg.text(x + 204, y + 13, "+10", 10, font_weight="bold")
+        + "</g>"
+    )
+    return body
 
 
 def _legend(x: float, y: float, labels: Mapping[str, str]) -> list[str]:

@@ -871,6 +871,56 @@ class FarlandState(State):
             return "a Nimbus Generator is already on that corner"
         return "a pipe already ends at that corner"
 
+    # -- click targets -------------------------------------------------------------
+
+    def _action_target(self, action: int) -> str | None:
+        """The picture element a person clicks for ``action``: a market card
+        (``market:upper:2``), the building tile (``building``), a square of the
+        mover's farm (``p0:sq:3,-1``), an edge (``p0:edge:h3,-1``, the top side of
+        that square; ``v`` its left side), a grid corner (``p0:corner:3,-1``), a
+        livestock table for a trough (``p0:trough:cow``) or a slot of the Tech
+        Board (``tech:irrigation``, ``tech:plus10``). Other choices stay buttons."""
+        if not self.pending:
+            return None
+        d = self.pending[-1]
+        p = d.player
+        if p < 0:
+            return None
+        L = self.L
+        kind = d.kind
+        if kind == "take":
+            if L.TAKE_UPPER <= action < L.TAKE_LOWER:
+                return f"market:upper:{action - L.TAKE_UPPER + 1}"
+            if L.TAKE_LOWER <= action < L.TAKE_BLD_IMP:
+                return f"market:lower:{action - L.TAKE_LOWER + 1}"
+            if action in (L.TAKE_BLD_IMP, L.TAKE_BLD_FP):
+                return "building"
+            return None
+        if kind in ("place", "token_at"):
+            if L.AT <= action < L.EDGE:
+                x, y = xy(action - L.AT)
+                return f"p{p}:sq:{x},{y}"
+            return None
+        if kind == "install_at":
+            if L.EDGE <= action < L.CORNER:
+                e = action - L.EDGE
+                x, y = xy(e >> 1)
+                return f"p{p}:edge:{'v' if e & 1 else 'h'}{x},{y}"
+            if L.CORNER <= action < L.size:
+                x, y = xy(action - L.CORNER)
+                return f"p{p}:corner:{x},{y}"
+            return None
+        if kind == "install":
+            if L.INSTALL + 3 <= action < L.LIFT:
+                return f"p{p}:trough:{self.game.components.animals[action - L.INSTALL - 3]}"
+            return None
+        if kind == "upgrade":
+            if L.TECH <= action < L.PLUS10:
+                return f"tech:{self.game.components.techs[action - L.TECH]}"
+            if action == L.PLUS10:
+                return "tech:plus10"
+        return None
+
     # -- observation -------------------------------------------------------------
 
     def _observation(self, player: int | None) -> dict[str, Any]:
@@ -933,6 +983,10 @@ class FarlandState(State):
                 decision["resource"] = res[d.info]
             elif d.kind == "token":
                 decision["choices"] = [res[t] for t in range(len(res)) if d.info[0] >> t & 1]
+            if d.player >= 0 and player in (None, d.player):
+                # what the player to move may click (the picture outlines free squares)
+                targets = {self._action_target(a) for a in self.legal_actions()}
+                decision["targets"] = sorted(t for t in targets if t is not None)
         return {
             "round": self.round,
             "phase": self.phase,
