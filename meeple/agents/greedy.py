@@ -15,6 +15,16 @@ from meeple.agents.base import Agent
 from meeple.core.api import CHANCE, State, sample_chance
 from meeple.core.errors import OptionError
 
+DEFAULTS: dict[str, int] = {"samples": 2, "depth": 3, "width": 8}
+# Measured with the arena against random (100 games, seats rotated): where a turn is one
+# move and chance decides much (a flip, a draw), more samples of the chance and no
+# lookahead into one's own follow-ups play better (Crôa! 42% -> 63%, Quedlinburg Dash
+# 63% -> 77%). Games whose turn is a chain of choices keep the lookahead.
+GAME_DEFAULTS: dict[str, dict[str, int]] = {
+    "croa": {"samples": 8, "depth": 1},
+    "quedlinburg_dash": {"samples": 8, "depth": 1},
+}
+
 
 class GreedyAgent(Agent):
     name = "greedy"
@@ -22,20 +32,33 @@ class GreedyAgent(Agent):
     def __init__(
         self,
         rng: random.Random,
-        samples: int | str = 2,
-        depth: int | str = 3,
-        width: int | str = 8,
+        samples: int | str | None = None,
+        depth: int | str | None = None,
+        width: int | str | None = None,
         **options: Any,
     ) -> None:
         super().__init__(rng, **options)
+        self.given = {
+            k: v for k, v in (("samples", samples), ("depth", depth), ("width", width)) if v
+        }
         try:
-            self.samples = max(1, int(samples))
-            self.depth = max(1, int(depth))
-            self.width = max(1, int(width))
+            for value in self.given.values():
+                int(value)
         except ValueError:
             raise OptionError("greedy's samples, depth and width are whole numbers") from None
+        self.game_id: str | None = None
+
+    def _configure(self, game_id: str) -> None:
+        """The options given, else the game's tuned defaults, else the general ones."""
+        settings = {**DEFAULTS, **GAME_DEFAULTS.get(game_id, {}), **self.given}
+        self.samples = max(1, int(settings["samples"]))
+        self.depth = max(1, int(settings["depth"]))
+        self.width = max(1, int(settings["width"]))
+        self.game_id = game_id
 
     def step(self, state: State) -> int:
+        if self.game_id != state.game.info.id:
+            self._configure(state.game.info.id)
         me = state.current_player()
         legal = state.legal_actions()
         if len(legal) == 1:
