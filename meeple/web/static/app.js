@@ -279,9 +279,13 @@ function renderBoard(box, view, onAction) {
     if (!choices || !onAction) continue;
     node.classList.add("clickable");
     node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
     const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
     title.textContent = choices.map((a) => a.text).join(" / ");
     node.append(title);
+    node.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); node.dispatchEvent(new MouseEvent("click")); }
+    });
     node.addEventListener("click", () => {
       if (choices.length === 1) { onAction(choices[0]); return; }
       const ids = new Set(choices.map((a) => String(a.id)));
