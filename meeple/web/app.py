@@ -28,6 +28,7 @@ from meeple.web.db import make_engine, migrate
 from meeple.web.errors import Refused
 from meeple.web.hub import Conn, Hub, LiveTable, Settings, build_view
 from meeple.web.models import User
+from meeple.web.store import SeatInfo
 
 STATIC = Path(__file__).parent / "static"
 MAX_WS_MESSAGE = 4096
@@ -262,7 +263,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def leave(table_id: int, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         info = await hub.info(table_id, fresh=True)
         if info is not None and info["status"] == "running":
-            # Leaving a running game hands the seat to a bot so the others can finish.
+            # Leaving a running game hands the seat to a bot so the others can finish; the
+            # seat stays the leaver's: rated by its final place, and in their history.
             live = await hub.live(table_id)
             mine = live.seats_of(user.id) if live is not None else []
             if not mine:
@@ -458,7 +460,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game_version=row.game_version,
             options=json.loads(row.options_json),
             seed=row.seed,
-            agents=[f"bot:{s.level}" if s.kind == "bot" else f"human:{s.name}" for s in live.seats],
+            agents=[agent_name(s) for s in live.seats],
             result=result_of(live.state),
         )
         return Response(
@@ -529,6 +531,15 @@ class SecurityMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def agent_name(seat: SeatInfo) -> str:
+    """Who played a seat, for a record: a person who left it is named before the bot."""
+    if seat.kind != "bot":
+        return f"human:{seat.name}"
+    if seat.left_by is not None:
+        return f"human:{seat.left_by}, then bot:{seat.level}"
+    return f"bot:{seat.level}"
 
 
 def same_origin(origin: str | None, host: str | None) -> bool:

@@ -30,10 +30,14 @@ STATUSES = ("open", "running", "finished", "cancelled")
 
 @dataclass
 class SeatInfo:
+    """A seat as it is played now: ``user_id`` and ``name`` are whoever moves for it (a bot's
+    user once a person has left it); ``left_by`` names that person."""
+
     kind: str  # "human" | "bot" | "open"
     user_id: int | None
     name: str | None
     level: str | None
+    left_by: str | None = None
 
 
 def _iso(t: datetime | None) -> str | None:
@@ -51,23 +55,55 @@ def _seats(db: DBSession, table_id: int) -> list[Seat]:
     return list(db.scalars(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)))
 
 
-def _names(db: DBSession, ids: set[int]) -> dict[int, str]:
-    if not ids:
-        return {}
-    return {u.id: u.name for u in db.scalars(select(User).where(User.id.in_(ids)))}
+# A seat's row keeps the person who held it when the game started: a person who leaves a
+# running game (or whose seat is handed over while away) hands the play to a bot, but the seat
+# stays theirs, for the rating at the end and in their history. Such a seat is a bot's
+# (``kind == "bot"``, ``bot_level``) with a person's ``user_id``; the bot user playing it is the
+# one of that level.
+
+
+@dataclass
+class _People:
+    users: dict[int, User]  # by id: the seats' users (and any others asked for)
+    bots: dict[str, User]  # by level: the bot users that may play left seats
+
+    def name(self, user_id: int | None) -> str | None:
+        u = self.users.get(user_id) if user_id is not None else None
+        return u.name if u is not None else None
+
+    def left_by(self, s: Seat) -> User | None:
+        """The person who left this seat to a bot, if one did."""
+        u = self.users.get(s.user_id) if s.user_id is not None else None
+        return u if s.kind == "bot" and u is not None and not u.is_bot else None
+
+    def playing(self, s: Seat) -> tuple[int | None, str | None]:
+        """The user who plays the seat now, and their name."""
+        if self.left_by(s) is not None:
+            bot = self.bots.get(s.bot_level or "medium")
+            return (bot.id, bot.name) if bot is not None else (None, f"Bot ({s.bot_level})")
+        return s.user_id, self.name(s.user_id)
+
+
+def _people(db: DBSession, seats: list[Seat], extra: set[int] | None = None) -> _People:
+    ids = {s.user_id for s in seats if s.user_id is not None} | (extra or set())
+    users = {u.id: u for u in db.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
+    levels = {s.bot_level or "medium" for s in seats if s.kind == "bot"}
+    bots: dict[str, User] = {}
+    if levels:
+        keys = {f"bot ({level})": level for level in levels}
+        for u in db.scalars(select(User).where(User.name_key.in_(keys), User.is_bot)):
+            bots[keys[u.name_key]] = u
+    return _People(users, bots)
 
 
 def seat_infos(db: DBSession, seats: list[Seat]) -> list[SeatInfo]:
-    names = _names(db, {s.user_id for s in seats if s.user_id is not None})
-    return [
-        SeatInfo(
-            s.kind,
-            s.user_id,
-            names.get(s.user_id) if s.user_id is not None else None,
-            s.bot_level,
-        )
-        for s in seats
-    ]
+    people = _people(db, seats)
+    out = []
+    for s in seats:
+        user_id, name = people.playing(s)
+        left = people.left_by(s)
+        out.append(SeatInfo(s.kind, user_id, name, s.bot_level, left.name if left else None))
+    return out
 
 
 def load_table(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], list[Move]] | None:
@@ -80,7 +116,25 @@ def load_table(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], lis
     return row, seat_infos(db, _seats(db, table_id)), moves
 
 
-def _info(db: DBSession, row: Table, seats: list[Seat], names: dict[int, str]) -> dict[str, JSON]:
+def _seat_json(s: Seat, people: _People) -> dict[str, JSON]:
+    user_id, name = people.playing(s)
+    left = people.left_by(s)
+    return {
+        "seat": s.seat,
+        "kind": s.kind,
+        "user_id": user_id,
+        "user": name,
+        "level": s.bot_level,
+        # The person who left the seat to the bot: the seat's place and rating are theirs.
+        "left_by_id": left.id if left is not None else None,
+        "left_by": left.name if left is not None else None,
+        "place": s.place,
+        "rating_before": s.rating_before,
+        "rating_after": s.rating_after,
+    }
+
+
+def _info(row: Table, seats: list[Seat], people: _People) -> dict[str, JSON]:
     try:
         game_name = game_class(row.game_id).info.name
     except MeepleError:
@@ -92,24 +146,12 @@ def _info(db: DBSession, row: Table, seats: list[Seat], names: dict[int, str]) -
         "players": row.players,
         "options": json.loads(row.options_json),
         "status": row.status,
-        "created_by": names.get(row.created_by),
+        "created_by": people.name(row.created_by),
         "created_by_id": row.created_by,
         "created_at": _iso(row.created_at),
         "started_at": _iso(row.started_at),
         "finished_at": _iso(row.finished_at),
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "user_id": s.user_id,
-                "user": names.get(s.user_id) if s.user_id is not None else None,
-                "level": s.bot_level,
-                "place": s.place,
-                "rating_before": s.rating_before,
-                "rating_after": s.rating_after,
-            }
-            for s in seats
-        ],
+        "seats": [_seat_json(s, people) for s in seats],
     }
 
 
@@ -118,8 +160,7 @@ def table_info(db: DBSession, table_id: int) -> dict[str, JSON] | None:
     if row is None:
         return None
     seats = _seats(db, table_id)
-    ids = {s.user_id for s in seats if s.user_id is not None} | {row.created_by}
-    return _info(db, row, seats, _names(db, ids))
+    return _info(row, seats, _people(db, seats, {row.created_by}))
 
 
 def list_tables(db: DBSession, status: str, limit: int = 50) -> list[dict[str, JSON]]:
@@ -136,9 +177,9 @@ def list_tables(db: DBSession, status: str, limit: int = 50) -> list[dict[str, J
         select(Seat).where(Seat.table_id.in_(seats_by)).order_by(Seat.table_id, Seat.seat)
     ):
         seats_by[s.table_id].append(s)
-    ids = {s.user_id for ss in seats_by.values() for s in ss if s.user_id is not None}
-    names = _names(db, ids | {r.created_by for r in rows})
-    return [_info(db, r, seats_by[r.id], names) for r in rows]
+    every = [s for ss in seats_by.values() for s in ss]
+    people = _people(db, every, {r.created_by for r in rows})
+    return [_info(r, seats_by[r.id], people) for r in rows]
 
 
 def games_json() -> list[dict[str, JSON]]:
@@ -270,7 +311,12 @@ def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
     s = db.scalar(select(Seat).where(Seat.table_id == table_id, Seat.seat == seat))
     if s is None:
         raise Refused(f"there is no seat {seat}", 404)
-    s.kind, s.user_id, s.bot_level = "bot", bot_user(db, level).id, level
+    bot = bot_user(db, level)  # made here if new: it plays the seat
+    if s.kind != "human" or s.user_id is None:
+        s.user_id = bot.id
+    # A person's seat stays theirs (user_id): they are rated by its final place, and the game
+    # stays in their history; the bot of that level plays it.
+    s.kind, s.bot_level = "bot", level
     db.flush()
     ensure_ratings(db, row)
 
@@ -370,6 +416,8 @@ def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
                 "players": table.players,
                 "status": table.status,
                 "seat": seat.seat,
+                # They left the game (a bot played on); the seat's place and rating are theirs.
+                "left": seat.kind == "bot" and not user.is_bot,
                 "place": seat.place,
                 "rating_before": seat.rating_before,
                 "rating_after": seat.rating_after,

@@ -345,6 +345,49 @@ def test_a_leaving_player_is_replaced_by_a_bot(client):
     assert final["terminal"]
 
 
+def test_a_player_who_leaves_a_running_game_is_still_rated_and_keeps_it_in_history(client):
+    guest(client, "alice")
+    bob = new_client(client)
+    guest(bob, "bob")
+    # Equal cards and bets tie (no rating change): play until one game is decided.
+    for _ in range(20):
+        tid = create_tiny(client, [{"kind": "me"}, {"kind": "user", "name": "bob"}])
+        assert client.post(f"/api/tables/{tid}/start").status_code == 200
+        seat = bob.post(f"/api/tables/{tid}/leave").json()["seats"][1]
+        assert seat["kind"] == "bot" and seat["user"] == "Bot (medium)"
+        assert seat["left_by"] == "bob"
+        # The seat is the bot's to play now, not bob's.
+        v = settle(client, tid)
+        r = bob.post(f"/api/tables/{tid}/move", json={"action": 0, "seen": v["history_len"]})
+        assert r.status_code == 403
+        assert bob.post(f"/api/tables/{tid}/leave").status_code == 409
+        final = play_out(client, tid)
+        if final["result"]["ranks"][0] != final["result"]["ranks"][1]:
+            break
+    else:
+        raise AssertionError("twenty tied games")
+    seat = client.get(f"/api/tables/{tid}").json()["seats"][1]
+    place = final["result"]["ranks"][1]
+    assert seat["place"] == place and seat["left_by_id"] == bob.get("/api/me").json()["user"]["id"]
+    # bob is rated by the seat's final place; the bot that played it on is not.
+    before, after = seat["rating_before"], seat["rating_after"]
+    assert (after < before) if place == 2 else (after > before)
+    board = {r["name"]: r for r in client.get("/api/leaderboard/tiny").json()}
+    assert board["bob"]["rating"] == after
+    assert "Bot (medium)" not in board
+    # The game stays in bob's history, marked as left.
+    me = client.get("/api/players/bob").json()
+    entry = next(h for h in me["history"] if h["table"] == tid)
+    assert entry["left"] and entry["place"] == place and entry["rating_after"] == after
+    assert me["games"] == len(me["history"]) and all(h["left"] for h in me["history"])
+    assert not client.get("/api/players/Bot%20(medium)").json()["history"]
+    alice = client.get("/api/players/alice").json()["history"]
+    assert not any(h["left"] for h in alice)
+    # The record names bob, then the bot.
+    rec = Record.loads(client.get(f"/api/tables/{tid}/record").text)
+    assert rec.agents == ["human:alice", "human:bob, then bot:medium"]
+
+
 def test_a_seat_of_an_absent_player_can_be_handed_to_a_bot(db_path):
     from meeple.web import create_app
     from tests.web.conftest import make_settings
