@@ -237,12 +237,20 @@ def test_the_pictures_legal_targets_are_clickable(server):
                     page.wait_for_selector("#board .clickable, #result:not([hidden])")
                     if page.is_visible("#result"):
                         break
-                    spots = page.query_selector_all("#board .clickable")
-                    legal = page.query_selector_all("#actions button.action")
-                    # Exactly the legal actions are clickable on the picture.
-                    assert sorted(s.get_attribute("data-action") for s in spots) == sorted(
-                        b.get_attribute("data-action") for b in legal
+                    # Exactly the legal actions are clickable on the picture. Both lists are
+                    # read in one script, so a view arriving in between cannot split them.
+                    on_picture, on_buttons = page.evaluate(
+                        """() => [
+                            [...document.querySelectorAll('#board .clickable')]
+                                .map((e) => e.getAttribute('data-action')),
+                            [...document.querySelectorAll('#actions button.action')]
+                                .map((b) => b.getAttribute('data-action')),
+                        ]"""
                     )
+                    assert sorted(on_picture) == sorted(on_buttons)
+                    spots = page.query_selector_all("#board .clickable")
+                    if not spots:
+                        continue
                     try:
                         spots[0].click(timeout=5_000)
                     except playwright.Error:
