@@ -145,6 +145,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def refused(request: Request, exc: Refused) -> JSONResponse:
         return JSONResponse({"error": exc.message, "code": exc.code}, status_code=exc.status)
 
+    @app.exception_handler(OverflowError)
+    async def out_of_range(request: Request, exc: OverflowError) -> JSONResponse:
+        # An id beyond what the database can hold names nothing that exists.
+        return JSONResponse(
+            {"error": "no such item: a number in the request is out of range", "code": "not_found"},
+            status_code=404,
+        )
+
     def set_cookie(response: Response, token: str, secure: bool) -> None:
         response.set_cookie(
             auth.COOKIE,
@@ -359,6 +367,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         token = websocket.cookies.get(auth.COOKIE)
         user = await hub.db(lambda db: auth.user_of(db, token)) if token else None
         await websocket.accept()
+        if not 0 < table_id < 2**63:
+            await websocket.send_text(json.dumps({"type": "error", "message": "no such table"}))
+            await websocket.close(code=4404)
+            return
         conn = Conn(websocket.send_text, user.id if user is not None else None, seat, svg != 0)
         try:
             found = await hub.subscribe(table_id, conn)

@@ -423,3 +423,10 @@ def test_games_listing(client):
     tiny = next(g for g in games if g["id"] == "tiny")
     assert tiny["players"] == [2, 3] and tiny["options"][0]["name"] == "short_deck"
     assert json.dumps(games)
+
+
+def test_an_id_beyond_the_database_range_is_not_found_not_a_server_error(client):
+    for path in ("/api/tables/99999999999999999999", "/api/tables/99999999999999999999/record"):
+        r = client.get(path)
+        assert r.status_code == 404, (path, r.text)
+        assert r.json()["code"] == "not_found"
