@@ -30,7 +30,7 @@ class CroaGame(Game):
         name="Crôa!",
         min_players=2,
         max_players=4,
-        version=1,
+        version=2,
         options=(
             OptionSpec(
                 "pond",
