@@ -237,9 +237,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def tables(
-        hub: HubDep, status: Annotated[str, Query(max_length=12)] = "open"
+        hub: HubDep,
+        user: MaybeUser,
+        status: Annotated[str, Query(max_length=12)] = "open",
+        mine: bool = False,
     ) -> list[dict[str, JSON]]:
-        return await hub.db(lambda db: store.list_tables(db, status))
+        # mine=1: the tables where the caller holds (or held) a seat or that they created,
+        # however many other tables are newer.
+        uid = user.id if (mine and user is not None) else None
+        if mine and uid is None:
+            return []
+        return await hub.db(lambda db: store.list_tables(db, status, user_id=uid))
 
     @app.post("/api/tables")
     async def create(body: CreateTable, user: UserDep, hub: HubDep) -> dict[str, JSON]:

@@ -163,13 +163,17 @@ def table_info(db: DBSession, table_id: int) -> dict[str, JSON] | None:
     return _info(row, seats, _people(db, seats, {row.created_by}))
 
 
-def list_tables(db: DBSession, status: str, limit: int = 50) -> list[dict[str, JSON]]:
+def list_tables(
+    db: DBSession, status: str, limit: int = 50, user_id: int | None = None
+) -> list[dict[str, JSON]]:
     if status not in STATUSES:
         raise Refused(f"status is one of {', '.join(STATUSES)}")
     order = Table.finished_at.desc() if status == "finished" else Table.id.desc()
-    rows = list(
-        db.scalars(select(Table).where(Table.status == status).order_by(order).limit(limit))
-    )
+    query = select(Table).where(Table.status == status)
+    if user_id is not None:
+        seated = select(Seat.table_id).where(Seat.user_id == user_id)
+        query = query.where((Table.id.in_(seated)) | (Table.created_by == user_id))
+    rows = list(db.scalars(query.order_by(order).limit(limit)))
     if not rows:
         return []
     seats_by: dict[int, list[Seat]] = {r.id: [] for r in rows}

@@ -430,3 +430,18 @@ def test_an_id_beyond_the_database_range_is_not_found_not_a_server_error(client)
         r = client.get(path)
         assert r.status_code == 404, (path, r.text)
         assert r.json()["code"] == "not_found"
+
+
+def test_your_games_lists_only_your_tables_however_many_are_newer(client):
+    guest(client, "ann")
+    mine = create_tiny(client, seats=[{"kind": "me"}, {"kind": "open"}])
+    bob = new_client(client)
+    guest(bob, "bob")
+    others = [create_tiny(bob, seats=[{"kind": "me"}, {"kind": "open"}]) for _ in range(3)]
+    listed = [t["id"] for t in client.get("/api/tables?status=open&mine=1").json()]
+    assert listed == [mine]
+    assert sorted(t["id"] for t in bob.get("/api/tables?status=open&mine=1").json()) == others
+    everyone = [t["id"] for t in client.get("/api/tables?status=open").json()]
+    assert set(everyone) == {mine, *others}
+    anonymous = new_client(client)
+    assert anonymous.get("/api/tables?status=open&mine=1").json() == []

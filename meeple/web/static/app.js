@@ -140,9 +140,11 @@ function pageLobby() {
   content.append(state.me ? newTableForm() : el("p", {}, el("a", { href: "#/login", text: "Log in or play as a guest" }), " to create or join a table."), lists);
   async function refresh() {
     try {
-      const [open, running, finished] = await Promise.all(
-        ["open", "running", "finished"].map((s) => api("GET", `/api/tables?status=${s}`)));
-      const mine = state.me ? running.filter((t) => t.seats.some((s) => s.user_id === state.me.id)) : [];
+      const [open, running, finished, myRunning, myOpen] = await Promise.all([
+        ...["open", "running", "finished"].map((s) => api("GET", `/api/tables?status=${s}`)),
+        ...(state.me ? ["running", "open"].map((s) => api("GET", `/api/tables?status=${s}&mine=1`)) : [[], []]),
+      ]);
+      const mine = [...myRunning, ...myOpen];
       lists.replaceChildren(...[
         mine.length ? tableList("Your games", mine, "running") : null,
         tableList("Open tables", open, "open"),
