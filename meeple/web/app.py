@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session as DBSession
 from starlette.datastructures import Headers, MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meeple.core.api import JSON
@@ -82,6 +83,30 @@ class MoveBody(BaseModel):
     seat: int | None = None
 
 
+class ErrorBody(BaseModel):
+    """Every refusal: a message for people and a short code for programs."""
+
+    error: str
+    code: str | None = None
+
+
+# The refusals any route may answer with, so the OpenAPI schema describes them.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": why}
+    for status, why in [
+        (400, "refused: bad input or an illegal move"),
+        (401, "log in first, or wrong name or password"),
+        (403, "not yours, or a cross-site request"),
+        (404, "no such item"),
+        (409, "not now: the table's state does not allow it"),
+        (429, "too many failed log-ins"),
+    ]
+}
+
+
+HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+
+
 def hub_of(request: Request) -> Hub:
     hub = request.app.state.hub
     assert isinstance(hub, Hub)
@@ -137,13 +162,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await hub.close()
             engine.dispose()
 
-    app = FastAPI(title="meeple", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="meeple",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        responses=ERROR_RESPONSES,
+    )
 
     app.add_middleware(SecurityMiddleware)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
         return JSONResponse({"error": exc.message, "code": exc.code}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Starlette's and FastAPI's own refusals (an unparsable body, an unknown path) in the
+        # API's error shape, like every other refusal.
+        return JSONResponse(
+            {"error": str(exc.detail), "code": HTTP_CODES.get(exc.status_code)},
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
 
     @app.exception_handler(OverflowError)
     async def out_of_range(request: Request, exc: OverflowError) -> JSONResponse:
