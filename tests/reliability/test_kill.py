@@ -1,0 +1,187 @@
+"""Kill -9 and resume: a real `meeple serve` playing several bots' games is killed with SIGKILL
+in the middle of them and restarted on the same SQLite database. Every move committed before
+the kill is still there, in order; the games play on to the end; each finished game's record
+replays with the engine."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from meeple.core.record import Record, replay
+
+GAME = "quedlinburg_dash"  # about 110 actions a game: long enough to be killed in the middle
+TABLES = 6
+BOT_DELAY = "0.05"
+MOVES_BEFORE_KILL = 5  # moves every running table makes between two kills
+KILLS = 3
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def poll(predicate, timeout: float, what: str, proc: subprocess.Popen | None = None):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if proc is not None and proc.poll() is not None:
+            raise AssertionError(f"the server exited ({proc.returncode}) while {what}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out: {what}")
+        time.sleep(0.05)
+
+
+class Server:
+    def __init__(self, db: Path, log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log.open("ab")
+        self.proc = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "meeple.cli.main", "serve", "--host", "127.0.0.1"),
+                *("--port", str(self.port), "--db", f"sqlite:///{db}"),
+                *("--bot-delay", BOT_DELAY, "--bot-seconds", "2", "--log-level", "warning"),
+            ],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+        def up() -> bool:
+            try:
+                return httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        try:
+            poll(up, 30, "starting", self.proc)
+        except BaseException:
+            self.stop()
+            raise
+
+    def kill(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.log.close()
+
+
+def stored(db: Path) -> dict[int, list[tuple[int, str]]]:
+    out: dict[int, list[tuple[int, str]]] = {}
+    con = sqlite3.connect(db, timeout=10)
+    try:
+        for tid, index, notation in con.execute(
+            "select table_id, move_index, notation from moves order by table_id, move_index"
+        ):
+            out.setdefault(tid, []).append((index, notation))
+    finally:
+        con.close()
+    return out
+
+
+def statuses(db: Path) -> dict[int, str]:
+    con = sqlite3.connect(db, timeout=10)
+    try:
+        return dict(con.execute("select id, status from tables"))
+    finally:
+        con.close()
+
+
+def create_tables(url: str) -> list[int]:
+    with httpx.Client(base_url=url, timeout=10) as c:
+        assert c.post("/api/guest", json={"name": "host"}).status_code == 200
+        tids = []
+        for _ in range(TABLES):
+            seats = [{"kind": "bot", "level": "easy"}] * 2
+            r = c.post("/api/tables", json={"game": GAME, "players": 2, "seats": seats})
+            assert r.status_code == 200, r.text
+            tid = r.json()["id"]
+            assert c.post(f"/api/tables/{tid}/start").status_code == 200
+            tids.append(tid)
+    return tids
+
+
+def check_prefix(before: dict[int, list], now: dict[int, list], tids: list[int]) -> None:
+    for t in tids:
+        assert now[t][: len(before.get(t, []))] == before.get(t, []), t
+        assert [i for i, _ in now[t]] == list(range(len(now[t]))), t
+
+
+@pytest.mark.slow
+def test_sigkill_in_the_middle_of_games_then_resume(tmp_path):
+    db = tmp_path / "k.db"
+    log = tmp_path / "server.log"
+    server = Server(db, log)
+    before: dict[int, list] = {}
+    killed_running = []
+    try:
+        tids = create_tables(server.url)
+        for _kill in range(KILLS):
+            # Wait until every game still going has made progress since the last kill.
+            def progressed(before=before) -> bool:
+                now, st = stored(db), statuses(db)
+                return all(
+                    st[t] == "finished"
+                    or len(now.get(t, [])) >= len(before.get(t, [])) + MOVES_BEFORE_KILL
+                    for t in tids
+                )
+
+            poll(progressed, 30, "the bots playing", server.proc)
+            server.kill()
+            # What was committed when the server died (read after the kill: nothing can be
+            # added any more); it must hold everything committed before.
+            now = stored(db)
+            check_prefix(before, now, tids)
+            before = now
+            st = statuses(db)
+            killed_running.append(sum(st[t] == "running" for t in tids))
+            server = Server(db, log)
+        poll(
+            lambda: all(statuses(db)[t] == "finished" for t in tids),
+            45,
+            "the games finishing after the restarts",
+            server.proc,
+        )
+        after = stored(db)
+        check_prefix(before, after, tids)
+        with httpx.Client(base_url=server.url, timeout=10) as c:
+            for t in tids:
+                rec = Record.loads(c.get(f"/api/tables/{t}/record").text)
+                assert rec.actions == [n for _, n in after[t]]
+                assert replay(rec).is_terminal()
+                assert rec.result is not None
+    finally:
+        server.stop()
+    # Games were running at each kill (else the test tested nothing).
+    assert all(n > 0 for n in killed_running), killed_running
+    assert killed_running[0] == TABLES, killed_running
+    text = log.read_text(errors="replace")
+    assert "Traceback" not in text, text[-3000:]
+    print(
+        f"kill -9: {TABLES} tables, {KILLS} kills, running at each kill {killed_running}, "
+        f"moves {sum(len(m) for m in after.values())} "
+        f"(at the last kill {sum(len(m) for m in before.values())})"
+    )
