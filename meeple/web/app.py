@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
@@ -32,6 +33,8 @@ from meeple.web.models import User
 from meeple.web.store import SeatInfo
 
 STATIC = Path(__file__).parent / "static"
+refusals = logging.getLogger("meeple.web.refused")
+"""Every refused request and WebSocket message is logged here (at INFO), with who and why."""
 MAX_WS_MESSAGE = 4096
 LOGIN_FAILURES = 10  # failed log-ins for one name ...
 LOGIN_WINDOW = 600.0  # ... within this many seconds, then 429 until they age out
@@ -174,6 +177,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> JSONResponse:
+        refusals.info(
+            "refused %s %s: %s %s (%s)",
+            request.method,
+            request.url.path,
+            exc.status,
+            exc.code,
+            exc.message,
+        )
         return JSONResponse({"error": exc.message, "code": exc.code}, status_code=exc.status)
 
     @app.exception_handler(StarletteHTTPException)
@@ -449,6 +460,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await writer
 
     async def handle_ws(
+        hub: Hub, table_id: int, user: User | None, conn: Conn, raw: str
+    ) -> dict[str, JSON] | None:
+        reply = await answer_ws(hub, table_id, user, conn, raw)
+        if reply is not None and reply.get("type") == "error":
+            refusals.info(
+                "refused websocket message on table %s from user %s: %s (%s)",
+                table_id,
+                user.id if user is not None else None,
+                reply.get("code"),
+                reply.get("message"),
+            )
+        return reply
+
+    async def answer_ws(
         hub: Hub, table_id: int, user: User | None, conn: Conn, raw: str
     ) -> dict[str, JSON] | None:
         if len(raw) > MAX_WS_MESSAGE:

@@ -445,3 +445,18 @@ def test_your_games_lists_only_your_tables_however_many_are_newer(client):
     assert set(everyone) == {mine, *others}
     anonymous = new_client(client)
     assert anonymous.get("/api/tables?status=open&mine=1").json() == []
+
+
+def test_refused_requests_and_messages_are_logged(client, caplog):
+    guest(client, "alice")
+    tid = create_tiny(client, [{"kind": "me"}, {"kind": "bot", "level": "easy"}])
+    with caplog.at_level("INFO", logger="meeple.web.refused"):
+        r = client.post(f"/api/tables/{tid}/move", json={"action": 0, "seen": 0})
+        assert r.status_code >= 400
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            ws.receive_json()
+            ws.send_text("not json at all")
+            assert ws.receive_json()["type"] == "error"
+    logged = [rec.getMessage() for rec in caplog.records if rec.name == "meeple.web.refused"]
+    assert any(f"/api/tables/{tid}/move" in m for m in logged), logged
+    assert any("websocket" in m and "not JSON" in m for m in logged), logged
