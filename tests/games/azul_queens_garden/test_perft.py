@@ -10,19 +10,9 @@ import pytest
 
 import meeple
 from meeple.core import State
+from meeple.core.perft import perft
 
 DATA = json.loads((Path(__file__).parent / "perft.json").read_text())
-
-
-def perft(state: State, depth: int) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        total += perft(child, depth - 1)
-    return total
 
 
 def _position(pos: dict[str, Any]) -> State:

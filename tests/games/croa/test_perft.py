@@ -10,28 +10,9 @@ import pytest
 
 import meeple
 from meeple.core import State
+from meeple.core.perft import divide, perft
 
 DATA = json.loads((Path(__file__).with_name("perft.json")).read_text(encoding="utf-8"))
-
-
-def perft(state: State, depth: int) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        total += perft(child, depth - 1)
-    return total
-
-
-def divide(state: State, depth: int) -> dict[str, int]:
-    out = {}
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        out[state.action_to_string(a)] = perft(child, depth - 1)
-    return out
 
 
 def build(pos: dict[str, Any]) -> State:

@@ -14,6 +14,7 @@ import pytest
 
 import meeple
 from meeple.core import CHANCE
+from meeple.core.perft import perft
 
 DATA = Path(__file__).with_name("perft.json")
 
@@ -24,17 +25,6 @@ def _state(entry):
     for m in entry["moves"]:
         s.apply_notation(m)
     return s
-
-
-def perft(state, depth: int) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        total += perft(child, depth - 1)
-    return total
 
 
 def _positions():

@@ -8,19 +8,9 @@ from pathlib import Path
 import pytest
 
 import meeple
+from meeple.core.perft import perft
 
 DATA = json.loads((Path(__file__).parent / "perft.json").read_text())
-
-
-def perft(state: meeple.State, depth: int) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        total += perft(child, depth - 1)
-    return total
 
 
 def position(entry: dict) -> meeple.State:

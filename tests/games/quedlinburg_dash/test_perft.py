@@ -12,19 +12,9 @@ import pytest
 
 import meeple
 from meeple.core import State
+from meeple.core.perft import divide as breakdown
 
 CASES = json.loads((Path(__file__).parent / "perft.json").read_text())
-
-
-def perft(state: State, depth: int) -> int:
-    if depth == 0 or state.is_terminal():
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        total += perft(child, depth - 1)
-    return total
 
 
 def position(case: dict) -> State:
@@ -33,15 +23,6 @@ def position(case: dict) -> State:
     for move in case["moves"]:
         state.apply_notation(move)
     return state
-
-
-def breakdown(state: State, depth: int) -> dict[str, int]:
-    out = {}
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        out[state.action_to_string(a)] = perft(child, depth - 1)
-    return out
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])

@@ -13,20 +13,14 @@ from pathlib import Path
 import pytest
 
 import meeple
-from meeple.core import CHANCE, State
+from meeple.core import State
+from meeple.core.perft import perft as count
 
 DATA = json.loads((Path(__file__).parent / "perft.json").read_text())
 
 
 def perft(state: State, depth: int) -> int:
-    if depth == 0 or state.is_terminal() or state.current_player() == CHANCE:
-        return 1
-    total = 0
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        total += perft(child, depth - 1)
-    return total
+    return count(state, depth, stop_at_chance=True)
 
 
 def position(entry: dict) -> State:
