@@ -91,36 +91,14 @@ def analyze(
     from meeple.analysis.report import balance_report
 
     total = games * (2 if components is not None else 1)
+    args = (g.info.id, g.players, games, seed, specs, g.options, components, out_dir, jobs, backend)
     try:
         if sys.stderr.isatty() and not as_json:
             with Progress(console=err, transient=True) as progress:
                 task = progress.add_task(f"{g.info.name}", total=total)
-                report = balance_report(
-                    g.info.id,
-                    g.players,
-                    games,
-                    seed,
-                    specs,
-                    g.options,
-                    components,
-                    out_dir,
-                    jobs,
-                    backend,
-                    on_done=lambda _r: progress.advance(task),
-                )
+                report = balance_report(*args, on_done=lambda _r: progress.advance(task))
         else:
-            report = balance_report(
-                g.info.id,
-                g.players,
-                games,
-                seed,
-                specs,
-                g.options,
-                components,
-                out_dir,
-                jobs,
-                backend,
-            )
+            report = balance_report(*args)
     except ImportError as e:
         raise _fail(str(e)) from None
     except MeepleError as e:
