@@ -1,11 +1,19 @@
 """Bot strength, measured with the arena: the rows of docs/bots.md.
 
 For each game (two players, seats rotated) it plays ismcts against random, ismcts against
-greedy and greedy against random, and prints a Markdown table with win rates, 95% intervals
-and the command that reproduces each row.
+greedy and greedy against random. Every finished game is appended to a results file
+(`benchmarks/results/strength/<game>__<first>__<second>.jsonl`: game index, seed, seating,
+ranks, scores, seconds), and a run goes on from where the file ends, so a row of 200 games
+can be measured over several runs (or machines) and counted as one. Game ``i`` is the
+arena's game ``i`` (seed ``seed + i``, seats rotated by ``i``), exactly as in
+`meeple arena GAME --agents A,B --games N --seed S`.
 
-    python benchmarks/bot_strength.py --games 200 --ismcts "ismcts:seconds=1"   # the targets
-    python benchmarks/bot_strength.py --games 20 --ismcts "ismcts:iterations=200" --jobs 2
+    python benchmarks/bot_strength.py quedlinburg_dash --games 200            # play the rows
+    python benchmarks/bot_strength.py --table                                 # print the table
+    python benchmarks/bot_strength.py croa --pairs greedy --games 200         # one kind of row
+
+The ISMCTS spec is `ismcts:seconds=1` unless `--ismcts` says otherwise; a time budget makes
+the games depend on the machine's speed, so the results are not bit-for-bit repeatable.
 """
 
 from __future__ import annotations
@@ -13,54 +21,109 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
+from typing import Any
 
 import meeple
-from meeple.arena.arena import run_arena
+from meeple.arena.arena import arena_jobs, entrants, tally_results
+from meeple.arena.simulate import run_job
+
+RESULTS = Path(__file__).parent / "results" / "strength"
+
+
+def row_file(game_id: str, a: str, b: str) -> Path:
+    safe = [s.replace(":", "-").replace("=", "").replace(",", "_") for s in (a, b)]
+    return RESULTS / f"{game_id}__{safe[0]}__{safe[1]}.jsonl"
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def play_row(game_id: str, a: str, b: str, games: int, seed: int) -> None:
+    """Play the games of one row that its results file does not hold yet."""
+    path = row_file(game_id, a, b)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    done = {r["i"] for r in read_rows(path) if r["seed"] == seed + r["i"]}
+    jobs, seatings = arena_jobs(game_id, [a, b], games, seed)
+    for i, (job, seat_of) in enumerate(zip(jobs, seatings, strict=True)):
+        if i in done:
+            continue
+        start = time.perf_counter()
+        rec = run_job(job)
+        assert rec.result is not None
+        line = {
+            "i": i,
+            "seed": job.seed,
+            "agents": [a, b],
+            "seat_of": seat_of,
+            "ranks": rec.result["ranks"],
+            "scores": rec.result["scores"],
+            "actions": len(rec.actions),
+            "seconds": round(time.perf_counter() - start, 2),
+        }
+        with path.open("a") as f:
+            f.write(json.dumps(line) + "\n")
+        print(f"{game_id} {a} vs {b}: game {i} ranks {line['ranks']} seats {seat_of}", flush=True)
+
+
+def table() -> None:
+    print("| game | match | games | first agent's win rate | 95% interval | hours played | command |")
+    print("|---|---|---|---|---|---|---|")
+    for path in sorted(RESULTS.glob("*.jsonl")):
+        rows = sorted(read_rows(path), key=lambda r: r["i"])
+        if not rows:
+            continue
+        a, b = rows[0]["agents"]
+        game_id = path.name.split("__")[0]
+        summary = tally_results(
+            [{"ranks": r["ranks"], "scores": r["scores"]} for r in rows],
+            [r["seat_of"] for r in rows],
+            entrants([a, b]),
+        )
+        first = summary["agents"][0]
+        lo, hi = first["ci95"]
+        hours = sum(r["seconds"] for r in rows) / 3600
+        seed = rows[0]["seed"] - rows[0]["i"]
+        cmd = f"meeple arena {game_id} --agents {a},{b} --games {len(rows)} --seed {seed}"
+        print(
+            f"| {game_id} | {a} vs {b} | {len(rows)} | {first['win_rate']:.3f} | "
+            f"{lo:.3f}-{hi:.3f} | {hours:.2f} | `{cmd}` |"
+        )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("games_ids", nargs="*", help="games (default: all)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--ismcts", default="ismcts:seconds=1")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--pairs",
+        default="random,greedy,greedy-random",
+        help="which rows: random (ismcts vs random), greedy (ismcts vs greedy), "
+        "greedy-random (greedy vs random); comma-separated",
+    )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", dest="json_out", default=None, help="also write rows here")
+    parser.add_argument("--table", action="store_true", help="only print the table")
     args = parser.parse_args()
+    if args.table:
+        table()
+        return
     ids = args.games_ids or [g.id for g in meeple.games()]
-    pairs = [(args.ismcts, "random"), (args.ismcts, "greedy"), ("greedy", "random")]
-    rows = []
-    print("| game | match | games | first agent's win rate | 95% interval | seconds | command |")
-    print("|---|---|---|---|---|---|---|")
+    kinds = {
+        "random": (args.ismcts, "random"),
+        "greedy": (args.ismcts, "greedy"),
+        "greedy-random": ("greedy", "random"),
+    }
+    pairs = [kinds[k] for k in args.pairs.split(",")]
     for gid in ids:
         for a, b in pairs:
-            start = time.perf_counter()
-            summary, _ = run_arena(gid, [a, b], args.games, args.seed, args.jobs)
-            secs = time.perf_counter() - start
-            first = summary["agents"][0]
-            cmd = (
-                f"meeple arena {gid} --agents {a},{b} --games {args.games} "
-                f"--seed {args.seed} --jobs {args.jobs}"
-            )
-            row = {
-                "game": gid,
-                "match": f"{a} vs {b}",
-                "games": args.games,
-                "win_rate": round(first["win_rate"], 3),
-                "ci95": first["ci95"],
-                "seconds": round(secs, 1),
-                "command": cmd,
-            }
-            rows.append(row)
-            lo, hi = first["ci95"]
-            print(
-                f"| {gid} | {a} vs {b} | {args.games} | {row['win_rate']:.3f} | "
-                f"{lo:.3f}-{hi:.3f} | {secs:.0f} | `{cmd}` |",
-                flush=True,
-            )
-    if args.json_out:
-        with open(args.json_out, "w") as f:
-            json.dump(rows, f, indent=1)
+            play_row(gid, a, b, args.games, args.seed)
+    table()
 
 
 if __name__ == "__main__":

@@ -46,6 +46,8 @@ class ISMCTSAgent(Agent):
         rollout: int | str = 10,
         scale: float | str = 10.0,
         widening: float | str = 0.5,
+        settle: int | str = 1,
+        clock: str = "wall",
         **options: Any,
     ) -> None:
         super().__init__(rng, **options)
@@ -56,9 +58,16 @@ class ISMCTSAgent(Agent):
             self.rollout = int(rollout)
             self.scale = float(scale)
             self.widening = float(widening)
+            self.settle = bool(int(settle))
+            if clock not in ("wall", "cpu"):
+                raise ValueError(clock)
+            # "cpu" counts this thread's CPU time, so a budget means the same search on a
+            # busy machine (benchmarks); "wall" is what a person waiting for a move feels.
+            self.clock = time.perf_counter if clock == "wall" else time.thread_time
         except ValueError:
             raise OptionError(
-                "ismcts options: iterations (whole number), seconds, c, rollout, scale, widening"
+                "ismcts options: iterations (whole number), seconds, c, rollout, scale, "
+                "widening, settle (0 or 1), clock (wall or cpu)"
             ) from None
         if self.iterations is None and self.seconds is None:
             self.iterations = 1000
@@ -71,7 +80,7 @@ class ISMCTSAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        root = self.search(state)
+        root = self.search(state, legal if self.settle else None)
         return max(legal, key=lambda a: (self._visits(root, a), self.rng.random()))
 
     def analyse(self, state: State) -> list[tuple[int, int, float, float]]:
@@ -89,16 +98,32 @@ class ISMCTSAgent(Agent):
         out.sort(key=lambda row: -row[1])
         return out
 
-    def search(self, state: State) -> Node:
+    def search(self, state: State, settle: list[int] | None = None) -> Node:
+        """Search from ``state`` for its player.
+
+        With a time budget and ``settle`` (the root's legal actions), the search stops early
+        once the most visited move leads the runner-up by more visits than the time left
+        could give (at the rate seen so far, with a margin): more search could not change
+        the move ``step`` plays, so the time is not spent. A fixed iteration budget always
+        runs in full, so seeded play stays reproducible.
+        """
         me = state.current_player()
         root = Node()
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        clock = self.clock
+        started = clock()
+        deadline = started + self.seconds if self.seconds is not None else None
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and n % 8 == 0:
+                now = clock()
+                if now >= deadline:
+                    break
+                if settle is not None and n >= 64 and n % 32 == 0:
+                    left = 1.25 * n * (deadline - now) / max(now - started, 1e-9) + 8
+                    if self._settled(root, settle, left):
+                        break
             self._iterate(root, state.determinize(me, self.rng))
             n += 1
         self.last_root = root
@@ -189,6 +214,19 @@ class ISMCTSAgent(Agent):
         if det.is_terminal():
             return list(det.returns()), leads
         return [math.tanh(h / self.scale) for h in leads], leads
+
+    @staticmethod
+    def _settled(root: Node, legal: list[int], left: float) -> bool:
+        """Whether the most visited move leads every other by more than ``left`` visits."""
+        first = second = 0
+        for a in legal:
+            child = root.children.get(a)
+            v = child.visits if child is not None else 0
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > left
 
     @staticmethod
     def _visits(root: Node, action: int) -> int:

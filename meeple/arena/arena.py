@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,15 +56,28 @@ def tally(
 ) -> dict[str, Any]:
     """Per entrant: games, wins (sole first place), shared wins, win rate with a 95%
     interval (a shared first place counts as half a win), mean score; and Elo ratings."""
+    results = []
+    for rec in records:
+        assert rec.result is not None
+        results.append(rec.result)
+    return tally_results(results, seatings, people)
+
+
+def tally_results(
+    results: Sequence[Mapping[str, Any]],
+    seatings: Sequence[Sequence[int]],
+    people: Sequence[Entrant],
+) -> dict[str, Any]:
+    """``tally`` from the games' results alone (``ranks`` and ``scores`` by seat), so that
+    results saved over several runs can be counted together."""
     n = len(people)
     wins = [0] * n
     shared = [0] * n
     score_sum = [0.0] * n
     elo = Elo([p.label for p in people])
-    for rec, seat_of in zip(records, seatings, strict=True):
-        assert rec.result is not None
-        ranks = rec.result["ranks"]
-        scores = rec.result["scores"]
+    for result, seat_of in zip(results, seatings, strict=True):
+        ranks = result["ranks"]
+        scores = result["scores"]
         firsts = sum(1 for r in ranks if r == 1)
         for e in range(n):
             seat = seat_of[e]
@@ -75,7 +88,7 @@ def tally(
                     shared[e] += 1
             score_sum[e] += scores[seat]
         elo.update([p.label for p in people], [ranks[seat_of[e]] for e in range(n)])
-    games = len(records)
+    games = len(results)
     rows = []
     for e, p in enumerate(people):
         points = wins[e] + 0.5 * shared[e]

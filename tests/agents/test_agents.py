@@ -128,3 +128,31 @@ def test_no_bot_reads_hidden_state_in_any_game(gid, spec):
         state.apply_action(rng.choice(state.legal_actions()))
         step += 1
     assert checked > 0
+
+
+def test_ismcts_settles_only_when_no_time_left_could_change_the_move():
+    from meeple.agents.ismcts import ISMCTSAgent, Node
+
+    root = Node()
+    for action, visits in ((0, 50), (1, 20)):
+        root.children[action] = Node()
+        root.children[action].visits = visits
+    # Action 2 is legal but never tried: it counts as 0 visits.
+    assert ISMCTSAgent._settled(root, [0, 1, 2], left=29.0)
+    assert not ISMCTSAgent._settled(root, [0, 1, 2], left=30.0)
+    root.children[2] = Node()
+    root.children[2].visits = 45
+    assert not ISMCTSAgent._settled(root, [0, 1, 2], left=5.0)
+    assert ISMCTSAgent._settled(root, [0, 1, 2], left=4.9)
+
+
+def test_ismcts_time_budget_options():
+    a, _ = _pair_differing_in_hidden_cards()
+    for spec in ("ismcts:seconds=0.05,clock=cpu", "ismcts:seconds=0.05,settle=0"):
+        bot = make_agent(spec, random.Random(1))
+        assert bot.step(a.clone()) in a.legal_actions()
+        assert bot.last_iterations > 0
+    with pytest.raises(meeple.OptionError, match="clock"):
+        make_agent("ismcts:seconds=1,clock=sundial", random.Random(1))
+    with pytest.raises(meeple.OptionError, match="settle"):
+        make_agent("ismcts:seconds=1,settle=maybe", random.Random(1))
