@@ -6,10 +6,48 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 
+from meeple.web.errors import Refused
+
 MIGRATIONS = Path(__file__).parent / "migrations"
+# How long a SQLite writer waits for another's lock before giving up ("database is locked"):
+# long enough for any normal transaction of another process, short enough that a page
+# answers 503 instead of hanging. A URL may say otherwise (sqlite:///f.db?timeout=20).
+SQLITE_BUSY_SECONDS = 5.0
+# PostgreSQL: a server that does not answer is given up on after this many seconds (libpq's
+# connect_timeout), and a silent broken connection is noticed by TCP keepalives.
+PG_CONNECT_SECONDS = 5
+PG_CONNECT_ARGS: dict[str, Any] = {
+    "connect_timeout": PG_CONNECT_SECONDS,
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 3,
+}
+POOL_WAIT_SECONDS = 10.0  # waiting for a free pooled connection, then 503
+
+
+class DatabaseUnavailable(Refused):
+    """The database cannot be reached (or is locked) now: a 503 that says to try again.
+    Nothing was committed by the failed transaction (or, if the connection broke during the
+    commit itself, the live table re-reads its moves before its next one)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "the database is unavailable at the moment; try again in a few seconds",
+            503,
+            "db_unavailable",
+        )
+
+
+def is_unavailable(error: BaseException) -> bool:
+    """A failure of the connection or a lock, not of the request: worth trying again later.
+    (Constraint violations such as a second move at one index are IntegrityErrors, not this.)"""
+    if isinstance(error, (exc.OperationalError, exc.InterfaceError, exc.TimeoutError)):
+        return True
+    return isinstance(error, exc.DBAPIError) and error.connection_invalidated
 
 
 def default_url() -> str:
@@ -37,8 +75,10 @@ def make_engine(url: str) -> Engine:
         database = parsed.database or ""
         if database in ("", ":memory:"):
             raise ValueError("the web platform needs a SQLite file, not an in-memory database")
+        given = parsed.query.get("timeout")
+        busy = float(given if isinstance(given, str) else SQLITE_BUSY_SECONDS)
         engine = create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8
+            url, connect_args={"check_same_thread": False, "timeout": busy}, pool_size=8
         )
 
         @event.listens_for(engine, "connect")
@@ -50,7 +90,17 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # libpq's parameters, for the drivers built on libpq (psycopg 3 and psycopg2).
+    libpq = parsed.get_driver_name() in ("psycopg", "psycopg2")
+    connect_args = dict(PG_CONNECT_ARGS) if libpq else {}
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_size=10,
+        max_overflow=20,
+        pool_timeout=POOL_WAIT_SECONDS,
+        connect_args=connect_args,
+    )
 
 
 def migrate(engine: Engine) -> None:

@@ -10,6 +10,12 @@ Chance outcomes are sampled from an RNG derived from the table's seed and the
 move index, and a bot's RNG from the seed, its seat and the move index: the seed
 and the stored actions determine everything, before and after a restart.
 
+With several processes on one PostgreSQL database, every committed change of a table is
+announced (``NOTIFY``) and the other processes read the new moves (see ``meeple.web.notify``);
+one process at a time drives a table's chance and bots. When the database is unreachable (or
+a SQLite file locked), a request gets ``503 db_unavailable`` and nothing changes in memory;
+drivers retry with backoff until it is back.
+
 What goes to a browser is built only from ``state.observation(viewer)``, the legal
 actions of the viewer's own decision, and ``action_seen_by`` texts for that viewer.
 """
@@ -39,8 +45,10 @@ from meeple.core.api import CHANCE, JSON, Game, State, sample_chance
 from meeple.core.errors import MeepleError
 from meeple.core.record import result_of
 from meeple.web import store
+from meeple.web.db import DatabaseUnavailable, is_unavailable
 from meeple.web.errors import Refused
-from meeple.web.models import Move, Table
+from meeple.web.models import Move, Seat, Table
+from meeple.web.notify import make_notifier
 from meeple.web.store import SeatInfo
 
 log = logging.getLogger("meeple.web")
@@ -51,6 +59,10 @@ COALESCE_AT = 32
 SLOW_DB = 0.1  # seconds: a transaction slower than this is logged
 MAX_BATCH = 1000  # chance outcomes stored with one move, at most
 DRIVER_RETRIES = 5  # a table's driver retries a failed step this often, a second apart
+# While the database is unavailable a driver never gives up: it waits this long, doubling ...
+OUTAGE_FIRST = 0.25
+OUTAGE_MAX = 2.0  # ... up to this, then tries again
+TAKEOVER_SECONDS = 2.0  # a table another process drives: ask again this often (has it gone?)
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
@@ -101,6 +113,10 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self._views: dict[tuple[int | None, bool], dict[str, JSON]] = {}
         self.changed_at = time.monotonic()  # when the position last changed
+        # A store failed for want of the database: had the commit gone through after all,
+        # the moves are in the database but not here, so read them before the next move.
+        self.unsure = False
+        self.recheck: asyncio.TimerHandle | None = None  # next look at who drives the table
 
     @property
     def n(self) -> int:
@@ -254,6 +270,9 @@ class Hub:
         )
         self.inline_db = sqlite and settings.inline_sqlite
         self.closing = False
+        self.notifier = make_notifier(engine)
+        self._syncing: dict[int, asyncio.Task[None]] = {}
+        self._resync: set[int] = set()
 
     # -- the database, off the event loop ------------------------------------------
 
@@ -261,7 +280,18 @@ class Hub:
         started = time.perf_counter()
         try:
             with DBSession(self.engine, expire_on_commit=False) as db, db.begin():
-                return fn(db)
+                changed = self.notifier.watch(db)
+                out = fn(db)
+                if changed is not None:
+                    db.flush()
+                    if changed:
+                        self.notifier.announce(db, changed)  # sent by PostgreSQL on commit
+                return out
+        except Exception as e:
+            if is_unavailable(e):
+                log.warning("the database is unavailable: %s", _first_line(e))
+                raise DatabaseUnavailable() from None
+            raise
         finally:
             took = time.perf_counter() - started
             if took > SLOW_DB:
@@ -276,6 +306,7 @@ class Hub:
     # -- loading and resuming ------------------------------------------------------
 
     async def resume_all(self) -> int:
+        self.notifier.start(self._remote_change, self._resync_all)
         ids = await self.db(
             lambda db: list(db.scalars(select(Table.id).where(Table.status == "running")))
         )
@@ -323,6 +354,107 @@ class Hub:
         if live is not None:
             self.kick(live)
         await self.publish(table_id)
+
+    # -- other processes' changes (PostgreSQL) -----------------------------------------------
+
+    def _remote_change(self, table_id: int) -> None:
+        """Another process committed a change to this table: read it if we hold or show it."""
+        held = table_id in self.tables or table_id in self.conns or table_id in self._loading
+        if not held:
+            self.infos.pop(table_id, None)  # read afresh when next asked for
+            return
+        if table_id in self._syncing:
+            self._resync.add(table_id)  # once more when the running read ends
+            return
+        self._syncing[table_id] = asyncio.create_task(self._sync_loop(table_id))
+
+    def _resync_all(self) -> None:
+        """Listening (again): whatever was announced before is lost; re-read every table."""
+        for table_id in {*self.tables, *self.conns, *self._loading}:
+            self._remote_change(table_id)
+
+    async def _sync_loop(self, table_id: int) -> None:
+        try:
+            while True:
+                self._resync.discard(table_id)
+                try:
+                    await self._sync(table_id)
+                except DatabaseUnavailable:
+                    pass  # read again when the listener reconnects (it will have failed too)
+                except Exception:
+                    log.exception("table %s: reading another process's change failed", table_id)
+                    with contextlib.suppress(Exception):
+                        await self.reload(table_id)
+                if table_id not in self._resync or self.closing:
+                    return
+        finally:
+            self._syncing.pop(table_id, None)
+
+    async def _sync(self, table_id: int) -> None:
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            async with loading:  # a load under way might have read the table before the change
+                pass
+        live = self.tables.get(table_id)
+        if live is None:
+            if table_id in self.conns:  # watched before it started: it may have started now
+                await self.info(table_id, fresh=True)
+                live = await self.live(table_id)
+                if live is not None:
+                    self.kick(live)
+                self.broadcast(table_id)
+            else:
+                self.infos.pop(table_id, None)
+            return
+        async with live.lock:
+            moved = await self._catch_up(live)
+        if live is self.tables.get(table_id):
+            self.broadcast(table_id)
+            if moved:
+                self.kick(live)
+
+    async def _catch_up(self, live: LiveTable) -> bool:
+        """With the table's lock held: apply the moves stored since ours (by another process,
+        or by a commit whose answer was lost) and take the seats and status as stored."""
+        start = len(live.state.history)
+
+        def read(
+            db: DBSession,
+        ) -> tuple[str, list[SeatInfo], list[Move], dict[str, JSON] | None] | None:
+            row = db.get(Table, live.id)
+            if row is None:
+                return None
+            moves = list(
+                db.scalars(
+                    select(Move)
+                    .where(Move.table_id == live.id, Move.move_index >= start)
+                    .order_by(Move.move_index)
+                )
+            )
+            seats = list(
+                db.scalars(select(Seat).where(Seat.table_id == live.id).order_by(Seat.seat))
+            )
+            return row.status, store.seat_infos(db, seats), moves, store.table_info(db, live.id)
+
+        got = await self.db(read)
+        if got is None:
+            return False
+        status, seats, moves, info = got
+        if info is not None:
+            self.infos[live.id] = info
+        for m in moves:
+            if m.move_index != len(live.state.history):
+                raise RuntimeError(f"table {live.id}: stored move {m.move_index} out of order")
+            live.apply(m.actor, live.state.string_to_action(m.notation))
+        if seats != live.seats:
+            live.seats = seats
+            live._views.clear()
+        if status == "finished" and live.status == "running":
+            live.status = "finished"
+            live._views.clear()
+            live.wake.set()
+        live.unsure = False
+        return bool(moves)
 
     # -- subscribers -----------------------------------------------------------------
 
@@ -418,6 +550,8 @@ class Hub:
         if live is None:
             raise Refused("this table has not started", 409, "not_started")
         async with live.lock:
+            if live.unsure:
+                await self._catch_up(live)
             st = live.state
             mine = live.seats_of(user_id)
             if not mine:
@@ -491,8 +625,12 @@ class Hub:
 
         try:
             await self.db(store_moves)
+        except DatabaseUnavailable:
+            live.unsure = True
+            raise
         except IntegrityError:
             # Another writer (another process) stored this move first.
+            log.warning("table %s: move %d was stored by another writer first", live.id, first)
             asyncio.get_running_loop().call_soon(
                 lambda: asyncio.ensure_future(self.reload(live.id))
             )
@@ -561,36 +699,72 @@ class Hub:
     async def _drive(self, live: LiveTable) -> None:
         """The table's driver: plays chance and bot seats whenever it is their turn."""
         failures = 0
-        while live.status == "running" and not self.closing:
-            await live.wake.wait()
-            live.wake.clear()
-            try:
-                await self._run_automatic(live)
-                failures = 0
-            except Refused:
-                return  # another writer got there first: the table is being reloaded
-            except Exception:
-                failures += 1
-                log.exception("table %s: the driver failed (%d)", live.id, failures)
-                if failures >= DRIVER_RETRIES:
-                    log.error("table %s: the driver gives up", live.id)
-                    return
-                await asyncio.sleep(1.0)
-                live.wake.set()
+        outages = 0
+        try:
+            while live.status == "running" and not self.closing:
+                await live.wake.wait()
+                live.wake.clear()
+                try:
+                    await self._run_automatic(live)
+                    failures = outages = 0
+                except DatabaseUnavailable:
+                    # Never give up for this: wait, more and more (capped), and try again.
+                    delay = min(OUTAGE_MAX, OUTAGE_FIRST * 2**outages)
+                    outages += 1
+                    log.warning(
+                        "table %s: the database is unavailable; trying again in %.2f s",
+                        live.id,
+                        delay,
+                    )
+                    # Our driving locks may have gone with the connection: ask again later.
+                    await self.notifier.reset()
+                    await asyncio.sleep(delay)
+                    live.wake.set()
+                except Refused:
+                    return  # another writer got there first: the table is being reloaded
+                except Exception:
+                    failures += 1
+                    log.exception("table %s: the driver failed (%d)", live.id, failures)
+                    if failures >= DRIVER_RETRIES:
+                        log.error("table %s: the driver gives up", live.id)
+                        await self.notifier.release(live.id)
+                        return
+                    await asyncio.sleep(1.0)
+                    live.wake.set()
+        finally:
+            if live.recheck is not None:
+                live.recheck.cancel()
+        if live.status == "finished":
+            await self.notifier.release(live.id)
+
+    async def _may_drive(self, live: LiveTable) -> bool:
+        """Whether this process plays the table's chance and bots (PostgreSQL: whether it
+        holds the table's advisory lock). If another does, look again in a while: should that
+        process die, its lock goes with its connection and this one takes over."""
+        if await self.notifier.try_drive(live.id):
+            return True
+        if live.recheck is not None:
+            live.recheck.cancel()
+        live.recheck = asyncio.get_running_loop().call_later(TAKEOVER_SECONDS, live.wake.set)
+        return False
 
     async def _run_automatic(self, live: LiveTable) -> None:
         while live.status == "running" and not self.closing:
             async with live.lock:
+                if live.unsure:
+                    await self._catch_up(live)
                 st = live.state
                 if st.is_terminal():
                     return
                 cp = st.current_player()
+                if cp != CHANCE and live.seats[cp].kind != "bot":
+                    return
+                if not await self._may_drive(live):
+                    return
                 if cp == CHANCE:
                     await self._commit(live, CHANCE, self.sample_chance(live, st), None)
                     continue
                 seat = live.seats[cp]
-                if seat.kind != "bot":
-                    return
                 level = seat.level or "medium"
                 index = len(st.history)
                 snapshot = self.bot_view(live, st, cp)
@@ -619,6 +793,9 @@ class Hub:
 
     async def close(self) -> None:
         self.closing = True
+        for task in list(self._syncing.values()):
+            task.cancel()
+        await self.notifier.stop()
         for live in self.tables.values():
             if live.driver is not None:
                 live.driver.cancel()
@@ -628,3 +805,8 @@ class Hub:
                     await live.driver
         self.executor.shutdown(wait=False, cancel_futures=True)
         self._db_executor.shutdown(wait=True)
+
+
+def _first_line(error: BaseException) -> str:
+    """An error's first line, for a log line (psycopg's messages run over several)."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
