@@ -57,6 +57,11 @@ class QueenslandState(State):
         # Empty cells next to a farm -> the key of what their neighbours ask (game.fits).
         self.open: list[dict[int, int]] = [{} for _ in range(n)]
         self.in_play = [0] * n  # points from ponds during play
+        # Ponds scored during play, per player: [exactly, more than] the threshold. Only
+        # _award_pond changes them and in_play together, so the invariants can tell a
+        # score that did not come from a pond.
+        self.pond_tally = [0] * (2 * n)
+        self.discarded = 0  # tiles taken and discarded because they fitted nowhere
         self.group_dir = -1
         self.choices = [-1] * n  # group answers: -1 none yet, 0 stay, 1 follow
         self.turns = 0
@@ -82,6 +87,7 @@ class QueenslandState(State):
         o.toads = [dict(t) for t in self.toads]
         o.open = [dict(t) for t in self.open]
         o.in_play = list(self.in_play)
+        o.pond_tally = list(self.pond_tally)
         o.choices = list(self.choices)
 
     def _apply_action(self, action: int) -> None:
@@ -201,6 +207,7 @@ class QueenslandState(State):
             self.push("place", d.player, s)
             return
         self.market[s] = -1
+        self.discarded += 1
         self.last = (d.player, tile, -1, 0, 0, -1, -1)
         self.last_answers = ()
         self.last_ponds = ()
@@ -272,12 +279,19 @@ class QueenslandState(State):
             toads = self.toads[q]
             for cell, n in list(toads.items()):
                 if n >= g.c.pond_exactly and g.pond[tiles[cell] >> 2]:
-                    pts = pond_points(n, g.c)
-                    self.in_play[q] += pts
+                    pts = self._award_pond(q, n)
                     del toads[cell]
                     self.supply += n
                     scored.append((q, cell, n, pts))
         self.last_ponds = tuple(scored)
+
+    def _award_pond(self, p: int, toads: int) -> int:
+        """The one place points are scored during play: a pond full of toads."""
+        c = self.game.c
+        pts = pond_points(toads, c)
+        self.in_play[p] += pts
+        self.pond_tally[2 * p + (0 if toads == c.pond_exactly else 1)] += 1
+        return pts
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -427,6 +441,105 @@ class QueenslandState(State):
             else:
                 wheat = max(wheat, n)
         return cane, wheat
+
+    # -- invariants --------------------------------------------------------------
+
+    def _check_invariants(self) -> None:
+        g = self.game
+        c = g.c
+        n = g.players
+        n_farm = g.n_farm
+        # Every farm tile is face down, in the market, on one farm or discarded, once.
+        assert self.pile == sorted(set(self.pile)), "the face-down pile repeats a tile"
+        assert all(0 <= t < n_farm for t in self.pile), "a tile in the pile that is no farm tile"
+        shown = [t for t in self.market if t >= 0]
+        assert all(t < n_farm for t in shown), f"the market holds a start tile: {self.market}"
+        placed: list[int] = []
+        for p in range(n):
+            tiles = self.tiles[p]
+            starts = sorted(v >> 2 for v in tiles.values() if v >> 2 >= n_farm)
+            want = list(range(n_farm, n_farm + 4)) if self.facing[p] >= 0 else []
+            assert starts == want, f"player {p}'s farm holds start tiles {starts}"
+            placed += [v >> 2 for v in tiles.values() if v >> 2 < n_farm]
+        seen = self.pile + shown + placed
+        assert len(set(seen)) == len(seen), "a farm tile is in two places"
+        assert self.discarded >= 0, f"{self.discarded} tiles discarded"
+        gone = n_farm - len(seen) - self.discarded
+        if self.final is None:
+            assert gone == 0, f"{gone} farm tiles unaccounted for (pile, market, farms, discards)"
+        else:
+            # The tiles still in the market when the pile ran out leave the game.
+            assert not shown and not self.pile, "tiles left in play after the end"
+            assert 0 <= gone <= len(self.market), f"{gone} farm tiles left the game at the end"
+        # A turn ends once the tile is placed, unless a group move awaits answers.
+        top = self.pending[-1].kind if self.pending else ""
+        ongoing = 1 if top == "group" else 0
+        assert self.turns + ongoing == len(placed) + self.discarded, (
+            f"{self.turns} turns but {len(placed)} tiles placed and {self.discarded} discarded"
+        )
+        # Toads: in the supply or on a farm tile, never a negative or empty heap.
+        assert self.supply >= 0, f"the toad supply holds {self.supply}"
+        on_farms = 0
+        for p in range(n):
+            for cell, k in self.toads[p].items():
+                assert k > 0, f"player {p} has {k} toads on a tile"
+                assert cell in self.tiles[p], f"player {p}'s toads stand off the farm"
+                on_farms += k
+        assert self.supply + on_farms == c.toads, (
+            f"{self.supply} toads in the supply and {on_farms} on farms; the game has {c.toads}"
+        )
+        # Farms: inside the window, every touching pair of sides matching, and the
+        # cache of open cells exactly the empty cells next to the farm.
+        for p in range(n):
+            tiles = self.tiles[p]
+            expect: dict[int, int] = {}
+            for cell, v in tiles.items():
+                assert A.in_window(cell), f"player {p} has a tile outside the window"
+                for d, delta in enumerate(DELTAS):
+                    nb = cell + delta
+                    w = tiles.get(nb)
+                    if w is None:
+                        if A.in_window(nb):
+                            expect[nb] = self._key(tiles, nb)
+                    else:
+                        assert g.side_code[v][d] == g.rev[g.side_code[w][(d + 2) % 4]], (
+                            f"player {p}'s tiles at {A.unpack(cell)} and {A.unpack(nb)} clash"
+                        )
+            assert self.open[p] == expect, f"player {p}'s open cells are out of date"
+        # Points during play come from ponds alone, and a full pond scores at once
+        # (only a group move still waiting for answers leaves one unscored).
+        for p in range(n):
+            exact, over = self.pond_tally[2 * p], self.pond_tally[2 * p + 1]
+            assert exact >= 0 and over >= 0, f"player {p}'s pond tally {exact}, {over}"
+            want_pts = exact * c.pond_exact_points + over * c.pond_over_points
+            assert self.in_play[p] == want_pts, (
+                f"player {p} has {self.in_play[p]} points in play; ponds scored give {want_pts}"
+            )
+            if top != "group":
+                for cell, k in self.toads[p].items():
+                    assert k < c.pond_exactly or not g.pond[self.tiles[p][cell] >> 2], (
+                        f"player {p}'s pond at {A.unpack(cell)} holds {k} toads unscored"
+                    )
+        if top == "group":
+            assert 0 <= self.group_dir < 4, "a group move without a direction"
+        else:
+            assert self.group_dir == -1, "a group direction outside a group move"
+            assert self.choices == [-1] * n, "group answers outside a group move"
+        if self.first >= 0:
+            assert 0 <= self.active < n, f"player {self.active} is active"
+        assert 0 <= self.turns <= n_farm, f"turn {self.turns}"
+        # The end: final scores exactly what final scoring makes of the farms.
+        if self.pending:
+            assert self.final is None, "final scores before the end"
+        else:
+            assert self.final is not None, "the game ended without final scoring"
+            result = final_scores(
+                [self.farm(p) for p in range(n)],
+                [{A.unpack(cell): k for cell, k in t.items()} for t in self.toads],
+                self.in_play,
+                c,
+            )
+            assert list(self.final) == result.scores, "final scores differ from the farms' scoring"
 
     # -- hidden information ------------------------------------------------------
 

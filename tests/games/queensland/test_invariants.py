@@ -1,0 +1,152 @@
+"""check_invariants catches a corrupted Queensland state, and passes real ones.
+
+Each test plays a seeded random game to the middle (or the end), breaks one thing the
+way a buggy rule could, and expects an AssertionError naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeple
+from meeple.boardgames.queensland.state import QueenslandState
+from meeple.core import CHANCE
+
+
+def _play(players: int, seed: int, steps: int | None) -> QueenslandState:
+    """A seeded random game after ``steps`` actions (None: to the end)."""
+    rng = random.Random(seed)
+    state = meeple.load("queensland", players=players).new_initial_state()
+    assert isinstance(state, QueenslandState)
+    while not state.is_terminal() and (steps is None or len(state.history) < steps):
+        if state.current_player() == CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _mid_game(with_toads: bool = True) -> QueenslandState:
+    """A seeded game stopped at a ``take`` after a pond scored (with toads on a farm)."""
+    for seed in range(50):
+        rng = random.Random(seed)
+        s = meeple.load("queensland", players=3).new_initial_state()
+        assert isinstance(s, QueenslandState)
+        while not s.is_terminal():
+            d = s.decision
+            scored = d is not None and d.kind == "take" and sum(s.in_play) > 0
+            if scored and (not with_toads or any(s.toads)):
+                return s
+            if s.current_player() == CHANCE:
+                s.apply_action(meeple.sample_chance(s, rng))
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+    raise AssertionError("no seed reached a scored pond")
+
+
+def _placed(state: QueenslandState) -> tuple[int, int]:
+    """A (player, cell) holding a farm tile (not a start tile)."""
+    for p, tiles in enumerate(state.tiles):
+        for cell, v in tiles.items():
+            if v >> 2 < state.game.n_farm:
+                return p, cell
+    raise AssertionError("no farm tile placed")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_real_games_pass_at_every_step(players: int) -> None:
+    rng = random.Random(players)
+    state = meeple.load("queensland", players=players).new_initial_state()
+    state.check_invariants()
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        state.check_invariants()
+
+
+def test_a_tile_lost_from_the_pile_is_caught() -> None:
+    state = _mid_game()
+    state.check_invariants()
+    state.pile.pop()
+    with pytest.raises(AssertionError, match="farm tiles unaccounted for"):
+        state.check_invariants()
+
+
+def test_a_tile_in_two_places_is_caught() -> None:
+    state = _mid_game()
+    p, cell = _placed(state)
+    state.pile = sorted([*state.pile, state.tiles[p][cell] >> 2])
+    with pytest.raises(AssertionError, match="a farm tile is in two places"):
+        state.check_invariants()
+
+
+def test_a_discard_not_counted_is_caught() -> None:
+    state = _mid_game()
+    p, cell = _placed(state)
+    # The tile vanishes from the farm as if discarded, but nobody counted it.
+    state.toads[p].pop(cell, None)
+    state.supply = state.game.c.toads - sum(sum(t.values()) for t in state.toads)
+    del state.tiles[p][cell]
+    with pytest.raises(AssertionError, match="unaccounted for|turns but"):
+        state.check_invariants()
+
+
+def test_a_toad_lost_or_made_is_caught() -> None:
+    state = _mid_game()
+    state.supply -= 1
+    with pytest.raises(AssertionError, match="toads in the supply"):
+        state.check_invariants()
+    state = _mid_game()
+    p = next(q for q, t in enumerate(state.toads) if t)
+    cell = next(iter(state.toads[p]))
+    state.toads[p][cell] += 1
+    with pytest.raises(AssertionError, match="toads in the supply"):
+        state.check_invariants()
+
+
+def test_toads_off_the_farm_are_caught() -> None:
+    state = _mid_game()
+    p = next(q for q, t in enumerate(state.toads) if t)
+    cell = next(iter(state.toads[p]))
+    k = state.toads[p].pop(cell)
+    outside = max(state.open[p])  # an empty cell next to the farm
+    state.toads[p][outside] = k
+    with pytest.raises(AssertionError, match="toads stand off the farm"):
+        state.check_invariants()
+
+
+def test_a_score_edited_directly_is_caught() -> None:
+    state = _mid_game()
+    state.in_play[0] += 3
+    with pytest.raises(AssertionError, match="points in play; ponds scored give"):
+        state.check_invariants()
+
+
+def test_a_pond_left_unscored_is_caught() -> None:
+    state = _mid_game(with_toads=False)
+    g = state.game
+    p, cell = next(
+        (q, c) for q, t in enumerate(state.tiles) for c, v in t.items() if g.pond[v >> 2]
+    )
+    had = state.toads[p].get(cell, 0)
+    need = g.c.pond_exactly - had
+    state.toads[p][cell] = had + need
+    state.supply -= need
+    with pytest.raises(AssertionError, match="toads unscored"):
+        state.check_invariants()
+
+
+def test_edited_final_scores_are_caught() -> None:
+    state = _play(2, 3, None)
+    state.check_invariants()
+    assert state.final is not None
+    row = dict(state.final[1])
+    row["cows"] += 1
+    row["total"] += 1
+    state.final = (state.final[0], row)
+    with pytest.raises(AssertionError, match="final scores differ"):
+        state.check_invariants()
