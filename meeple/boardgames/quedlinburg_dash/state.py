@@ -522,6 +522,21 @@ class QuedlinburgDashState(State):
             assert not self.pending, "the game goes on after an animal reached the marketplace"
         if d is not None and d.kind == "draw":
             assert sum(self.bags[d.info[0]]), f"player {d.info[0]} draws from an empty bag"
+        # Dream weed never changes hands: nothing buys, takes, returns or upgrades it.
+        for p in range(n):
+            dreams = self.bags[p][DREAM] + self.cards[p][DREAM]
+            assert dreams == rules.start_bag[DREAM], f"player {p} owns {dreams} dream weeds"
+        # Turns: in range, and the next turn's draw always queued until the race ends.
+        assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
+        assert 0 <= self.active < n, f"player {self.active} is active"
+        assert all(-1 <= k < N_KINDS for k in self.last_draw), "an unknown last draw"
+        queued = sum(1 for e in self.pending if e.kind == "draw" and e.info[1])
+        want = 1 if self.winner < 0 and self.turns < rules.turn_limit else 0
+        assert queued == want, f"{queued} next turns queued, expected {want}"
+        # The score is the race itself: fields covered, the marketplace for the winner.
+        for p, row in enumerate(self._scores()):
+            assert row["total"] == row["fields"] == self.pos[p], f"player {p}'s score"
+            assert row["marketplace"] == (self.winner == p), f"player {p}'s marketplace"
 
     def _rank_key(self, player: int, scores: Any) -> tuple[Any, ...]:
         return (scores[player]["total"],)
