@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress
-from rich.table import Table
+from rich.table import Column, Table
 
 import meeple
 from meeple.agents.base import split_agents
@@ -283,7 +283,7 @@ def arena(
         print(json.dumps(summary))
         return
     table = Table(
-        "agent",
+        Column("agent", overflow="fold"),  # long specs wrap rather than lose their options
         "wins",
         "shared",
         "win rate",
