@@ -3,33 +3,32 @@
 A table of the tiny test game between two people (alice at seat 0, bob at seat 1) waits for
 alice's move, so nothing moves unless a test makes it. Each hostile input must be answered
 with an error (never a 500, never a stack trace), and afterwards the table's view and its
-stored moves must be exactly what they were.
+stored moves must be exactly what they were. Each test runs on SQLite and on PostgreSQL
+(see conftest.py).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 
 import pytest
 from fastapi.testclient import TestClient
 
 from meeple.web import auth
-from tests.web.conftest import guest, new_client
+from tests.reliability.conftest import peer, query
+from tests.web.conftest import guest
 from tests.web.test_api import create_tiny, play_out, settle, view
 
 LEAKS = ("Traceback", 'File "', "sqlalchemy", "Internal Server Error")
 
 
-def stored_moves(db_path, tid: int) -> list[tuple[int, str]]:
-    with sqlite3.connect(db_path) as con:
-        return list(
-            con.execute(
-                "select move_index, notation from moves where table_id=? order by move_index",
-                (tid,),
-            )
-        )
+def stored_moves(db_url: str, tid: int) -> list[tuple[int, str]]:
+    return query(
+        db_url,
+        "select move_index, notation from moves where table_id = :t order by move_index",
+        t=tid,
+    )
 
 
 def assert_clean(text: str) -> None:
@@ -43,27 +42,27 @@ class Table:
     alice: TestClient
     bob: TestClient
     carol: TestClient  # logged in, no seat
-    db_path: object
+    db_url: str
     before_view: dict
     before_moves: list
 
     def assert_unchanged(self) -> None:
         assert view(self.alice, self.tid) == self.before_view
-        assert stored_moves(self.db_path, self.tid) == self.before_moves
+        assert stored_moves(self.db_url, self.tid) == self.before_moves
 
 
 @pytest.fixture
-def table(client, db_path) -> Table:
+def table(client, db_url) -> Table:
     guest(client, "alice")
-    bob = new_client(client)
+    bob = peer(client)
     guest(bob, "bob")
-    carol = new_client(client)
+    carol = peer(client)
     guest(carol, "carol")
     tid = create_tiny(client, [{"kind": "me"}, {"kind": "user", "name": "bob"}])
     assert client.post(f"/api/tables/{tid}/start").status_code == 200
     v = settle(client, tid)
     assert v["seat"] == 0 and v["to_move"] == 0 and v["legal"]
-    return Table(tid, client, bob, carol, db_path, v, stored_moves(db_path, tid))
+    return Table(tid, client, bob, carol, db_url, v, stored_moves(db_url, tid))
 
 
 def next_non_update(ws) -> dict:
@@ -192,7 +191,7 @@ def test_moving_for_another_seat_or_another_table_is_refused(table):
     v = table.before_view
     move = {"action": v["legal"][0]["id"], "seen": v["history_len"]}
     # bob for alice's seat; bob out of turn; carol with no seat; nobody logged in.
-    anonymous = new_client(table.alice)
+    anonymous = peer(table.alice)
     for who, body, status, code in [
         (table.bob, {**move, "seat": 0}, 403, "not_your_seat"),
         (table.bob, move, 409, "not_your_turn"),
@@ -225,7 +224,7 @@ def test_moving_for_another_seat_or_another_table_is_refused(table):
     other = create_tiny(table.carol, [{"kind": "me"}, {"kind": "bot", "level": "easy"}])
     assert table.carol.post(f"/api/tables/{other}/start").status_code == 200
     ov = settle(table.carol, other)
-    other_moves = stored_moves(table.db_path, other)
+    other_moves = stored_moves(table.db_url, other)
     r = table.alice.post(
         f"/api/tables/{other}/move", json={"action": ov["legal"][0]["id"], "seen": 0}
     )
@@ -239,22 +238,51 @@ def test_moving_for_another_seat_or_another_table_is_refused(table):
         assert ws.receive_json()["view"]["seat"] is None
         ws.send_text(json.dumps({"type": "move", "action": 0, "seen": ov["history_len"]}))
         assert next_non_update(ws)["code"] == "not_seated"
-    assert stored_moves(table.db_path, other) == other_moves
-    # Tables that do not exist.
-    for tid in (0, -1, 999_999, 2**63, 10**30):
-        r = table.alice.post(f"/api/tables/{tid}/move", json=move)
-        assert r.status_code in (404, 409), r.text
-        assert_clean(r.text)
+    assert stored_moves(table.db_url, other) == other_moves
     table.assert_unchanged()
 
 
-def test_moving_after_the_game_ended_is_refused(client, db_path):
+# Ids past what the database's integer columns hold: PostgreSQL refuses to compare them with
+# an INTEGER column (SQLAlchemy's psycopg dialect casts every parameter to the column's type).
+MISSING_IDS = (0, -1, 999_999, 2**31 - 1, 2**31, 2**63 - 1, 2**63, 10**30)
+PG_BIG_IDS = (
+    "server defect on PostgreSQL, reported to the lead: a table id >= 2**31 in a path makes "
+    "psycopg raise NumericValueOutOfRange (sqlalchemy DataError), answered 500 over HTTP "
+    "and an unhandled exception on the WebSocket"
+)
+
+
+def test_tables_that_do_not_exist_are_not_found(table, request):
+    if table.db_url.startswith("postgresql"):
+        request.applymarker(pytest.mark.xfail(reason=PG_BIG_IDS, strict=False))
+    v = table.before_view
+    move = {"action": v["legal"][0]["id"], "seen": v["history_len"]}
+    for tid in MISSING_IDS:
+        for method, path, body in (
+            ("GET", f"/api/tables/{tid}", None),
+            ("GET", f"/api/tables/{tid}/view", None),
+            ("POST", f"/api/tables/{tid}/move", move),
+            ("POST", f"/api/tables/{tid}/join", {}),
+            ("POST", f"/api/tables/{tid}/start", None),
+            ("GET", f"/api/tables/{tid}/record", None),
+        ):
+            r = table.alice.request(method, path, json=body)
+            assert r.status_code in (404, 409), (tid, method, path, r.status_code, r.text)
+            assert_clean(r.text)
+        with table.alice.websocket_connect(f"/ws/tables/{tid}?svg=0") as ws:
+            reply = ws.receive_json()
+            assert reply["type"] == "error", (tid, reply)
+            assert_clean(json.dumps(reply))
+    table.assert_unchanged()
+
+
+def test_moving_after_the_game_ended_is_refused(client, db_url):
     guest(client, "alice")
     tid = create_tiny(client, [{"kind": "me"}, {"kind": "bot", "level": "easy"}])
     client.post(f"/api/tables/{tid}/start")
     end = play_out(client, tid)
     assert end["terminal"]
-    moves = stored_moves(db_path, tid)
+    moves = stored_moves(db_url, tid)
     record = client.get(f"/api/tables/{tid}/record").text
     for action in (0, 1, "keep", {"id": 0}):
         r = client.post(
@@ -265,7 +293,7 @@ def test_moving_after_the_game_ended_is_refused(client, db_path):
         assert ws.receive_json()["view"]["terminal"]
         ws.send_text(json.dumps({"type": "move", "action": 0, "seen": end["history_len"]}))
         assert next_non_update(ws)["code"] == "game_over"
-    assert stored_moves(db_path, tid) == moves
+    assert stored_moves(db_url, tid) == moves
     assert client.get(f"/api/tables/{tid}/record").text == record
 
 
@@ -285,7 +313,7 @@ def test_moving_after_the_game_ended_is_refused(client, db_path):
     ],
 )
 def test_a_forged_session_cookie_is_nobody(table, token):
-    forger = TestClient(table.alice.app, cookies={auth.COOKIE: token})
+    forger = peer(table.alice, cookies={auth.COOKIE: token})
     assert forger.get("/api/me").json() == {"user": None}
     v = table.before_view
     r = forger.post(
@@ -307,7 +335,7 @@ def test_a_stolen_token_after_log_out_is_nobody(table):
     token = table.bob.cookies.get(auth.COOKIE)
     assert token
     assert table.bob.post("/api/logout").status_code == 200
-    replayer = TestClient(table.alice.app, cookies={auth.COOKIE: token})
+    replayer = peer(table.alice, cookies={auth.COOKIE: token})
     assert replayer.get("/api/me").json() == {"user": None}
     r = replayer.post(f"/api/tables/{table.tid}/move", json={"action": 0, "seen": 0, "seat": 1})
     assert r.status_code == 401
@@ -319,7 +347,7 @@ def test_a_stolen_token_after_log_out_is_nobody(table):
 
 def test_spectators_cannot_see_a_seats_private_view(table):
     tid = table.tid
-    anonymous = new_client(table.alice)
+    anonymous = peer(table.alice)
     spectator_view = anonymous.get(f"/api/tables/{tid}/view").json()["view"]
     assert spectator_view["seat"] is None and spectator_view["legal"] == []
     for who in (table.carol, anonymous, table.bob):
