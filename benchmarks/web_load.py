@@ -1,6 +1,8 @@
 """Load test of the web platform: N concurrent bot-vs-bot tables over the real WebSocket API.
 
-Starts ``meeple serve`` in its own process on 127.0.0.1 (a fresh SQLite file), signs up
+Starts ``meeple serve`` in its own process on 127.0.0.1 (a fresh SQLite file, or ``--db``;
+``--servers N`` starts N processes on one PostgreSQL database, and each table's two players
+then talk to different processes, so every move crosses between them), signs up
 two guests per table, creates and starts the tables, then each guest connects a
 WebSocket and plays: when its seat has legal actions it waits ``--think`` seconds (a
 person or a client-side bot thinking; 0 = as fast as possible) and sends a random legal
@@ -11,6 +13,7 @@ The players are programs, so they ask for updates without the SVG picture unless
 
     python benchmarks/web_load.py --tables 100 --seconds 30 --think 1.0
     python benchmarks/web_load.py --tables 100 --seconds 20 --think 0      # saturation
+    python benchmarks/web_load.py --servers 2 --db postgresql://meeple:meeple@127.0.0.1/load
 
 Loopback only; every loop is bounded (messages per game, a deadline per table).
 """
@@ -58,7 +61,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, log: Path) -> subprocess.Popen[bytes]:
     cmd = [
         sys.executable,
         "-m",
@@ -69,7 +72,7 @@ def start_server(port: int, db: Path, log: Path) -> subprocess.Popen[bytes]:
         "--port",
         str(port),
         "--db",
-        f"sqlite:///{db}",
+        db,
         "--bot-delay",
         "0",
         "--log-level",
@@ -177,12 +180,13 @@ async def table_worker(
     """Play games at one table after another until the deadline."""
     rng = random.Random(args.seed * 1000 + i)
     a, b, b_name = seats
+    base_a, base_b = str(a.base_url).rstrip("/"), str(b.base_url).rstrip("/")
     while time.monotonic() < until:
         tid = await new_table(a, b_name, args.game)
         rng_b = random.Random(rng.random())
         results = await asyncio.gather(
-            player(base, a, tid, rng, args, stats),
-            player(base, b, tid, rng_b, args, stats),
+            player(base_a, a, tid, rng, args, stats),
+            player(base_b, b, tid, rng_b, args, stats),
             return_exceptions=True,
         )
         for r in results:
@@ -192,9 +196,14 @@ async def table_worker(
         stats.actions += max((r for r in results if isinstance(r, int)), default=0)
 
 
-async def guests(base: str, i: int, seed: int) -> tuple[httpx.AsyncClient, httpx.AsyncClient, str]:
+async def guests(
+    bases: list[str], i: int, seed: int
+) -> tuple[httpx.AsyncClient, httpx.AsyncClient, str]:
+    """Table ``i``'s two players; with several servers they talk to different ones, so
+    every move has to cross from one server process to the other."""
     a_name, b_name = f"load-a{i}-{seed}", f"load-b{i}-{seed}"
-    return await new_guest(base, a_name), await new_guest(base, b_name), b_name
+    base_a, base_b = bases[i % len(bases)], bases[(i + 1) % len(bases)]
+    return await new_guest(base_a, a_name), await new_guest(base_b, b_name), b_name
 
 
 async def pinger(base: str, tid: int, until: float, stats: Stats) -> None:
@@ -221,12 +230,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def clients(base: str, args: argparse.Namespace, part: int) -> dict[str, object]:
+async def clients(bases: list[str], args: argparse.Namespace, part: int) -> dict[str, object]:
     """One client process's share of the tables (every ``--procs``-th, from ``part``)."""
     stats = Stats()
     mine = list(range(part, args.tables, args.procs))
     t0 = time.monotonic()
-    seats = await asyncio.gather(*(guests(base, i, args.seed) for i in mine))
+    base = bases[0]
+    seats = await asyncio.gather(*(guests(bases, i, args.seed) for i in mine))
     setup = time.monotonic() - t0
     # A table that never starts: the pingers' WebSockets get no game updates there.
     host = seats[0][0] if seats else await new_guest(base, f"load-p{part}-{args.seed}")
@@ -259,33 +269,42 @@ async def clients(base: str, args: argparse.Namespace, part: int) -> dict[str, o
     }
 
 
-def client_process(base: str, args: argparse.Namespace, part: int) -> dict[str, object]:
-    return asyncio.run(clients(base, args, part))
+def client_process(bases: list[str], args: argparse.Namespace, part: int) -> dict[str, object]:
+    return asyncio.run(clients(bases, args, part))
 
 
 def run(args: argparse.Namespace) -> dict[str, object]:
-    server = None
+    servers: list[subprocess.Popen[bytes]] = []
     if args.url:
-        base = args.url.rstrip("/")
-        if not base.startswith(f"http://{HOST}:"):
-            raise SystemExit(f"--url must be on loopback: http://{HOST}:PORT")
+        bases = [u.rstrip("/") for u in args.url.split(",")]
+        for base in bases:
+            if not base.startswith(f"http://{HOST}:"):
+                raise SystemExit(f"--url must be on loopback: http://{HOST}:PORT")
     else:
-        port = free_port()
-        base = f"http://{HOST}:{port}"
+        if args.servers > 1 and not args.db.startswith("postgres"):
+            raise SystemExit(
+                "several servers share a PostgreSQL database: give --db postgresql://..."
+            )
         tmp = Path(tempfile.mkdtemp(prefix="meeple-load-"))
-        server = start_server(port, tmp / "load.db", tmp / "server.log")
-        print(f"server log: {tmp / 'server.log'}", file=sys.stderr)
+        db = args.db or f"sqlite:///{tmp / 'load.db'}"
+        bases = []
+        for k in range(args.servers):
+            port = free_port()
+            bases.append(f"http://{HOST}:{port}")
+            servers.append(start_server(port, db, tmp / f"server{k}.log"))
+            print(f"server log: {tmp / f'server{k}.log'}", file=sys.stderr)
     try:
-        asyncio.run(wait_up(base))
+        for base in bases:
+            asyncio.run(wait_up(base))
         if args.procs == 1:
-            parts = [client_process(base, args, 0)]
+            parts = [client_process(bases, args, 0)]
         else:
             ctx = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(max_workers=args.procs, mp_context=ctx) as pool:
-                futures = [pool.submit(client_process, base, args, k) for k in range(args.procs)]
+                futures = [pool.submit(client_process, bases, args, k) for k in range(args.procs)]
                 parts = [f.result() for f in futures]
     finally:
-        if server is not None:
+        for server in servers:
             server.terminate()
             try:
                 server.wait(timeout=20)
@@ -306,6 +325,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         "game": args.game,
         "tables": args.tables,
         "client_processes": args.procs,
+        "server_processes": len(bases),
+        "database": "postgresql" if (args.db or "").startswith("postgres") else "sqlite",
         "think_seconds": args.think,
         "pictures": args.pictures,
         "compression": args.compress,
@@ -346,7 +367,18 @@ def main() -> None:
     ap.add_argument("--pingers", type=int, default=4, help="WebSockets measuring ping alone")
     ap.add_argument("--procs", type=int, default=1, help="client processes sharing the tables")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--url", help=f"use a running server (http://{HOST}:PORT) instead")
+    ap.add_argument(
+        "--url", help=f"use running servers (http://{HOST}:PORT, comma-separated) instead"
+    )
+    ap.add_argument(
+        "--db", default="", help="database URL for the servers (default: a fresh SQLite file)"
+    )
+    ap.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="server processes on one PostgreSQL database; a table's two players use two",
+    )
     args = ap.parse_args()
     if args.procs < 1 or args.tables < 1:
         raise SystemExit("--procs and --tables must be at least 1")
