@@ -34,6 +34,7 @@ from sqlalchemy.engine import make_url
 
 from meeple.core.record import Record, replay
 from meeple.web import Settings, create_app
+from meeple.web.db import PG_CONNECT_SECONDS
 from tests.pg import pg_url
 from tests.web.conftest import FAST_BOTS, guest, new_client, wait_for
 
@@ -51,6 +52,7 @@ class Proxy:
     def __init__(self, host: str, port: int) -> None:
         self.target = (host, port)
         self.up = True
+        self.silent = False  # accept new connections, but never answer
         self.closed = False
         self.socks: set[socket.socket] = set()
         self.lock = threading.Lock()
@@ -67,6 +69,10 @@ class Proxy:
                 client, _ = self.listener.accept()
             except OSError:
                 return
+            if self.silent:
+                with self.lock:
+                    self.socks.add(client)
+                continue
             if not self.up:
                 client.close()
                 continue
@@ -104,8 +110,14 @@ class Proxy:
             socks = list(self.socks)
         self._close(*socks)
 
+    def hang(self) -> None:
+        """A server that has gone silent (a network partition): connections open, no reply."""
+        self.silent = True
+        self.cut()
+
     def restore(self) -> None:
         self.up = True
+        self.silent = False
 
     def close(self) -> None:
         self.closed = True
@@ -330,3 +342,25 @@ def test_sqlite_locked_then_released(tmp_path: Path, caplog):
         f"{max(figures.answers) * 1000:.0f} ms ({len(figures.answers)} requests), driver retries "
         f"{figures.driver_retries}, moves stored after release {figures.moves}"
     )
+
+
+def test_postgres_silent_server_gives_503_in_bounded_time(pg_url):
+    """A database server that accepts connections but never answers: a request does not hang
+    beyond libpq's connect_timeout; it gets the same 503."""
+    url = make_url(pg_url)
+    proxy = Proxy(url.host or "127.0.0.1", url.port or 5432)
+    proxied = url.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
+    try:
+        with TestClient(create_app(Settings(db_url=proxied, bot_delay=0.0))) as client:
+            guest(client, "alice")
+            proxy.hang()
+            t = time.monotonic()
+            r = client.get("/api/tables?status=open")
+            took = time.monotonic() - t
+            assert r.status_code == 503 and r.json()["code"] == "db_unavailable", r.text
+            assert took < PG_CONNECT_SECONDS + 3, took
+            proxy.restore()
+            assert client.get("/api/tables?status=open").status_code == 200
+    finally:
+        proxy.close()
+    print(f"\npostgres silent: 503 after {took:.1f} s (connect_timeout {PG_CONNECT_SECONDS} s)")
