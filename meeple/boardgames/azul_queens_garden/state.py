@@ -98,6 +98,10 @@ class AzulQueensGardenState(State):
         self.pts = [[0] * len(CATEGORIES) for _ in range(n)]
         for p in range(n):
             self.pts[p][START] = comp.start_score
+        # Every point scored, per player, as a running total kept apart from ``pts`` by
+        # _award (a tuple, so clones share it): the invariants compare the two, so a
+        # score changed anywhere but through a scoring rule shows.
+        self.awarded = (comp.start_score,) * n
         # Round and turn order.
         self.round = 0
         self.first_player = 0
@@ -166,6 +170,13 @@ class AzulQueensGardenState(State):
 
     def score(self, p: int) -> int:
         return sum(self.pts[p])
+
+    def _award(self, p: int, category: int, points: int) -> None:
+        """The only way points change: by a scoring rule's category."""
+        self.pts[p][category] += points
+        awarded = list(self.awarded)
+        awarded[p] += points
+        self.awarded = tuple(awarded)
 
     def _refill_bag(self) -> None:
         if self.bag_n == 0 and self.tower_n:
@@ -486,14 +497,14 @@ class AzulQueensGardenState(State):
             self._next_turn(p)
             self._start_payment(p, e, x)
         elif a == A.BUY:
-            self.pts[p][PURCHASES] -= self.comp.face_down_cost
+            self._award(p, PURCHASES, -self.comp.face_down_cost)
             self._next_turn(p)
             self.push("reveal", CHANCE, p)
         else:  # pass
             self.passed[p] = True
             if self.first_passer < 0:
                 self.first_passer = p
-                self.pts[p][FIRST_PASS] -= self.comp.first_pass_penalty
+                self._award(p, FIRST_PASS, -self.comp.first_pass_penalty)
             if self._discard_options(p, -1):
                 self.push("discard", p, -1)
             else:
@@ -676,7 +687,7 @@ class AzulQueensGardenState(State):
             self.tower[t] += 1
             self.tower_n += 1
         self.store_n[p] -= 1
-        self.pts[p][DISCARDS] -= self.comp.discard_cost
+        self._award(p, DISCARDS, -self.comp.discard_cost)
         self.push("discard", p, a)
 
     def _after_pass(self, p: int) -> None:
@@ -702,8 +713,8 @@ class AzulQueensGardenState(State):
                 comp.colour_points,
                 pattern_points,
             )
-            self.pts[p][WHEEL] += rs["wheel"]
-            self.pts[p][PAVILIONS] += rs["pavilions"]
+            self._award(p, WHEEL, rs["wheel"])
+            self._award(p, PAVILIONS, rs["pavilions"])
         if self.first_passer >= 0:
             self.first_player = self.first_passer
         if self.round == comp.rounds - 1:
@@ -718,10 +729,10 @@ class AzulQueensGardenState(State):
                     comp.min_group,
                     comp.six_bonus if self.game.options["group_of_six_bonus"] else 0,
                 )
-                self.pts[p][JOKERS] += end["jokers"]
-                self.pts[p][STORAGE] += end["storage"]
-                self.pts[p][EVAL] += ev["evaluation"]
-                self.pts[p][BONUS] += ev["group_bonus"]
+                self._award(p, JOKERS, end["jokers"])
+                self._award(p, STORAGE, end["storage"])
+                self._award(p, EVAL, ev["evaluation"])
+                self._award(p, BONUS, ev["group_bonus"])
             self.round = comp.rounds
             return
         # Preparation: the display goes back, the next stack comes out.
@@ -971,17 +982,23 @@ class AzulQueensGardenState(State):
         n = self.game.players
         placed = 0
         on_garden = 0
+        per_type = [0] * NUM_TYPES  # hexagons on gardens and in the display, by type
         for p in range(n):
             assert self.store_n[p] == sum(self.store[p]) + self.jokers[p], "storage count"
             assert self.store_n[p] <= comp.storage_tiles, "storage over 12 tiles"
             assert len(self.store_exps[p]) <= comp.storage_expansions, "storage over 2 expansions"
-            assert all(c >= 0 for c in self.store[p]) and self.jokers[p] >= 0
+            assert min(self.store[p]) >= 0, f"a negative count in player {p}'s storage"
+            assert self.jokers[p] >= 0, f"player {p} holds {self.jokers[p]} jokers"
             g = self.garden[p]
             areas = [a for a in range(1, AREAS) if self.area_exp[p][a] >= 0]
             on_garden += len(areas)
             hexes = [x for x in range(NUM_CELLS) if g[x] >= 0]
             placed += len(hexes) - len(areas)
-            assert sum(self.colour_count[p]) == len(hexes)
+            assert sum(self.colour_count[p]) == len(hexes), f"player {p}'s colour counts"
+            printed_cells = {self.area_cell[p][a] for a in areas}
+            for x in hexes:
+                if x not in printed_cells:
+                    per_type[g[x]] += 1
             for lab, mask, same, other in (
                 (self.col_lab[p], self.col_mask[p], COL, PAT),
                 (self.pat_lab[p], self.pat_mask[p], PAT, COL),
@@ -998,13 +1015,21 @@ class AzulQueensGardenState(State):
                     assert mask[label] == sum(1 << k for k in keys), "group mask"
         in_display = sum(len(tray) for tray in self.trays)
         stored = sum(sum(st) for st in self.store)
-        assert self.bag_n == sum(self.bag) and self.tower_n == sum(self.tower)
-        assert min(self.bag) >= 0 and min(self.tower) >= 0
+        assert self.bag_n == sum(self.bag) and self.tower_n == sum(self.tower), "bag/tower size"
+        assert min(self.bag) >= 0 and min(self.tower) >= 0, "a negative count in bag or tower"
+        # Each of the 36 hexagon types keeps its copies: bag, tower, display, storage,
+        # gardens (printed spaces of expansions are not hexagons).
+        for tray in self.trays:
+            for t in tray:
+                per_type[t] += 1
+        for t in range(NUM_TYPES):
+            held = per_type[t] + self.bag[t] + self.tower[t] + sum(st[t] for st in self.store)
+            assert held == comp.copies, f"{held} hexagons of type {t}; the game has {comp.copies}"
         total = comp.copies * NUM_TYPES
         assert self.bag_n + self.tower_n + in_display + stored + placed == total, "hexagons"
-        assert self.joker_supply >= 0
+        assert self.joker_supply >= 0, "a negative joker supply"
         assert self.joker_supply + sum(self.jokers) == comp.jokers_total, "jokers"
-        assert self.hidden_n == sum(self.hidden)
+        assert self.hidden_n == sum(self.hidden), "hidden expansions count"
         d = self.decision
         in_hand = 1 if d is not None and d.kind == "place_bought" else 0
         seen = len(self.returned) + len(self.faceup) + sum(len(e) for e in self.store_exps)
@@ -1012,6 +1037,68 @@ class AzulQueensGardenState(State):
         face_down = len(self.trays) + sum(1 for dd in self.pending if dd.kind == "reveal")
         assert self.hidden_n >= sum(self.stack_left) + self.reserve
         assert self.hidden_n <= sum(self.stack_left) + self.reserve + face_down
+        assert min(self.stack_left) >= 0 and self.reserve >= 0, "a negative expansion stack"
+        for tray in self.trays:
+            assert len(tray) <= comp.tiles_per_expansion, "a display expansion overfull"
+        # Rounds and passing.
+        assert 0 <= self.round <= comp.rounds, f"round {self.round}"
+        ended = self.round == comp.rounds
+        assert ended == (d is None), "the game ends exactly after the last round"
+        assert 0 <= self.first_player < n, f"first player {self.first_player}"
+        if not ended:
+            assert (self.first_passer >= 0) == any(self.passed), "first passer and passes"
+        if self.first_passer >= 0:
+            assert self.passed[self.first_passer], "the first passer has not passed"
+        self._check_scores(ended)
+
+    def _check_scores(self, ended: bool) -> None:
+        """Points only through the scoring rules: every change goes through _award, and
+        each category is what its rule can give."""
+        comp = self.comp
+        n = self.game.players
+        penalty = comp.first_pass_penalty
+        rounds_scored = min(self.round, comp.rounds)
+        first_passes = 0
+        for p in range(n):
+            row = self.pts[p]
+            assert sum(row) == self.awarded[p], (
+                f"player {p}'s score is {sum(row)} but the scoring rules gave {self.awarded[p]}"
+            )
+            assert row[START] == comp.start_score, f"player {p}'s start score is {row[START]}"
+            for cat, cost in ((PURCHASES, comp.face_down_cost), (DISCARDS, comp.discard_cost)):
+                ok = row[cat] <= 0 and (row[cat] % cost == 0 if cost else row[cat] == 0)
+                assert ok, f"player {p}'s {CATEGORIES[cat]} are {row[cat]}"
+            if penalty:
+                k, rest = divmod(-row[FIRST_PASS], penalty)
+                assert k >= 0 and not rest, f"player {p}'s first_pass is {row[FIRST_PASS]}"
+                first_passes += k
+            assert row[WHEEL] >= 0 and row[PAVILIONS] >= 0, f"player {p}'s round scores"
+            if rounds_scored == 0:
+                assert row[WHEEL] == row[PAVILIONS] == 0, "round scores before a round ended"
+            final = [row[JOKERS], row[STORAGE], row[EVAL], row[BONUS]]
+            if not ended:
+                assert final == [0, 0, 0, 0], f"player {p} has final scores before the end"
+                continue
+            end = end_of_game(
+                self.jokers[p],
+                self.store_n[p] - self.jokers[p],
+                comp.joker_points,
+                comp.storage_tile_points,
+            )
+            ev = evaluation(
+                self.garden[p],
+                comp.values,
+                comp.min_group,
+                comp.six_bonus if self.game.options["group_of_six_bonus"] else 0,
+            )
+            want = [end["jokers"], end["storage"], ev["evaluation"], ev["group_bonus"]]
+            assert final == want, f"player {p}'s final scores {final}, the garden gives {want}"
+        if penalty:
+            # One first passer per round played (the current one once somebody passed).
+            want_passes = rounds_scored + (1 if not ended and self.first_passer >= 0 else 0)
+            assert first_passes == want_passes, (
+                f"{first_passes} first-pass penalties after {rounds_scored} rounds"
+            )
 
     # -- messages ------------------------------------------------------------------
 

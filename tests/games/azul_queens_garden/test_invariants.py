@@ -8,10 +8,17 @@ import pytest
 
 import meeple
 from meeple.boardgames.azul_queens_garden.scoring import groups
+from meeple.boardgames.azul_queens_garden.state import (
+    DISCARDS,
+    EVAL,
+    FIRST_PASS,
+    WHEEL,
+    AzulQueensGardenState,
+)
 from meeple.core import CHANCE
 
 
-def _check(s) -> None:
+def _check(s: AzulQueensGardenState) -> None:
     n = s.game.players
     placed = 0
     for p in range(n):
@@ -46,11 +53,12 @@ def _check(s) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_every_invariant(players):
+def test_random_games_keep_every_invariant(players: int) -> None:
     game = meeple.load("azul_queens_garden", players=players)
     for seed in range(3):
         rng = random.Random(seed)
         s = game.new_initial_state()
+        assert isinstance(s, AzulQueensGardenState)
         while not s.is_terminal():
             _check(s)
             s.check_invariants()
@@ -65,7 +73,7 @@ def test_random_games_keep_every_invariant(players):
 
 
 @pytest.mark.parametrize("opts", [{}, {"adjacency": "colour"}])
-def test_fast_placement_generation_agrees_with_the_rule_check(opts):
+def test_fast_placement_generation_agrees_with_the_rule_check(opts: dict[str, str]) -> None:
     from meeple.boardgames.azul_queens_garden import actions as A
     from meeple.boardgames.azul_queens_garden.state import EMPTY
 
@@ -73,6 +81,7 @@ def test_fast_placement_generation_agrees_with_the_rule_check(opts):
     for seed in range(2):
         rng = random.Random(seed)
         s = game.new_initial_state()
+        assert isinstance(s, AzulQueensGardenState)
         while not s.is_terminal():
             d = s.decision
             if d is not None and d.kind == "turn":
@@ -92,3 +101,120 @@ def test_fast_placement_generation_agrees_with_the_rule_check(opts):
                 else rng.choice(s.legal_actions())
             )
             s.apply_action(a)
+
+
+# -- corrupted states: check_invariants must name what is wrong -----------------------
+
+
+def _mid_game(seed: int = 0) -> AzulQueensGardenState:
+    """A seeded 3-player game at a turn of round 2, with hexagons stored and placed."""
+    rng = random.Random(seed)
+    s = meeple.load("azul_queens_garden", players=3).new_initial_state()
+    assert isinstance(s, AzulQueensGardenState)
+    while not s.is_terminal():
+        d = s.decision
+        turn = d is not None and d.kind == "turn" and s.round >= 1 and not any(s.passed)
+        stored: int = sum(sum(st) for st in s.store)
+        if turn and stored > 0 and s.bag_n > 0:
+            return s
+        a = (
+            meeple.sample_chance(s, rng)
+            if s.current_player() == CHANCE
+            else rng.choice(s.legal_actions())
+        )
+        s.apply_action(a)
+    raise AssertionError("no mid-game position")
+
+
+def _ended(seed: int = 0) -> AzulQueensGardenState:
+    rng = random.Random(seed)
+    s = meeple.load("azul_queens_garden", players=2).new_initial_state()
+    assert isinstance(s, AzulQueensGardenState)
+    while not s.is_terminal():
+        a = (
+            meeple.sample_chance(s, rng)
+            if s.current_player() == CHANCE
+            else rng.choice(s.legal_actions())
+        )
+        s.apply_action(a)
+    return s
+
+
+def test_a_hexagon_lost_or_duplicated_is_caught() -> None:
+    s = _mid_game()
+    s.check_invariants()
+    t = next(t for t, c in enumerate(s.bag) if c)
+    s.bag[t] -= 1
+    s.bag_n -= 1
+    with pytest.raises(AssertionError, match="hexagons"):
+        s.check_invariants()
+    s = _mid_game()
+    p = next(p for p in range(3) if sum(s.store[p]))
+    t = next(t for t, c in enumerate(s.store[p]) if c)
+    s.tower[t] += 1  # a copy of a stored hexagon appears in the tower
+    s.tower_n += 1
+    with pytest.raises(AssertionError, match="hexagons"):
+        s.check_invariants()
+
+
+def test_a_joker_or_expansion_out_of_nowhere_is_caught() -> None:
+    s = _mid_game()
+    s.jokers[0] += 1
+    s.store_n[0] += 1
+    with pytest.raises(AssertionError, match="jokers"):
+        s.check_invariants()
+    s = _mid_game()
+    s.returned.append(s.returned[0] if s.returned else 0)
+    with pytest.raises(AssertionError, match="expansions"):
+        s.check_invariants()
+
+
+def test_a_negative_count_is_caught() -> None:
+    s = _mid_game()
+    p = next(p for p in range(3) if sum(s.store[p]))
+    t = next(t for t, c in enumerate(s.store[p]) if c)
+    u = next(u for u in range(len(s.store[p])) if not s.store[p][u])
+    s.store[p][u] = -1  # the sum is kept: one hexagon more of t, one less of u
+    s.store[p][t] += 1
+    with pytest.raises(AssertionError, match=f"a negative count in player {p}'s storage"):
+        s.check_invariants()
+
+
+def test_a_hexagon_changing_type_is_caught() -> None:
+    s = _mid_game()
+    t = next(t for t, c in enumerate(s.bag) if c)
+    s.bag[t] -= 1
+    s.bag[(t + 1) % len(s.bag)] += 1  # the bag's size is right, its contents are not
+    with pytest.raises(AssertionError, match=f"hexagons of type {t}; the game has"):
+        s.check_invariants()
+
+
+def test_a_score_edited_directly_is_caught() -> None:
+    s = _mid_game()
+    s.pts[1][WHEEL] += 4
+    with pytest.raises(AssertionError, match="but the scoring rules gave"):
+        s.check_invariants()
+
+
+def test_a_score_given_by_the_wrong_rule_is_caught() -> None:
+    # Through _award, but a category its rule cannot produce.
+    s = _mid_game()
+    s._award(0, DISCARDS, 1)
+    with pytest.raises(AssertionError, match="discards are 1"):
+        s.check_invariants()
+    s = _mid_game()
+    s._award(2, FIRST_PASS, -s.comp.first_pass_penalty)
+    with pytest.raises(AssertionError, match="first-pass penalties after"):
+        s.check_invariants()
+    s = _mid_game()
+    s._award(0, EVAL, 3)
+    with pytest.raises(AssertionError, match="final scores before the end"):
+        s.check_invariants()
+
+
+def test_final_scores_disagreeing_with_the_garden_are_caught() -> None:
+    s = _ended()
+    s.check_invariants()
+    s._award(1, EVAL, 2)
+    with pytest.raises(AssertionError, match="the garden gives"):
+        s.check_invariants()
