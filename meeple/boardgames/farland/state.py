@@ -79,6 +79,15 @@ class FarlandState(State):
         upg = comp.upgrade_tokens if self.advanced else 0
         self.farms = [Farm(comp.house, len(comp.animals), upg) for _ in range(n)]
         self.points = [[0] * len(CATEGORIES) for _ in range(n)]
+        # Bookkeeping for the invariants, immutable so clones share it: land cards out
+        # of the game (a bit per card), building tiles taken by type, and the points
+        # of every scoring phase as _award gave them (running totals, how many phases,
+        # the last phase's rows).
+        self.cards_gone = 0
+        self.buildings_taken: tuple[int, ...] = (0,) * nb
+        self.awarded: tuple[int, ...] = (0,) * n
+        self.scorings = 0
+        self.last_scored: tuple[tuple[int, ...], ...] = ()
         self.phase = "setup"
         # setup, in the order it is taken (the stack is last in, first out)
         self.push("round_start", SYSTEM, 1)
@@ -204,6 +213,8 @@ class FarlandState(State):
         cols = self.game.columns
         m = self.market
         for c in range(cols):
+            if m[cols + c] >= 0:
+                self.cards_gone |= 1 << m[cols + c]
             m[cols + c] = m[c]  # the lower card is discarded, the upper one slides down
             m[c] = -1
         if r == comp.scoring_rounds[0]:
@@ -248,6 +259,9 @@ class FarlandState(State):
             b = self.top
             self.top = -1
             self.building_open = False
+            taken = list(self.buildings_taken)
+            taken[b] += 1
+            self.buildings_taken = tuple(taken)
             if action == L.TAKE_BLD_IMP:
                 for t in range(3):
                     farm.house[t] += self.top_imps[t]
@@ -264,6 +278,7 @@ class FarlandState(State):
         slot = action - L.TAKE_UPPER if upper else cols + action - L.TAKE_LOWER
         card = self.market[slot]
         self.market[slot] = -1
+        self.cards_gone |= 1 << card
         self.push("place", p, card)
         gains = 2 if self.game.components.land_cards[card].building < 0 else 0
         if upper:
@@ -620,15 +635,30 @@ class FarlandState(State):
         )
 
     def _run_score(self, r: int) -> None:
-        comp = self.game.components
-        for p in range(self.game.players):
-            got = self.score_phase(p)
-            pts = self.points[p]
-            for k, cat in enumerate(CATEGORIES):
-                pts[k] += got[cat]
-            if r == comp.rounds:
-                pts[CATEGORIES.index("tech")] += comp.plus10_points * self.farms[p].plus10
+        rows = tuple(self._phase_row(p, r) for p in range(self.game.players))
+        for p, row in enumerate(rows):
+            self._award(p, row)
             self.farms[p].installed = False
+        self.scorings += 1
+        self.last_scored = rows
+
+    def _phase_row(self, p: int, r: int) -> tuple[int, ...]:
+        """What player ``p`` 's farm scores in the scoring phase of round ``r``, by category."""
+        comp = self.game.components
+        got = self.score_phase(p)
+        row = [got[cat] for cat in CATEGORIES]
+        if r == comp.rounds:
+            row[CATEGORIES.index("tech")] += comp.plus10_points * self.farms[p].plus10
+        return tuple(row)
+
+    def _award(self, p: int, row: Sequence[int]) -> None:
+        """The only way points change: a scoring phase's row for one player."""
+        pts = self.points[p]
+        for k, v in enumerate(row):
+            pts[k] += v
+        awarded = list(self.awarded)
+        awarded[p] += sum(row)
+        self.awarded = tuple(awarded)
 
     def _scores(self) -> list[dict[str, int]]:
         out = []
@@ -664,33 +694,111 @@ class FarlandState(State):
             held += sum(1 for k in self.track[max(self.round, 0) :] if k == t)
             for f in self.farms:
                 held += f.house[t]
-                assert f.house[t] >= 0
+                assert f.house[t] >= 0, f"a house holds {f.house[t]} {IMPROVEMENT_TYPES[t]}"
                 if t == FENCE:
                     held += len(f.fences)
                 elif t == PIPE:
                     held += len(f.pipes) + 2 * len(f.nimbus)
                 else:
                     held += sum(f.troughs)
-            assert held == comp.improvements_per_type, (IMPROVEMENT_TYPES[t], held)
+            assert held == comp.improvements_per_type, (
+                f"{held} {IMPROVEMENT_TYPES[t]} in play; the game has {comp.improvements_per_type}"
+            )
         for r in range(len(comp.resources)):
             on_farms = sum(1 for f in self.farms for v in f.tokens.values() if v == r)
-            assert self.token_supply[r] + on_farms == comp.tokens_per_type
-        shown = [c for c in self.market if c >= 0]
-        assert len(set(shown)) == len(shown) and not set(shown) & set(self.deck)
+            assert self.token_supply[r] >= 0, f"the token supply holds {self.token_supply[r]}"
+            assert self.token_supply[r] + on_farms == comp.tokens_per_type, (
+                f"{self.token_supply[r] + on_farms} {comp.resources[r]} tokens in play; "
+                f"the game has {comp.tokens_per_type}"
+            )
         tables = comp.livestock[self.game.side]
         for f in self.farms:
             for sq_ in (sq(0, 0), sq(1, 0), sq(0, 1), sq(1, 1)):
-                assert sq_ in f.cells
+                assert sq_ in f.cells, "a house square left the farm"
             for i, c in f.cells.items():
                 if c[5]:
                     other = f.cells.get(i + c[5])
                     assert other is not None and other[5] == -c[5], "half a building"
             for i in f.tokens:
-                assert f.cells[i][0] == K_LAND
-            assert all(0 <= f.troughs[a] < len(tables[a]) for a in range(len(tables)))
+                assert f.cells[i][0] == K_LAND, "a resource token off a land square"
+            ok = all(0 <= f.troughs[a] < len(tables[a]) for a in range(len(tables)))
+            assert ok, f"troughs {f.troughs} out of range"
             if self.advanced:
                 used = bin(f.techs).count("1") + f.plus10
-                assert used + f.upgrades == comp.upgrade_tokens
+                assert used + f.upgrades == comp.upgrade_tokens, "upgrade tokens not conserved"
+        self._check_pieces()
+        self._check_scores()
+
+    def _check_pieces(self) -> None:
+        """Land cards, building tiles, ponds and technology slots are conserved."""
+        comp = self.game.components
+        g = self.game
+        n = g.players
+        # Every land card is in the deck, in the market, or out of the game (on a farm
+        # or discarded from the lower row), exactly once.
+        shown = 0
+        for c in self.market:
+            if c >= 0:
+                shown |= 1 << c
+        deck = 0
+        for c in self.deck:
+            deck |= 1 << c
+        assert len(self.deck) == deck.bit_count(), "the deck repeats a land card"
+        assert not (deck & shown or deck & self.cards_gone or shown & self.cards_gone), (
+            "a land card is in two places"
+        )
+        everything = (1 << len(comp.land_cards)) - 1
+        missing = everything & ~(deck | shown | self.cards_gone)
+        assert not missing, f"land cards {missing.bit_length() - 1} and others missing"
+        assert not (deck | shown | self.cards_gone) & ~everything, "an unknown land card"
+        # Building tiles: face down, face up on the stack, or taken.
+        for b in range(len(self.stack)):
+            held = self.stack[b] + (1 if self.top == b else 0) + self.buildings_taken[b]
+            want = sum(1 for x in comp.building_tiles if x == b)
+            assert self.stack[b] >= 0, f"{self.stack[b]} face-down buildings of type {b}"
+            assert held == want, f"{held} building tiles of type {b}; the game has {want}"
+        # Technologies (advanced): one pond per irrigation, level 2 slots per player.
+        if self.advanced:
+            irrigated = sum(1 for f in self.farms if f.techs >> g.tech_index["irrigation"] & 1)
+            assert self.ponds >= 0 and self.ponds + irrigated == comp.pond_count, (
+                f"{self.ponds} ponds left and {irrigated} irrigated farms"
+            )
+            l2 = 1 if n == 2 else 2
+            for k in range(g.n_level1, len(self.slots)):
+                owners = sum(1 for f in self.farms if f.techs >> k & 1)
+                assert self.slots[k] + owners == l2, f"technology {k}: slots and owners"
+        assert 0 <= self.round <= comp.rounds, f"round {self.round}"
+        assert 0 <= self.first < n, f"first player {self.first}"
+        assert self.phase in ("setup", "turns", "install", "over"), f"phase {self.phase}"
+        assert (self.phase == "over") == (not self.pending), "the end and the phase disagree"
+
+    def _check_scores(self) -> None:
+        """Points only through scoring phases (see _award), each one what the farm scored."""
+        comp = self.game.components
+        n = self.game.players
+        sr = comp.scoring_rounds
+        pending_score = any(d.kind == "score" for d in self.pending)
+        scored_now = self.round in sr and self.phase != "turns" and not pending_score
+        want = sum(1 for r in sr if r < self.round) + (1 if scored_now else 0)
+        assert self.scorings == want, f"{self.scorings} scoring phases by round {self.round}"
+        for p in range(n):
+            pts = self.points[p]
+            assert sum(pts) == self.awarded[p], (
+                f"player {p}'s score is {sum(pts)} but the scoring phases gave {self.awarded[p]}"
+            )
+            # Only livestock may go below zero (animals with no trough cost points).
+            rest = [v for k, v in enumerate(pts) if CATEGORIES[k] != "livestock"]
+            assert min(rest) >= 0, f"player {p} has negative points: {pts}"
+            if not self.scorings:
+                assert not any(pts), f"player {p} has points before any scoring phase"
+        assert len(self.last_scored) == (n if self.scorings else 0), "last scoring rows"
+        if self.phase == "over":
+            # The farms have not changed since the final scoring: score them again.
+            for p in range(n):
+                again = self._phase_row(p, comp.rounds)
+                assert self.last_scored[p] == again, (
+                    f"player {p}'s final scoring gave {self.last_scored[p]}, the farm {again}"
+                )
 
     # -- words -------------------------------------------------------------------
 
