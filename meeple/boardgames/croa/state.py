@@ -61,6 +61,7 @@ class CroaState(State):
         self.males = [(1 << len(game.data.male_colours)) - 1] * n
         self.out = [-1] * n  # players eliminated before this one, or -1 while in
         self.n_out = 0
+        self.gone = 0  # bit per frog removed from the game (an int: clones share it)
         self.player = 0  # whose turn it is
         self.moved = 0  # bit per frog: jumped of its own accord this turn
         self.visited = 0  # bit per square: water lilies landed on this turn
@@ -139,6 +140,7 @@ class CroaState(State):
         """A frog is eliminated: it leaves the game for good."""
         self._lift(f)
         self.stuck[f] = 0
+        self.gone |= 1 << f
         self.eventful = True
 
     def _eliminate(self, p: int) -> bool:
@@ -493,7 +495,7 @@ class CroaState(State):
         g = self.g
         slots = g.slots
         owner, is_queen = g.owner, g.is_queen
-        assert len(self.pending) <= 1
+        assert len(self.pending) <= 1, "more than one decision pending"
         for f, s in enumerate(self.fsq):
             if s >= 0:
                 assert self.occ[s].count(f) == 1, f"frog {f} is not listed on its square"
@@ -512,23 +514,85 @@ class CroaState(State):
         for p in range(g.players):
             queen_in = self.fsq[p * slots] >= 0
             if self.out[p] >= 0:
-                assert not any(self.fsq[f] >= 0 for f in range(p * slots, p * slots + slots))
+                on_pond = any(self.fsq[f] >= 0 for f in range(p * slots, p * slots + slots))
+                assert not on_pond, f"P{p + 1} is out but has frogs in the pond"
             elif not self.end:
                 assert queen_in, f"P{p + 1} is in the game without a queen"
-            assert 1 <= self.nxt[p] <= slots
+            assert 1 <= self.nxt[p] <= slots, f"P{p + 1}'s next frog slot is {self.nxt[p]}"
             assert all(
                 f < p * slots + self.nxt[p]
                 for f in range(p * slots, p * slots + slots)
                 if self.fsq[f] >= 0
-            )
-        assert all(0 <= x <= MUD_TURNS for x in self.stuck)
+            ), f"P{p + 1} has a frog in the pond from its reserve"
+        assert all(0 <= x <= MUD_TURNS for x in self.stuck), "a mud count out of range"
         n = g.n_types
         pond = g.pond
         for b, counts in enumerate(pond.counts):
             for k in range(n):
                 up = sum(1 for s in range(SQUARES) if pond.layout[s] == b and self.tile[s] == k)
                 assert self.left[b * n + k] + up == counts[k], "tiles are not conserved"
-        assert sorted(o for o in self.out if o >= 0) == list(range(self.n_out))
+        out_order = sorted(o for o in self.out if o >= 0)
+        assert out_order == list(range(self.n_out)), f"elimination order {self.out}"
+        self._check_frogs_and_turns()
+
+    def _check_frogs_and_turns(self) -> None:
+        g = self.g
+        slots = g.slots
+        n = g.players
+        # Every frog is in the pond, removed, or in its reserve (a slot not yet used).
+        nowhere = []
+        for p in range(n):
+            for k in range(slots):
+                f = p * slots + k
+                places = (self.fsq[f] >= 0) + ((self.gone >> f) & 1) + (k >= self.nxt[p])
+                if places == 0:
+                    nowhere.append(f)
+                else:
+                    assert places == 1, f"P{p + 1}'s frog {k} is in {places} places"
+        if nowhere:
+            # Known defect (reported, left as it is: fixing it changes golden.json's
+            # breakdown): the jump that takes the last enemy queen ends the game before
+            # the jumping frog is put down, so that one frog of the winner is off the pond.
+            winner = [p for p in range(n) if self.out[p] < 0]
+            assert (
+                self.end == "last queen standing"
+                and len(nowhere) == 1
+                and g.owner[nowhere[0]] == winner[0]
+            ), f"frogs {nowhere} are nowhere: not in the pond, not removed, not in reserve"
+        # Births: each male used gave a servant (queens landing on enemy queens give more).
+        data = g.data
+        all_males = (1 << len(data.male_colours)) - 1
+        for p in range(n):
+            born = self.nxt[p] - 1 - data.servants_at_start
+            used = (all_males & ~self.males[p]).bit_count()
+            assert 0 <= used <= born, f"P{p + 1} used {used} male frogs but {born} servants born"
+            assert not self.males[p] & ~all_males, f"P{p + 1} has unknown male frogs"
+        # Where frogs can stand: never on a face-up pike, stuck only in mud, and on a
+        # face-down tile only where they started the game.
+        starts: dict[int, int] = {}
+        for p, start in enumerate(g.starts):
+            for sq_ in (start.queen, *start.servants):
+                starts[sq_] = p
+        for f, s in enumerate(self.fsq):
+            if self.stuck[f]:
+                assert s >= 0 and self.tile[s] == MUD, f"frog {f} is stuck outside mud"
+            if s < 0:
+                continue
+            assert self.tile[s] != PIKE, f"frog {f} survives on the pike at {square_name(s)}"
+            if self.tile[s] == FACE_DOWN:
+                assert starts.get(s) == g.owner[f], (
+                    f"frog {f} stands on the face-down tile {square_name(s)}"
+                )
+        # Turns: the player to move is still in; the game over exactly when it says why.
+        if self.pending:
+            assert not self.end, f"the game goes on after '{self.end}'"
+            assert self.out[self.player] < 0, f"P{self.player + 1} moves after going out"
+            assert self.quiet < g.quiet_limit, f"{self.quiet} quiet turns"
+        else:
+            assert self.end, "the game stopped without a reason"
+        if self.end == "last queen standing":
+            assert n - self.n_out == 1, f"{n - self.n_out} queens stand at the end"
+        assert 0 <= self.turns <= g.max_game_length(), f"turn {self.turns}"
 
     def _frogs_on_pond(self) -> list[int]:
         slots = self.g.slots

@@ -1,0 +1,142 @@
+"""check_invariants catches a corrupted Crôa! state, and passes real ones.
+
+Each test plays a seeded random game to its middle, breaks one thing the way a buggy
+rule could, and expects an AssertionError naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.boardgames.croa.state import MUD, CroaState
+from meeple.core import CHANCE
+
+
+def _step(state: CroaState, rng: random.Random) -> None:
+    if state.current_player() == CHANCE:
+        state.apply_action(meeple.sample_chance(state, rng))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _new(players: int, **opts: Any) -> CroaState:
+    state = meeple.load("croa", players=players, **opts).new_initial_state()
+    assert isinstance(state, CroaState)
+    return state
+
+
+def _mid_game(seed: int = 0) -> CroaState:
+    """A seeded 4-player game at a turn's first move after a frog was removed and a
+    baby born, with every player still in."""
+    for s in range(seed, seed + 100):
+        rng = random.Random(s)
+        state = _new(4)
+        while not state.is_terminal() and state.n_out == 0:
+            d = state.decision
+            born = any(state.nxt[p] > 1 + state.g.data.servants_at_start for p in range(4))
+            if d is not None and d.kind == "move" and state.gone and born:
+                return state
+            _step(state, rng)
+    raise AssertionError("no mid-game position")
+
+
+@pytest.mark.parametrize("opts", [{}, {"pond": "classic"}])
+def test_real_games_pass_at_every_step(opts: dict[str, str]) -> None:
+    for players in (2, 3, 4):
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = _new(players, **opts)
+            state.check_invariants()
+            while not state.is_terminal():
+                _step(state, rng)
+                state.check_invariants()
+
+
+def test_a_frog_that_vanishes_is_caught() -> None:
+    state = _mid_game()
+    state.check_invariants()
+    f = next(f for f, s in enumerate(state.fsq) if s >= 0 and not state.g.is_queen[f])
+    state._lift(f)  # off the pond, but not removed by any rule
+    with pytest.raises(AssertionError, match="are nowhere"):
+        state.check_invariants()
+
+
+def test_a_frog_in_two_places_is_caught() -> None:
+    state = _mid_game()
+    f = next(f for f, s in enumerate(state.fsq) if s >= 0 and not state.g.is_queen[f])
+    state.gone |= 1 << f  # removed, yet still in the pond
+    with pytest.raises(AssertionError, match="is in 2 places"):
+        state.check_invariants()
+    state = _mid_game()
+    f = next(f for f, s in enumerate(state.fsq) if s >= 0)
+    other = next(s for s, o in enumerate(state.occ) if not o and s != state.fsq[f])
+    state.occ[other] = (f,)  # listed on a second square
+    with pytest.raises(AssertionError, match="lists a frog elsewhere"):
+        state.check_invariants()
+
+
+def test_a_tile_made_from_nothing_is_caught() -> None:
+    state = _mid_game()
+    state.left[0] += 1
+    with pytest.raises(AssertionError, match="tiles are not conserved"):
+        state.check_invariants()
+
+
+def test_a_frog_from_the_reserve_without_a_birth_is_caught() -> None:
+    state = _mid_game()
+    p = next(p for p in range(4) if state.nxt[p] < state.g.slots)
+    state.nxt[p] += 1
+    state.gone |= 1 << (p * state.g.slots + state.nxt[p] - 1)
+    state.males[p] = 0  # and claim every male frog was used
+    with pytest.raises(AssertionError, match="male frogs but"):
+        state.check_invariants()
+
+
+def test_a_stuck_frog_outside_mud_is_caught() -> None:
+    state = _mid_game()
+    f = next(f for f, s in enumerate(state.fsq) if s >= 0 and state.tile[s] != MUD)
+    state.stuck[f] = 1
+    with pytest.raises(AssertionError, match="stuck outside mud"):
+        state.check_invariants()
+
+
+def test_a_standing_edited_directly_is_caught() -> None:
+    # Crôa! has no points: the standings are the elimination order. Putting a player
+    # out whose frogs are still in the pond is caught.
+    state = _mid_game()
+    state.out[2] = state.n_out
+    state.n_out += 1
+    with pytest.raises(AssertionError, match="P3 is out but has frogs in the pond"):
+        state.check_invariants()
+    state = _mid_game()
+    for f in range(state.g.slots, 2 * state.g.slots):  # P2's frogs all gone ...
+        if state.fsq[f] >= 0:
+            state._remove(f)
+    state.out[1] = 5  # ... but in a place of the elimination order nobody can hold
+    with pytest.raises(AssertionError, match="elimination order"):
+        state.check_invariants()
+
+
+def test_the_last_capture_leaves_one_frog_off_the_pond() -> None:
+    # The known defect the invariants tolerate (see _check_frogs_and_turns): random
+    # 4-player game seed 5 ends at step 182 with the winner's capturing frog off the
+    # pond. When the engine is fixed, this test and the tolerance go together.
+    rng = random.Random(5)
+    state = _new(4)
+    while not state.is_terminal():
+        _step(state, rng)
+    assert len(state.history) == 182 and state.end == "last queen standing"
+    winner = state.out.index(-1)
+    slots = state.g.slots
+    frogs = range(winner * slots, winner * slots + slots)
+    off = [
+        f
+        for f in frogs
+        if state.fsq[f] < 0 and not state.gone >> f & 1 and f % slots < state.nxt[winner]
+    ]
+    assert len(off) == 1
+    state.check_invariants()
