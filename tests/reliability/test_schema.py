@@ -1,18 +1,25 @@
 """Schemathesis against the app's own OpenAPI schema: no input it generates makes a 5xx, and
-every response conforms to the schema (status codes, content types, bodies)."""
+every response conforms to the schema (status codes, content types, bodies).
+
+Run on SQLite with the full budget, and on PostgreSQL (when MEEPLE_TEST_POSTGRES is set,
+a fresh database per operation) with a smaller one."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, assume, settings
 
 from meeple.web import create_app
+from tests.reliability.conftest import settings_for
 from tests.web.conftest import make_settings
 
 schemathesis = pytest.importorskip("schemathesis")
 
-EXAMPLES = 25  # per operation
+EXAMPLES = 25  # per operation, on SQLite
+PG_EXAMPLES = 10  # per operation, on PostgreSQL (each operation gets a database of its own)
 
 # What the server promises: no server error, documented status codes, content types and
 # bodies. (Not "every schema-valid body is accepted": names, game options and seats have rules
@@ -27,15 +34,43 @@ CHECKS = [
 APP = create_app(make_settings(":memory:"))
 schema = schemathesis.openapi.from_dict(APP.openapi())
 
+# A known server defect on PostgreSQL, reported to the lead and pinned by
+# test_hostile.py::test_tables_that_do_not_exist_are_not_found: a path id outside INTEGER's
+# range answers 500 there. Those cases are left out of the PostgreSQL run, so it still tests
+# everything else.
+INT4 = range(-(2**31), 2**31)
+
+
+def _prepared(client: TestClient) -> TestClient:
+    client.post("/api/guest", json={"name": "fuzzer"})
+    r = client.post("/api/tables", json={"game": "tiny", "players": 2})
+    assert r.status_code == 200, r.text
+    return client
+
 
 @pytest.fixture(scope="module")
-def api(tmp_path_factory):
+def api(tmp_path_factory) -> Iterator[TestClient]:
     app = create_app(make_settings(tmp_path_factory.mktemp("schema") / "s.db"))
     with TestClient(app, base_url="http://testserver") as client:
-        client.post("/api/guest", json={"name": "fuzzer"})
-        r = client.post("/api/tables", json={"game": "tiny", "players": 2})
-        assert r.status_code == 200, r.text
-        yield client
+        yield _prepared(client)
+
+
+@pytest.fixture
+def pg_api(pg_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(settings_for(pg_url)), base_url="http://testserver") as client:
+        yield _prepared(client)
+
+
+def check(case, client: TestClient) -> None:
+    kwargs = case.as_transport_kwargs(base_url="http://testserver")
+    kwargs.pop("timeout", None)
+    kwargs.pop("allow_redirects", None)
+    kwargs.pop("verify", None)
+    response = client.request(**kwargs)
+    assert response.status_code < 500, (case.method, case.formatted_path, response.text[:300])
+    for leak in ("Traceback", 'File "'):
+        assert leak not in response.text
+    case.validate_response(response, checks=CHECKS)
 
 
 @schema.parametrize()
@@ -47,12 +82,18 @@ def api(tmp_path_factory):
     database=None,
 )
 def test_api_conforms_to_its_schema(case, api):
-    kwargs = case.as_transport_kwargs(base_url="http://testserver")
-    kwargs.pop("timeout", None)
-    kwargs.pop("allow_redirects", None)
-    kwargs.pop("verify", None)
-    response = api.request(**kwargs)
-    assert response.status_code < 500, (case.method, case.formatted_path, response.text[:300])
-    for leak in ("Traceback", 'File "'):
-        assert leak not in response.text
-    case.validate_response(response, checks=CHECKS)
+    check(case, api)
+
+
+@schema.parametrize()
+@settings(
+    max_examples=PG_EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    derandomize=True,
+    database=None,
+)
+def test_api_conforms_to_its_schema_on_postgresql(case, pg_api):
+    ids = (case.path_parameters or {}).values()
+    assume(all(not isinstance(v, int) or v in INT4 for v in ids))
+    check(case, pg_api)
