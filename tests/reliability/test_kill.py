@@ -1,14 +1,14 @@
 """Kill -9 and resume: a real `meeple serve` playing several bots' games is killed with SIGKILL
-in the middle of them and restarted on the same SQLite database. Every move committed before
-the kill is still there, in order; the games play on to the end; each finished game's record
-replays with the engine."""
+in the middle of them and restarted on the same database. Every move committed before the
+kill is still there, in order; the games play on to the end; each finished game's record
+replays with the engine. On SQLite (six tables, three kills) and on PostgreSQL (a fresh
+database; four tables, two kills, to keep CI's time down)."""
 
 from __future__ import annotations
 
 import os
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import time
@@ -18,12 +18,12 @@ import httpx
 import pytest
 
 from meeple.core.record import Record, replay
+from tests.reliability.conftest import query
 
 GAME = "quedlinburg_dash"  # about 110 actions a game: long enough to be killed in the middle
-TABLES = 6
 BOT_DELAY = "0.05"
 MOVES_BEFORE_KILL = 5  # moves every running table makes between two kills
-KILLS = 3
+BUDGET = {"sqlite": (6, 3), "postgresql": (4, 2)}  # tables, kills
 
 
 def free_port() -> int:
@@ -46,14 +46,14 @@ def poll(predicate, timeout: float, what: str, proc: subprocess.Popen | None = N
 
 
 class Server:
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: str, log: Path) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log.open("ab")
         self.proc = subprocess.Popen(
             [
                 *(sys.executable, "-m", "meeple.cli.main", "serve", "--host", "127.0.0.1"),
-                *("--port", str(self.port), "--db", f"sqlite:///{db}"),
+                *("--port", str(self.port), "--db", db),
                 *("--bot-delay", BOT_DELAY, "--bot-seconds", "2", "--log-level", "warning"),
             ],
             stdout=self.log,
@@ -89,32 +89,24 @@ class Server:
         self.log.close()
 
 
-def stored(db: Path) -> dict[int, list[tuple[int, str]]]:
+def stored(db: str) -> dict[int, list[tuple[int, str]]]:
     out: dict[int, list[tuple[int, str]]] = {}
-    con = sqlite3.connect(db, timeout=10)
-    try:
-        for tid, index, notation in con.execute(
-            "select table_id, move_index, notation from moves order by table_id, move_index"
-        ):
-            out.setdefault(tid, []).append((index, notation))
-    finally:
-        con.close()
+    for tid, index, notation in query(
+        db, "select table_id, move_index, notation from moves order by table_id, move_index"
+    ):
+        out.setdefault(tid, []).append((index, notation))
     return out
 
 
-def statuses(db: Path) -> dict[int, str]:
-    con = sqlite3.connect(db, timeout=10)
-    try:
-        return dict(con.execute("select id, status from tables"))
-    finally:
-        con.close()
+def statuses(db: str) -> dict[int, str]:
+    return {tid: status for tid, status in query(db, "select id, status from tables")}
 
 
-def create_tables(url: str) -> list[int]:
+def create_tables(url: str, tables: int) -> list[int]:
     with httpx.Client(base_url=url, timeout=10) as c:
         assert c.post("/api/guest", json={"name": "host"}).status_code == 200
         tids = []
-        for _ in range(TABLES):
+        for _ in range(tables):
             seats = [{"kind": "bot", "level": "easy"}] * 2
             r = c.post("/api/tables", json={"game": GAME, "players": 2, "seats": seats})
             assert r.status_code == 200, r.text
@@ -131,15 +123,17 @@ def check_prefix(before: dict[int, list], now: dict[int, list], tids: list[int])
 
 
 @pytest.mark.slow
-def test_sigkill_in_the_middle_of_games_then_resume(tmp_path):
-    db = tmp_path / "k.db"
+def test_sigkill_in_the_middle_of_games_then_resume(db_url, tmp_path):
+    db = db_url
+    backend = db.split(":")[0].split("+")[0]
+    tables, kills = BUDGET[backend]
     log = tmp_path / "server.log"
     server = Server(db, log)
     before: dict[int, list] = {}
     killed_running = []
     try:
-        tids = create_tables(server.url)
-        for _kill in range(KILLS):
+        tids = create_tables(server.url, tables)
+        for _kill in range(kills):
             # Wait until every game still going has made progress since the last kill.
             def progressed(before=before) -> bool:
                 now, st = stored(db), statuses(db)
@@ -177,11 +171,12 @@ def test_sigkill_in_the_middle_of_games_then_resume(tmp_path):
         server.stop()
     # Games were running at each kill (else the test tested nothing).
     assert all(n > 0 for n in killed_running), killed_running
-    assert killed_running[0] == TABLES, killed_running
+    assert killed_running[0] == tables, killed_running
     text = log.read_text(errors="replace")
     assert "Traceback" not in text, text[-3000:]
     print(
-        f"kill -9: {TABLES} tables, {KILLS} kills, running at each kill {killed_running}, "
+        f"kill -9 on {backend}: {tables} tables, {kills} kills, "
+        f"running at each kill {killed_running}, "
         f"moves {sum(len(m) for m in after.values())} "
         f"(at the last kill {sum(len(m) for m in before.values())})"
     )
