@@ -57,10 +57,10 @@ class QueenslandState(State):
         # Empty cells next to a farm -> the key of what their neighbours ask (game.fits).
         self.open: list[dict[int, int]] = [{} for _ in range(n)]
         self.in_play = [0] * n  # points from ponds during play
-        # Ponds scored during play, per player: [exactly, more than] the threshold. Only
+        # Ponds scored during play, per player: (exactly, more than) the threshold. Only
         # _award_pond changes them and in_play together, so the invariants can tell a
-        # score that did not come from a pond.
-        self.pond_tally = [0] * (2 * n)
+        # score that did not come from a pond. A tuple: clones share it.
+        self.pond_tally = (0,) * (2 * n)
         self.discarded = 0  # tiles taken and discarded because they fitted nowhere
         self.group_dir = -1
         self.choices = [-1] * n  # group answers: -1 none yet, 0 stay, 1 follow
@@ -87,7 +87,6 @@ class QueenslandState(State):
         o.toads = [dict(t) for t in self.toads]
         o.open = [dict(t) for t in self.open]
         o.in_play = list(self.in_play)
-        o.pond_tally = list(self.pond_tally)
         o.choices = list(self.choices)
 
     def _apply_action(self, action: int) -> None:
@@ -290,7 +289,9 @@ class QueenslandState(State):
         c = self.game.c
         pts = pond_points(toads, c)
         self.in_play[p] += pts
-        self.pond_tally[2 * p + (0 if toads == c.pond_exactly else 1)] += 1
+        tally = list(self.pond_tally)
+        tally[2 * p + (0 if toads == c.pond_exactly else 1)] += 1
+        self.pond_tally = tuple(tally)
         return pts
 
     def _end_turn(self) -> None:
