@@ -232,13 +232,44 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # -- accounts -------------------------------------------------------------------------
 
-    @app.post("/api/signup")
-    async def signup(body: Credentials, response: Response, hub: HubDep) -> dict[str, JSON]:
+    # New accounts (sign-ups and guests) per client address; tests swap the limit's clock.
+    new_accounts = auth.new_account_limit()
+    app.state.new_accounts = new_accounts
+
+    def too_many_accounts(request: Request) -> JSONResponse | None:
+        """A 429 with Retry-After if this address has made too many accounts lately;
+        otherwise None, and this attempt counts (whether or not the name is free)."""
+        key = auth.address_key(request.client.host if request.client else None)
+        wait = new_accounts.retry_after(key)
+        if wait is None:
+            new_accounts.hit(key)
+            return None
+        message = f"too many new accounts from your address; try again in {wait} s"
+        refusals.info(
+            "refused %s %s: 429 rate_limited (%s) from %s",
+            request.method,
+            request.url.path,
+            message,
+            key,
+        )
+        return JSONResponse(
+            {"error": message, "code": "rate_limited"},
+            status_code=429,
+            headers={"Retry-After": str(wait)},
+        )
+
+    # response_model: the schema documents the account, not the 429 returned as a Response.
+    @app.post("/api/signup", response_model=dict[str, JSON])
+    async def signup(
+        body: Credentials, request: Request, response: Response, hub: HubDep
+    ) -> dict[str, JSON] | Response:
         try:
             auth.check_name(body.name)
             auth.check_password(body.password)
         except auth.AuthError as e:
             raise Refused(str(e), 400, "auth") from None
+        if (refusal := too_many_accounts(request)) is not None:
+            return refusal
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         return await login_as(hub, response, lambda db: auth.sign_up(db, body.name, hashed))
 
@@ -266,8 +297,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         assert user_id is not None
         return await login_as(hub, response, lambda db: auth.logged_in(db, user_id, new_hash))
 
-    @app.post("/api/guest")
-    async def guest(body: GuestBody, response: Response, hub: HubDep) -> dict[str, JSON]:
+    @app.post("/api/guest", response_model=dict[str, JSON])
+    async def guest(
+        body: GuestBody, request: Request, response: Response, hub: HubDep
+    ) -> dict[str, JSON] | Response:
+        try:
+            auth.check_name(body.name)
+        except auth.AuthError as e:
+            raise Refused(str(e), 400, "auth") from None
+        if (refusal := too_many_accounts(request)) is not None:
+            return refusal
         return await login_as(hub, response, lambda db: auth.guest(db, body.name))
 
     @app.post("/api/logout")

@@ -2,13 +2,21 @@
 
 The session cookie holds 32 random bytes (URL-safe); the database keeps only their
 SHA-256, so a leaked database does not log anyone in.
+
+New accounts (sign-ups and guests) are rate-limited per client address (:class:`RateLimit`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
+import math
+import os
 import re
 import secrets
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
 from datetime import timedelta
 
 from argon2 import PasswordHasher
@@ -24,6 +32,11 @@ NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\- ]{1,23}$")
 MIN_PASSWORD = 8
 
 _hasher = PasswordHasher()
+
+# New accounts (sign-ups and guests together) from one client address ...
+NEW_ACCOUNTS = 20
+NEW_ACCOUNTS_WINDOW = 600.0  # ... within this many seconds; then 429 until the oldest ages out
+NEW_ACCOUNTS_ENV = "MEEPLE_NEW_ACCOUNTS_PER_ADDRESS"  # overrides NEW_ACCOUNTS; 0: no limit
 
 
 class AuthError(Exception):
@@ -150,6 +163,76 @@ def user_of(db: DBSession, token: str | None) -> User | None:
 def end_session(db: DBSession, token: str | None) -> None:
     if token:
         db.execute(delete(Session).where(Session.token_hash == _digest(token)))
+
+
+class RateLimit:
+    """At most ``limit`` events per key in any ``window`` seconds (a sliding window).
+
+    In memory, per process: a server of several processes allows ``limit`` per process.
+    ``clock`` is injectable so tests need not wait; at most ``max_keys`` keys are kept
+    (the least recently used go first), so a flood of addresses cannot grow it unbounded.
+    """
+
+    def __init__(
+        self,
+        limit: int,
+        window: float,
+        clock: Callable[[], float] = time.monotonic,
+        max_keys: int = 10_000,
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self.clock = clock
+        self.max_keys = max_keys
+        self._hits: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def retry_after(self, key: str) -> int | None:
+        """Whole seconds until ``key`` may act again, or ``None`` if it may now."""
+        if self.limit <= 0:
+            return None
+        recent = self._hits.get(key)
+        if recent is None:
+            return None
+        now = self.clock()
+        while recent and now - recent[0] >= self.window:
+            recent.popleft()
+        if len(recent) < self.limit:
+            return None
+        return max(1, math.ceil(recent[0] + self.window - now))
+
+    def hit(self, key: str) -> None:
+        """Count one event for ``key`` (after :meth:`retry_after` said it may act)."""
+        if self.limit <= 0:
+            return
+        recent = self._hits.setdefault(key, deque())
+        self._hits.move_to_end(key)
+        recent.append(self.clock())
+        while len(self._hits) > self.max_keys:
+            self._hits.popitem(last=False)
+
+
+def new_account_limit(clock: Callable[[], float] = time.monotonic) -> RateLimit:
+    """The limit on new accounts per client address (``MEEPLE_NEW_ACCOUNTS_PER_ADDRESS``
+    overrides :data:`NEW_ACCOUNTS`, for example for a load test from one address)."""
+    raw = os.environ.get(NEW_ACCOUNTS_ENV, "").strip()
+    limit = int(raw) if raw.isdigit() else NEW_ACCOUNTS
+    return RateLimit(limit, NEW_ACCOUNTS_WINDOW, clock)
+
+
+def address_key(host: str | None) -> str:
+    """The key a client address is limited under: IPv6 by its /64 (one customer's network
+    usually has a whole /64 to pick addresses from), anything else as it is."""
+    if not host:
+        return "unknown"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 _DUMMY = _hasher.hash("not a real password")
