@@ -79,7 +79,9 @@ def start_server(port: int, db: str, log: Path) -> subprocess.Popen[bytes]:
         "warning",
     ]
     with log.open("wb") as out:
-        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        # Every load player is a guest from 127.0.0.1: lift the new-accounts limit.
+        env = {**os.environ, "MEEPLE_NEW_ACCOUNTS_PER_ADDRESS": "0"}
+        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
 
 
 async def wait_up(base: str, timeout: float = 30.0) -> None:
