@@ -739,6 +739,7 @@ class FarlandState(State):
         shown = 0
         for c in self.market:
             if c >= 0:
+                assert not shown >> c & 1, f"land card {c} is in the market twice"
                 shown |= 1 << c
         deck = 0
         for c in self.deck:
