@@ -521,6 +521,15 @@ class QueenslandState(State):
                     assert k < c.pond_exactly or not g.pond[self.tiles[p][cell] >> 2], (
                         f"player {p}'s pond at {A.unpack(cell)} holds {k} toads unscored"
                     )
+        # The market is full whenever a tile is to be taken, and the tile being placed
+        # is still on its space until it lands.
+        if top == "take":
+            assert min(self.market) >= 0, f"a tile to take from a market with gaps {self.market}"
+        if top in ("place", "rotate"):
+            d = self.pending[-1]
+            space = d.info if top == "place" else d.info[0]
+            assert self.market[space] >= 0, f"the tile being placed left market space {space + 1}"
+        assert all(f == -1 or 0 <= f < 4 for f in self.facing), f"facings {self.facing}"
         if top == "group":
             assert 0 <= self.group_dir < 4, "a group move without a direction"
         else:

@@ -150,3 +150,12 @@ def test_edited_final_scores_are_caught() -> None:
     state.final = (state.final[0], row)
     with pytest.raises(AssertionError, match="final scores differ"):
         state.check_invariants()
+
+
+def test_a_gap_in_the_market_at_a_take_is_caught() -> None:
+    state = _mid_game()
+    state.market[1] = -1  # as if discarded in a turn of its own, yet nothing refilled
+    state.discarded += 1
+    state.turns += 1
+    with pytest.raises(AssertionError, match="a market with gaps"):
+        state.check_invariants()
