@@ -526,8 +526,8 @@ class QueenslandState(State):
         if top == "take":
             assert min(self.market) >= 0, f"a tile to take from a market with gaps {self.market}"
         if top in ("place", "rotate"):
-            d = self.pending[-1]
-            space = d.info if top == "place" else d.info[0]
+            info = self.pending[-1].info
+            space = info if top == "place" else info[0]
             assert self.market[space] >= 0, f"the tile being placed left market space {space + 1}"
         assert all(f == -1 or 0 <= f < 4 for f in self.facing), f"facings {self.facing}"
         if top == "group":
