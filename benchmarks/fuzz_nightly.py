@@ -20,7 +20,8 @@ A failure writes the game's record (``meeple.core.record``: setup, seed, the act
 and including the one that failed, plus a ``fuzz`` object saying which check failed and
 how) to ``tests/fuzz/regressions/<game>-<seed>.json``; tests/fuzz/test_regressions.py
 replays every such file. Game ``i`` of a game id uses seed ``--seed + i`` (counted across
-its setups and player counts), so any game can be played again.
+its setups and player counts), so any game can be played again; a nightly job should pass a
+new ``--seed`` each night (the date, say) to explore new games.
 
     nice -n 10 python3 benchmarks/fuzz_nightly.py --per-game 1000       # the nightly run
     nice -n 10 python3 benchmarks/fuzz_nightly.py --games 400           # 400 per setup
