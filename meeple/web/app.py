@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from meeple.core.api import JSON
 from meeple.core.record import Record, result_of
 from meeple.web import auth, store
-from meeple.web.db import make_engine, migrate
+from meeple.web.db import DatabaseUnavailable, make_engine, migrate
 from meeple.web.errors import Refused
 from meeple.web.hub import Conn, Hub, LiveTable, Settings, build_view
 from meeple.web.models import User
@@ -195,6 +195,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"error": str(exc.detail), "code": HTTP_CODES.get(exc.status_code)},
             status_code=exc.status_code,
             headers=exc.headers,
+        )
+
+    @app.exception_handler(DatabaseUnavailable)
+    async def db_unavailable(conn: Request, exc: DatabaseUnavailable) -> JSONResponse:
+        # The database is unreachable or locked (Hub.db raises this): 503 and "try again",
+        # for HTTP requests and for WebSocket handshakes (denied with this response) alike.
+        return JSONResponse(
+            {"error": exc.message, "code": exc.code},
+            status_code=exc.status,
+            headers={"Retry-After": "5"},
         )
 
     @app.exception_handler(OverflowError)

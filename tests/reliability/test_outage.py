@@ -31,6 +31,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from starlette.testclient import WebSocketDenialResponse
 
 from meeple.core.record import Record, replay
 from meeple.web import Settings, create_app
@@ -225,6 +226,13 @@ def run_outage(
                     assert r.json()["code"] == "db_unavailable", (path, r.text)
                 else:
                     assert r.status_code == 200, (path, r.text)
+
+            if reads_fail:
+                # A new WebSocket, whose session needs the database: refused with the 503.
+                with pytest.raises(WebSocketDenialResponse) as denied:
+                    alice.websocket_connect(f"/ws/tables/{people}").__enter__()
+                assert denied.value.status_code == 503
+                assert denied.value.json()["code"] == "db_unavailable"
 
             # The table from memory, for a spectator (no session to look up): still there.
             r = new_client(alice).get(f"/api/tables/{people}/view")
