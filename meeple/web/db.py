@@ -6,7 +6,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, exc
+from sqlalchemy import Engine, create_engine, event, exc, text
 from sqlalchemy.engine import make_url
 
 from meeple.web.errors import Refused
@@ -27,6 +27,9 @@ PG_CONNECT_ARGS: dict[str, Any] = {
     "keepalives_count": 3,
 }
 POOL_WAIT_SECONDS = 10.0  # waiting for a free pooled connection, then 503
+# meeple's PostgreSQL advisory locks are (ADVISORY_SPACE, n): n = 0 while migrating, n = a
+# table's id for the process that drives that table (meeple.web.notify).
+ADVISORY_SPACE = 0x4D45
 
 
 class DatabaseUnavailable(Refused):
@@ -112,5 +115,9 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
     with engine.begin() as conn:
+        if engine.url.get_backend_name() == "postgresql":
+            # Several servers starting at once on one database: one migrates, the others wait
+            # here (until its commit) and then find the schema up to date.
+            conn.execute(text("select pg_advisory_xact_lock(:space, 0)"), {"space": ADVISORY_SPACE})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

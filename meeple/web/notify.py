@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Engine, event, text
 from sqlalchemy.orm import Session as DBSession
 
-from meeple.web.db import PG_CONNECT_ARGS, DatabaseUnavailable
+from meeple.web.db import ADVISORY_SPACE, PG_CONNECT_ARGS, DatabaseUnavailable
 from meeple.web.models import Move, Seat, Table
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("meeple.web")
 
 CHANNEL = "meeple_tables"
-LOCK_SPACE = 0x4D45  # the first key of meeple's advisory locks ("ME"); the second is a table id
+LOCK_SPACE = ADVISORY_SPACE  # a table's driver holds (LOCK_SPACE, table id)
 RETRY_FIRST = 0.2  # seconds before the listener reconnects the first time ...
 RETRY_MAX = 5.0  # ... doubling up to this
 

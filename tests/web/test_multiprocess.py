@@ -58,7 +58,7 @@ def poll(predicate, timeout: float, what: str):
 class Server:
     """`python -m meeple.cli.main serve` on a free port of 127.0.0.1."""
 
-    def __init__(self, db_url: str, log: Path) -> None:
+    def __init__(self, db_url: str, log: Path, wait: bool = True) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log
@@ -73,6 +73,11 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+        if wait:
+            self.wait_up()
+
+    def wait_up(self) -> None:
+        log = self.log_path
 
         def up() -> bool:
             if self.proc.poll() is not None:
@@ -192,13 +197,12 @@ def assert_no_gap(moves: list[tuple[int, str]]) -> None:
 
 @pytest.fixture
 def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    a = Server(pg_url, tmp_path / "a.log")  # A migrates the new database first ...
+    # Both start at once on the new, empty database: one migrates it while the other waits.
+    a = Server(pg_url, tmp_path / "a.log", wait=False)
+    b = Server(pg_url, tmp_path / "b.log", wait=False)
     try:
-        b = Server(pg_url, tmp_path / "b.log")  # ... then B finds it ready
-    except BaseException:
-        a.stop()
-        raise
-    try:
+        a.wait_up()
+        b.wait_up()
         yield a, b
     finally:
         a.stop()
