@@ -310,7 +310,7 @@ def test_postgres_outage_then_recovery(pg_url, caplog):
         with direct.connect() as conn:
             return list(conn.execute(text(sql), params))
 
-    settings = Settings(db_url=proxied, bot_delay=0.05, bot_specs=dict(FAST_BOTS))
+    settings = Settings(db_url=proxied, bot_delay=0.1, bot_specs=dict(FAST_BOTS))
     try:
         figures = run_outage(
             settings, stored_with(read), proxy.cut, proxy.restore, caplog, reads_fail=True
@@ -330,7 +330,7 @@ def test_sqlite_locked_then_released(tmp_path: Path, caplog):
     db = tmp_path / "locked.db"
     # A short busy timeout, so a locked write gives up (and answers 503) at once.
     settings = Settings(
-        db_url=f"sqlite:///{db}?timeout=0.3", bot_delay=0.05, bot_specs=dict(FAST_BOTS)
+        db_url=f"sqlite:///{db}?timeout=0.3", bot_delay=0.1, bot_specs=dict(FAST_BOTS)
     )
     holder: list[sqlite3.Connection] = []
 

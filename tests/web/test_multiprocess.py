@@ -67,7 +67,7 @@ class Server:
             [
                 *(sys.executable, "-m", "meeple.cli.main", "serve", "--host", "127.0.0.1"),
                 *("--port", str(self.port), "--db", db_url),
-                *("--bot-delay", "0.02", "--bot-seconds", "2", "--log-level", "warning"),
+                *("--bot-delay", "0.05", "--bot-seconds", "2", "--log-level", "warning"),
             ],
             stdout=self.log,
             stderr=subprocess.STDOUT,
@@ -381,6 +381,7 @@ def play_bots_watched(a: Server, b: Server, pg_url: str, kill_a_after: int | Non
     assert replay(rec).is_terminal() and rec.result is not None
     out = {"table": tid, "moves": len(moves), "updates_seen_by_b": len(seen)}
     if kill_a_after is not None:
+        assert at_kill < len(moves), "the game ended before A was killed: nothing taken over"
         out["at_kill"] = at_kill
     return out
 
