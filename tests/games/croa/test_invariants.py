@@ -121,10 +121,10 @@ def test_a_standing_edited_directly_is_caught() -> None:
         state.check_invariants()
 
 
-def test_the_last_capture_leaves_one_frog_off_the_pond() -> None:
-    # The known defect the invariants tolerate (see _check_frogs_and_turns): random
-    # 4-player game seed 5 ends at step 182 with the winner's capturing frog off the
-    # pond. When the engine is fixed, this test and the tolerance go together.
+def test_the_capture_that_wins_still_lands_the_capturing_frog() -> None:
+    # Random 4-player game seed 5 ends at step 182 when a frog takes the last enemy
+    # queen. The frog lands where the queen stood, like any capturing frog; before the
+    # fix the game ended with it in no place at all (nor in the final picture).
     rng = random.Random(5)
     state = _new(4)
     while not state.is_terminal():
@@ -138,5 +138,7 @@ def test_the_last_capture_leaves_one_frog_off_the_pond() -> None:
         for f in frogs
         if state.fsq[f] < 0 and not state.gone >> f & 1 and f % slots < state.nxt[winner]
     ]
-    assert len(off) == 1
+    assert off == []
+    landed = state.last[1]
+    assert any(state.fsq[f] == landed for f in frogs)
     state.check_invariants()
