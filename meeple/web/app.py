@@ -18,6 +18,7 @@ from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSo
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session as DBSession
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -36,6 +37,8 @@ STATIC = Path(__file__).parent / "static"
 refusals = logging.getLogger("meeple.web.refused")
 """Every refused request and WebSocket message is logged here (at INFO), with who and why."""
 MAX_WS_MESSAGE = 4096
+MAX_ID = 2**31 - 1  # ids are INTEGER columns: PostgreSQL holds no larger one
+OUT_OF_RANGE = "no such item: a number in the request is out of range"
 LOGIN_FAILURES = 10  # failed log-ins for one name ...
 LOGIN_WINDOW = 600.0  # ... within this many seconds, then 429 until they age out
 
@@ -102,7 +105,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         (403, "not yours, or a cross-site request"),
         (404, "no such item"),
         (409, "not now: the table's state does not allow it"),
-        (429, "too many failed log-ins"),
+        (429, "too many failed log-ins, or new accounts from one address"),
     ]
 }
 
@@ -207,11 +210,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             headers={"Retry-After": "5"},
         )
 
+    @app.exception_handler(DataError)
+    async def unfit_value(request: Request, exc: DataError) -> JSONResponse:
+        # A value the database cannot hold (PostgreSQL checks what SQLite lets through):
+        # an id past INTEGER's range names nothing that exists; text with a NUL character
+        # is bad input. Either way nothing was written (the transaction rolled back).
+        if type(exc.orig).__name__ == "NumericValueOutOfRange":
+            body, status = {"error": OUT_OF_RANGE, "code": "not_found"}, 404
+        elif "NUL" in str(exc.orig):
+            body = {"error": "text in a request may not hold NUL characters", "code": "bad_request"}
+            status = 400
+        else:
+            body = {"error": "a value in the request does not fit", "code": "bad_request"}
+            status = 400
+        method = getattr(request, "method", "WEBSOCKET")
+        refusals.info("refused %s %s: %s %s", method, request.url.path, status, body)
+        return JSONResponse(body, status_code=status)
+
     @app.exception_handler(OverflowError)
     async def out_of_range(request: Request, exc: OverflowError) -> JSONResponse:
         # An id beyond what the database can hold names nothing that exists.
         return JSONResponse(
-            {"error": "no such item: a number in the request is out of range", "code": "not_found"},
+            {"error": OUT_OF_RANGE, "code": "not_found"},
             status_code=404,
         )
 
@@ -476,7 +496,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         token = websocket.cookies.get(auth.COOKIE)
         user = await hub.db(lambda db: auth.user_of(db, token)) if token else None
         await websocket.accept()
-        if not 0 < table_id < 2**63:
+        if not 0 < table_id <= MAX_ID:
             await websocket.send_text(json.dumps({"type": "error", "message": "no such table"}))
             await websocket.close(code=4404)
             return
