@@ -793,8 +793,12 @@ class Hub:
 
     async def close(self) -> None:
         self.closing = True
-        for task in list(self._syncing.values()):
+        syncing = list(self._syncing.values())
+        for task in syncing:
             task.cancel()
+        for task in syncing:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         await self.notifier.stop()
         for live in self.tables.values():
             if live.driver is not None:
