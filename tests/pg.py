@@ -8,12 +8,15 @@ its own, so tests can run in parallel (`pytest -n 2`) and never see each other's
 from __future__ import annotations
 
 import os
+import time
 import uuid
+import warnings
 from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 
 from meeple.web.db import normalise_url
 
@@ -43,6 +46,21 @@ def pg_url() -> Iterator[str]:
             hide_password=False
         )
     finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'drop database if exists "{name}" with (force)'))
+        _drop(admin, name)
         admin.dispose()
+
+
+def _drop(admin, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Drop the test's database. ``with (force)`` ends the test's own connections, but not
+    an autovacuum worker's (only a superuser may), so try again a few times; a database
+    left behind on the throwaway cluster harms nothing, so the last failure only warns."""
+    for attempt in range(10):
+        try:
+            with admin.connect() as conn:
+                conn.execute(text(f'drop database if exists "{name}" with (force)'))
+            return
+        except DBAPIError as e:
+            if attempt == 9:
+                warnings.warn(f"could not drop the test database {name}: {e}", stacklevel=2)
+                return
+            time.sleep(0.2 * (attempt + 1))

@@ -32,11 +32,21 @@ from meeple.web.errors import Refused
 from meeple.web.hub import Conn, Hub, LiveTable, Settings, build_view
 from meeple.web.models import User
 from meeple.web.store import SeatInfo
+from meeple.web.throttle import TokenBucket
 
 STATIC = Path(__file__).parent / "static"
 refusals = logging.getLogger("meeple.web.refused")
 """Every refused request and WebSocket message is logged here (at INFO), with who and why."""
 MAX_WS_MESSAGE = 4096
+# Per WebSocket: a burst of WS_BURST messages, then WS_RATE a second; a message over that
+# is answered with SLOW_DOWN and not acted on; refusals owed (paid off at WS_RATE a second)
+# past WS_STRIKES mean a flood, and the connection is closed.
+WS_BURST, WS_RATE, WS_STRIKES = 60, 20.0, 200
+SLOW_DOWN = {
+    "type": "error",
+    "code": "slow_down",
+    "message": f"too many messages: at most {WS_RATE:g} a second; this one was not acted on",
+}
 MAX_ID = 2**31 - 1  # ids are INTEGER columns: PostgreSQL holds no larger one
 OUT_OF_RANGE = "no such item: a number in the request is out of range"
 LOGIN_FAILURES = 10  # failed log-ins for one name ...
@@ -106,6 +116,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         (404, "no such item"),
         (409, "not now: the table's state does not allow it"),
         (429, "too many failed log-ins, or new accounts from one address"),
+        (503, "the database is unavailable for a moment: try again"),
     ]
 }
 
@@ -514,9 +525,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close(code=4404)
             return
         writer = asyncio.create_task(conn.writer())
+        bucket = TokenBucket(WS_BURST, WS_RATE)
         try:
             while not conn.closed:
                 raw = await websocket.receive_text()
+                if not bucket.take():
+                    uid = user.id if user is not None else None
+                    if bucket.debt > WS_STRIKES:
+                        refusals.info(
+                            "closed a flooding websocket on table %s, user %s", table_id, uid
+                        )
+                        await websocket.close(code=1008, reason="too many messages")
+                        break
+                    refusals.info(
+                        "refused websocket message on table %s from user %s: slow_down",
+                        table_id,
+                        uid,
+                    )
+                    conn.push(json.dumps(SLOW_DOWN))
+                    continue
                 reply = await handle_ws(hub, table_id, user, conn, raw)
                 if reply is not None:
                     conn.push(json.dumps(reply))

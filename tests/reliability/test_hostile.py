@@ -10,11 +10,14 @@ stored moves must be exactly what they were. Each test runs on SQLite and on Pos
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
+from meeple.web import app as app_module
 from meeple.web import auth
 from tests.reliability.conftest import peer, query
 from tests.web.conftest import guest
@@ -137,7 +140,7 @@ def test_websocket_messages_of_the_wrong_shape_and_size_are_refused(table):
     table.assert_unchanged()
 
 
-def test_a_burst_of_messages_is_answered_in_order_and_changes_nothing(table):
+def test_a_burst_of_messages_is_throttled_in_order_and_changes_nothing(table):
     n = table.before_view["history_len"]
     burst = 200
     with table.alice.websocket_connect(f"/ws/tables/{table.tid}?svg=0") as ws:
@@ -148,11 +151,44 @@ def test_a_burst_of_messages_is_answered_in_order_and_changes_nothing(table):
             else:  # a stale move: refused, and it must not be applied
                 ws.send_text(json.dumps({"type": "move", "action": 0, "seen": n - 1, "req": i}))
         replies = [next_non_update(ws) for _ in range(burst)]
+        # The connection outlives the burst: once the bucket refills, a ping is answered.
+        deadline = time.monotonic() + 10
+        while True:
+            ws.send_text(json.dumps({"type": "ping", "t": "after"}))
+            reply = next_non_update(ws)
+            if reply.get("code") != "slow_down" or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert reply == {"type": "pong", "t": "after"}
+    # One reply per message, in order: the first WS_BURST answered as usual, later ones
+    # either answered or refused with slow_down (and then not acted on).
+    throttled = [i for i, r in enumerate(replies) if r.get("code") == "slow_down"]
+    assert throttled and throttled[0] >= app_module.WS_BURST
+    assert len(throttled) >= burst - app_module.WS_BURST - 20  # the refill is 20 a second
     for i, reply in enumerate(replies):
-        if i % 2:
+        if reply.get("code") == "slow_down":
+            assert reply == app_module.SLOW_DOWN
+        elif i % 2:
             assert reply == {"type": "pong", "t": i}
         else:
             assert reply["type"] == "error" and reply["code"] == "stale" and reply["req"] == i
+    table.assert_unchanged()
+
+
+def test_a_websocket_that_goes_on_flooding_is_closed(table):
+    n = table.before_view["history_len"]
+    sent = 2000
+    with table.alice.websocket_connect(f"/ws/tables/{table.tid}?svg=0") as ws:
+        assert ws.receive_json()["type"] == "update"
+        for i in range(sent):  # stale moves: refused, never applied
+            ws.send_text(json.dumps({"type": "move", "action": 0, "seen": n - 1, "req": i}))
+        replies = []
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(sent):  # bounded: a server that never closes answers them all
+                replies.append(ws.receive_json())
+    assert closed.value.code == 1008
+    refused = sum(r.get("code") == "slow_down" for r in replies)
+    assert app_module.WS_STRIKES <= refused < sent - app_module.WS_BURST
     table.assert_unchanged()
 
 
