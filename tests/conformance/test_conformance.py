@@ -248,3 +248,41 @@ def test_every_clickable_target_is_in_the_players_picture(gid, players, opts):
                 assert targets <= drawn, f"not drawn: {sorted(targets - drawn)[:5]}"
         state.apply_action(_step(state, rng))
         step += 1
+
+
+# Setups of games with hidden information in which, at that player count, nothing is hidden.
+NOTHING_HIDDEN = {
+    ("queensland", 2): "with one passive player, a group answer is shown as soon as it is given",
+}
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_observations_hold_no_secret_that_determinize_redeals(gid, players, opts):
+    """A seat's observation is the same in every world its determinisations re-deal, and in
+    a game with hidden information those worlds really differ: so what the seat is shown
+    cannot depend on what it may not see (another's hand, a face-down tile, the bag)."""
+    game = meeple.load(gid, players=players, **opts)
+    if game.info.perfect_information:
+        pytest.skip("no hidden information")
+    if (gid, players) in NOTHING_HIDDEN:
+        pytest.skip(NOTHING_HIDDEN[gid, players])
+    worlds_differed = 0
+    for seed in (23, 24, 25):  # hidden information can be rare (Queensland's group answers)
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        step = 0
+        while not state.is_terminal():
+            if step % 3 == 0:
+                for p in range(players):
+                    seen = json.dumps(state.observation(p), sort_keys=True)
+                    prints = set()
+                    for k in range(3):
+                        det = state.determinize(p, random.Random(step * 7 + p * 3 + k))
+                        assert json.dumps(det.observation(p), sort_keys=True) == seen
+                        prints.add(fingerprint(det))
+                    worlds_differed += len(prints) > 1
+            state.apply_action(_step(state, rng))
+            step += 1
+        if worlds_differed:
+            break
+    assert worlds_differed > 0, "determinize never re-dealt anything the seats cannot see"
