@@ -39,19 +39,31 @@ def row_file(game_id: str, a: str, b: str) -> Path:
 def read_rows(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows = []
+    for line in path.read_text().splitlines():
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue  # a line cut short by a killed run: that game is played again
+    return rows
 
 
-def play_row(game_id: str, a: str, b: str, games: int, seed: int) -> None:
-    """Play the games of one row that its results file does not hold yet."""
+def play_row(
+    game_id: str, a: str, b: str, games: int, seed: int, shard: tuple[int, int] = (0, 1)
+) -> None:
+    """Play the games of one row that its results file does not hold yet.
+
+    With ``shard=(k, n)`` only the games ``i`` with ``i % n == k`` are played, so ``n``
+    processes can share one row; each appends whole lines to the same file.
+    """
     path = row_file(game_id, a, b)
     path.parent.mkdir(parents=True, exist_ok=True)
     done = {r["i"] for r in read_rows(path) if r["seed"] == seed + r["i"]}
     jobs, seatings = arena_jobs(game_id, [a, b], games, seed)
     for i, (job, seat_of) in enumerate(zip(jobs, seatings, strict=True)):
-        if i in done:
+        if i in done or i % shard[1] != shard[0]:
             continue
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         rec = run_job(job)
         assert rec.result is not None
         line = {
@@ -63,9 +75,15 @@ def play_row(game_id: str, a: str, b: str, games: int, seed: int) -> None:
             "scores": rec.result["scores"],
             "actions": len(rec.actions),
             "seconds": round(time.perf_counter() - start, 2),
+            "cpu_seconds": round(time.process_time() - cpu, 2),
         }
-        with path.open("a") as f:
-            f.write(json.dumps(line) + "\n")
+        with path.open("a+b") as f:
+            cut = False
+            if f.seek(0, 2) > 0:
+                f.seek(-1, 2)
+                cut = f.read(1) != b"\n"
+            # One write per game, so processes sharing the file never interleave within a line.
+            f.write((("\n" if cut else "") + json.dumps(line) + "\n").encode())
         print(f"{game_id} {a} vs {b}: game {i} ranks {line['ranks']} seats {seat_of}", flush=True)
 
 
@@ -108,6 +126,11 @@ def main() -> None:
         "greedy-random (greedy vs random); comma-separated",
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--shard",
+        default="0/1",
+        help="K/N: play only the games i with i %% N == K, so N processes can share a row",
+    )
     parser.add_argument("--table", action="store_true", help="only print the table")
     args = parser.parse_args()
     if args.table:
@@ -120,9 +143,13 @@ def main() -> None:
         "greedy-random": ("greedy", "random"),
     }
     pairs = [kinds[k] for k in args.pairs.split(",")]
+    k, _, n = args.shard.partition("/")
+    shard = (int(k), int(n or 1))
+    if not 0 <= shard[0] < shard[1]:
+        parser.error(f"--shard {args.shard}: expected K/N with 0 <= K < N")
     for gid in ids:
         for a, b in pairs:
-            play_row(gid, a, b, args.games, args.seed)
+            play_row(gid, a, b, args.games, args.seed, shard)
     table()
 
 
