@@ -88,7 +88,9 @@ def play_row(
 
 
 def table() -> None:
-    print("| game | match | games | first agent's win rate | 95% interval | hours played | command |")
+    print(
+        "| game | match | games | first agent's win rate | 95% interval | hours played | command |"
+    )
     print("|---|---|---|---|---|---|---|")
     for path in sorted(RESULTS.glob("*.jsonl")):
         rows = sorted(read_rows(path), key=lambda r: r["i"])
