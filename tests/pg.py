@@ -42,8 +42,10 @@ def pg_url() -> Iterator[str]:
     with admin.connect() as conn:
         conn.execute(text(f'create database "{name}"'))
     try:
-        yield make_url(normalise_url(BASE_URL)).set(database=name).render_as_string(
-            hide_password=False
+        yield (
+            make_url(normalise_url(BASE_URL))
+            .set(database=name)
+            .render_as_string(hide_password=False)
         )
     finally:
         _drop(admin, name)

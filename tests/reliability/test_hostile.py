@@ -281,6 +281,8 @@ def test_moving_for_another_seat_or_another_table_is_refused(table):
 # Ids past what the database's integer columns hold: PostgreSQL refuses to compare them with
 # an INTEGER column (SQLAlchemy's psycopg dialect casts every parameter to the column's type).
 MISSING_IDS = (0, -1, 999_999, 2**31 - 1, 2**31, 2**63 - 1, 2**63, 10**30)
+
+
 def test_text_with_a_nul_character_is_answered_cleanly(table):
     # SQLite looks such text up and finds nothing (401, 404); PostgreSQL cannot hold it
     # and the server answers 400 bad_request: both clean, and nothing changes.

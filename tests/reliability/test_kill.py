@@ -6,87 +6,16 @@ database; four tables, two kills, to keep CI's time down)."""
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
-
 import httpx
 import pytest
 
 from meeple.core.record import Record, replay
 from tests.reliability.conftest import query
+from tests.serve import Server, poll
 
 GAME = "quedlinburg_dash"  # about 110 actions a game: long enough to be killed in the middle
-BOT_DELAY = "0.05"
 MOVES_BEFORE_KILL = 5  # moves every running table makes between two kills
 BUDGET = {"sqlite": (6, 3), "postgresql": (4, 2)}  # tables, kills
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def poll(predicate, timeout: float, what: str, proc: subprocess.Popen | None = None):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if proc is not None and proc.poll() is not None:
-            raise AssertionError(f"the server exited ({proc.returncode}) while {what}")
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out: {what}")
-        time.sleep(0.05)
-
-
-class Server:
-    def __init__(self, db: str, log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log.open("ab")
-        self.proc = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "meeple.cli.main", "serve", "--host", "127.0.0.1"),
-                *("--port", str(self.port), "--db", db),
-                *("--bot-delay", BOT_DELAY, "--bot-seconds", "2", "--log-level", "warning"),
-            ],
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-        def up() -> bool:
-            try:
-                return httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200
-            except httpx.HTTPError:
-                return False
-
-        try:
-            poll(up, 30, "starting", self.proc)
-        except BaseException:
-            self.stop()
-            raise
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        self.log.close()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.log.close()
 
 
 def stored(db: str) -> dict[int, list[tuple[int, str]]]:

@@ -34,6 +34,7 @@ CHECKS = [
 APP = create_app(make_settings(":memory:"))
 schema = schemathesis.openapi.from_dict(APP.openapi())
 
+
 def _prepared(client: TestClient) -> TestClient:
     client.post("/api/guest", json={"name": "fuzzer"})
     r = client.post("/api/tables", json={"game": "tiny", "players": 2})

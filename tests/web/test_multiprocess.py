@@ -13,12 +13,7 @@ without MEEPLE_TEST_POSTGRES).
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -31,90 +26,12 @@ from websockets.sync.client import ClientConnection, connect
 
 from meeple.core.record import Record, replay
 from tests.pg import pg_url
+from tests.serve import Server, poll
 
 __all__ = ["pg_url"]
 
 MOVES = 50  # moves timed between the processes (half each way)
 DEADLINE = 10.0  # seconds for a move to reach the other process, at most
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def poll(predicate, timeout: float, what: str):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out: {what}")
-        time.sleep(0.02)
-
-
-class Server:
-    """`python -m meeple.cli.main serve` on a free port of 127.0.0.1."""
-
-    def __init__(self, db_url: str, log: Path, wait: bool = True) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log
-        self.log = log.open("ab")
-        self.proc = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "meeple.cli.main", "serve", "--host", "127.0.0.1"),
-                *("--port", str(self.port), "--db", db_url),
-                *("--bot-delay", "0.05", "--bot-seconds", "2", "--log-level", "warning"),
-            ],
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        if wait:
-            self.wait_up()
-
-    def wait_up(self) -> None:
-        log = self.log_path
-
-        def up() -> bool:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"the server exited: {log.read_text()[-2000:]}")
-            try:
-                with httpx.Client(trust_env=False, timeout=2) as c:
-                    return c.get(f"{self.url}/api/games").status_code == 200
-            except httpx.HTTPError:
-                return False
-
-        try:
-            poll(up, 30, "the server starting")
-        except BaseException:
-            self.stop()
-            raise
-
-    def client(self, cookies: httpx.Cookies | None = None) -> httpx.Client:
-        return httpx.Client(base_url=self.url, cookies=cookies, timeout=15, trust_env=False)
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.log.close()
-
-    def log_text(self) -> str:
-        if not self.log.closed:
-            self.log.flush()
-        return self.log_path.read_text(errors="replace")
 
 
 class Watcher:
@@ -338,6 +255,7 @@ def test_moves_reach_the_other_process_and_one_move_wins(servers, pg_url):
         moves = stored_moves(pg_url, t)
         assert_no_gap(moves)
         total += len(moves)
+
     def p(xs: list[float], q: float) -> float:
         return sorted(xs)[round(q * (len(xs) - 1))] * 1000
 

@@ -15,7 +15,7 @@ from meeple.boardgames.azul_queens_garden.state import (
     WHEEL,
     AzulQueensGardenState,
 )
-from meeple.core import CHANCE
+from tests.games.play import new_state, play, play_to, random_step
 
 
 def _check(s: AzulQueensGardenState) -> None:
@@ -62,12 +62,7 @@ def test_random_games_keep_every_invariant(players: int) -> None:
         while not s.is_terminal():
             _check(s)
             s.check_invariants()
-            a = (
-                meeple.sample_chance(s, rng)
-                if s.current_player() == CHANCE
-                else rng.choice(s.legal_actions())
-            )
-            s.apply_action(a)
+            random_step(s, rng)
         _check(s)
         s.check_invariants()
 
@@ -95,12 +90,7 @@ def test_fast_placement_generation_agrees_with_the_rule_check(opts: dict[str, st
                     if s.garden[p][x] == EMPTY and s.can_place(p, t, x)
                 }
                 assert fast == slow
-            a = (
-                meeple.sample_chance(s, rng)
-                if s.current_player() == CHANCE
-                else rng.choice(s.legal_actions())
-            )
-            s.apply_action(a)
+            random_step(s, rng)
 
 
 # -- corrupted states: check_invariants must name what is wrong -----------------------
@@ -108,36 +98,20 @@ def test_fast_placement_generation_agrees_with_the_rule_check(opts: dict[str, st
 
 def _mid_game(seed: int = 0) -> AzulQueensGardenState:
     """A seeded 3-player game at a turn of round 2, with hexagons stored and placed."""
-    rng = random.Random(seed)
-    s = meeple.load("azul_queens_garden", players=3).new_initial_state()
-    assert isinstance(s, AzulQueensGardenState)
-    while not s.is_terminal():
+
+    def middle(s: AzulQueensGardenState) -> bool:
         d = s.decision
         turn = d is not None and d.kind == "turn" and s.round >= 1 and not any(s.passed)
         stored: int = sum(sum(st) for st in s.store)
-        if turn and stored > 0 and s.bag_n > 0:
-            return s
-        a = (
-            meeple.sample_chance(s, rng)
-            if s.current_player() == CHANCE
-            else rng.choice(s.legal_actions())
-        )
-        s.apply_action(a)
-    raise AssertionError("no mid-game position")
+        return turn and stored > 0 and s.bag_n > 0
+
+    state = new_state("azul_queens_garden", AzulQueensGardenState, 3)
+    return play_to(state, random.Random(seed), middle, "a mid-game position")
 
 
 def _ended(seed: int = 0) -> AzulQueensGardenState:
-    rng = random.Random(seed)
-    s = meeple.load("azul_queens_garden", players=2).new_initial_state()
-    assert isinstance(s, AzulQueensGardenState)
-    while not s.is_terminal():
-        a = (
-            meeple.sample_chance(s, rng)
-            if s.current_player() == CHANCE
-            else rng.choice(s.legal_actions())
-        )
-        s.apply_action(a)
-    return s
+    state = new_state("azul_queens_garden", AzulQueensGardenState, 2)
+    return play(state, random.Random(seed))
 
 
 def test_a_hexagon_lost_or_duplicated_is_caught() -> None:

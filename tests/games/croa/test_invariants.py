@@ -11,22 +11,12 @@ from typing import Any
 
 import pytest
 
-import meeple
 from meeple.boardgames.croa.state import MUD, CroaState
-from meeple.core import CHANCE
-
-
-def _step(state: CroaState, rng: random.Random) -> None:
-    if state.current_player() == CHANCE:
-        state.apply_action(meeple.sample_chance(state, rng))
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
+from tests.games.play import new_state, play, random_step
 
 
 def _new(players: int, **opts: Any) -> CroaState:
-    state = meeple.load("croa", players=players, **opts).new_initial_state()
-    assert isinstance(state, CroaState)
-    return state
+    return new_state("croa", CroaState, players, **opts)
 
 
 def _mid_game(seed: int = 0) -> CroaState:
@@ -40,7 +30,7 @@ def _mid_game(seed: int = 0) -> CroaState:
             born = any(state.nxt[p] > 1 + state.g.data.servants_at_start for p in range(4))
             if d is not None and d.kind == "move" and state.gone and born:
                 return state
-            _step(state, rng)
+            random_step(state, rng)
     raise AssertionError("no mid-game position")
 
 
@@ -50,10 +40,7 @@ def test_real_games_pass_at_every_step(opts: dict[str, str]) -> None:
         for seed in range(3):
             rng = random.Random(seed)
             state = _new(players, **opts)
-            state.check_invariants()
-            while not state.is_terminal():
-                _step(state, rng)
-                state.check_invariants()
+            play(state, rng, check=True)
 
 
 def test_a_frog_that_vanishes_is_caught() -> None:
@@ -127,8 +114,7 @@ def test_the_capture_that_wins_still_lands_the_capturing_frog() -> None:
     # fix the game ended with it in no place at all (nor in the final picture).
     rng = random.Random(5)
     state = _new(4)
-    while not state.is_terminal():
-        _step(state, rng)
+    play(state, rng)
     assert len(state.history) == 182 and state.end == "last queen standing"
     winner = state.out.index(-1)
     slots = state.g.slots

@@ -12,43 +12,26 @@ from typing import Any
 
 import pytest
 
-import meeple
 from meeple.boardgames.farland.farm import FENCE
 from meeple.boardgames.farland.state import FarlandState
-from meeple.core import CHANCE
-
-
-def _step(state: FarlandState, rng: random.Random) -> None:
-    if state.current_player() == CHANCE:
-        state.apply_action(meeple.sample_chance(state, rng))
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
+from tests.games.play import new_state, play, play_to
 
 
 def _new(players: int, **opts: Any) -> FarlandState:
-    state = meeple.load("farland", players=players, **opts).new_initial_state()
-    assert isinstance(state, FarlandState)
-    return state
+    return new_state("farland", FarlandState, players, **opts)
 
 
 def _mid_game(seed: int = 0, **opts: Any) -> FarlandState:
     """A seeded 3-player game at a take in round 8 (after the first scoring phase)."""
-    rng = random.Random(seed)
-    state = _new(3, **opts)
-    while not state.is_terminal():
-        d = state.decision
-        if d is not None and d.kind == "take" and state.round >= 8:
-            return state
-        _step(state, rng)
-    raise AssertionError("the game ended before round 8")
+
+    def take_in_round_8(s: FarlandState) -> bool:
+        return s.decision is not None and s.decision.kind == "take" and s.round >= 8
+
+    return play_to(_new(3, **opts), random.Random(seed), take_in_round_8, "round 8")
 
 
 def _ended(seed: int = 0) -> FarlandState:
-    rng = random.Random(seed)
-    state = _new(2)
-    while not state.is_terminal():
-        _step(state, rng)
-    return state
+    return play(_new(2), random.Random(seed))
 
 
 @pytest.mark.parametrize("opts", [{}, {"rules": "advanced"}])
@@ -56,10 +39,7 @@ def test_real_games_pass_at_every_step(opts: dict[str, str]) -> None:
     for players in (2, 4):
         rng = random.Random(players)
         state = _new(players, **opts)
-        state.check_invariants()
-        while not state.is_terminal():
-            _step(state, rng)
-            state.check_invariants()
+        play(state, rng, check=True)
 
 
 def test_an_improvement_lost_or_made_is_caught() -> None:

@@ -11,34 +11,22 @@ from typing import Any
 
 import pytest
 
-import meeple
 from meeple.boardgames.piepmatz.state import PiepmatzState
-from meeple.core import CHANCE
-
-
-def _step(state: PiepmatzState, rng: random.Random) -> None:
-    if state.current_player() == CHANCE:
-        state.apply_action(meeple.sample_chance(state, rng))
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
+from tests.games.play import new_state, play, play_to
 
 
 def _new(players: int, **opts: Any) -> PiepmatzState:
-    state = meeple.load("piepmatz", players=players, **opts).new_initial_state()
-    assert isinstance(state, PiepmatzState)
-    return state
+    return new_state("piepmatz", PiepmatzState, players, **opts)
 
 
 def _mid_game(seed: int = 0) -> PiepmatzState:
     """A seeded 3-player game at a ``play`` once birds were collected and seeds won."""
-    rng = random.Random(seed)
-    state = _new(3)
-    while not state.is_terminal():
-        d = state.decision
-        if d is not None and d.kind == "play" and sum(state.seeds) >= 3 and all(state.birds):
-            return state
-        _step(state, rng)
-    raise AssertionError("no mid-game position")
+
+    def middle(s: PiepmatzState) -> bool:
+        d = s.decision
+        return d is not None and d.kind == "play" and sum(s.seeds) >= 3 and all(s.birds)
+
+    return play_to(_new(3), random.Random(seed), middle, "a mid-game position")
 
 
 @pytest.mark.parametrize("opts", [{}, {"majority": "unpaired"}])
@@ -46,10 +34,7 @@ def test_real_games_pass_at_every_step(opts: dict[str, str]) -> None:
     for players in (2, 3, 4):
         rng = random.Random(players)
         state = _new(players, **opts)
-        state.check_invariants()
-        while not state.is_terminal():
-            _step(state, rng)
-            state.check_invariants()
+        play(state, rng, check=True)
 
 
 def test_a_bird_lost_or_duplicated_is_caught() -> None:

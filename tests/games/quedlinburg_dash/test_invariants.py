@@ -11,31 +11,21 @@ from typing import Any
 
 import pytest
 
-import meeple
 from meeple.boardgames.quedlinburg_dash.actions import DREAM
 from meeple.boardgames.quedlinburg_dash.state import QuedlinburgDashState
-from meeple.core import CHANCE
-
-
-def _step(state: QuedlinburgDashState, rng: random.Random) -> None:
-    if state.current_player() == CHANCE:
-        state.apply_action(meeple.sample_chance(state, rng))
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
+from tests.games.play import new_state, play, play_to
 
 
 def _mid_race(seed: int = 1, **opts: Any) -> QuedlinburgDashState:
     """A seeded race stopped at a new turn once somebody holds rubies and has shopped."""
-    rng = random.Random(seed)
-    state = meeple.load("quedlinburg_dash", players=3, **opts).new_initial_state()
-    assert isinstance(state, QuedlinburgDashState)
-    while not state.is_terminal():
-        d = state.decision
-        new_turn = d is not None and d.kind == "draw" and d.info[1] and state.turns >= 12
-        if new_turn and sum(state.rubies) and sum(map(sum, state.cards)):
-            return state
-        _step(state, rng)
-    raise AssertionError("the race ended before a mid-race position")
+
+    def middle(s: QuedlinburgDashState) -> bool:
+        d = s.decision
+        new_turn = d is not None and d.kind == "draw" and d.info[1] and s.turns >= 12
+        return bool(new_turn and sum(s.rubies) and sum(map(sum, s.cards)))
+
+    state = new_state("quedlinburg_dash", QuedlinburgDashState, 3, **opts)
+    return play_to(state, random.Random(seed), middle, "a mid-race position")
 
 
 @pytest.mark.parametrize(
@@ -43,13 +33,8 @@ def _mid_race(seed: int = 1, **opts: Any) -> QuedlinburgDashState:
 )
 def test_real_races_pass_at_every_step(opts: dict[str, str]) -> None:
     for seed in range(3):
-        rng = random.Random(seed)
-        state = meeple.load("quedlinburg_dash", players=4, **opts).new_initial_state()
-        assert isinstance(state, QuedlinburgDashState)
-        state.check_invariants()
-        while not state.is_terminal():
-            _step(state, rng)
-            state.check_invariants()
+        state = new_state("quedlinburg_dash", QuedlinburgDashState, 4, **opts)
+        play(state, random.Random(seed), check=True)
 
 
 def test_a_chip_lost_or_duplicated_is_caught() -> None:

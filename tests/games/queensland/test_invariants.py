@@ -10,39 +10,26 @@ import random
 
 import pytest
 
-import meeple
 from meeple.boardgames.queensland.state import QueenslandState
-from meeple.core import CHANCE
+from tests.games.play import new_state, play, random_step
 
 
-def _play(players: int, seed: int, steps: int | None) -> QueenslandState:
-    """A seeded random game after ``steps`` actions (None: to the end)."""
-    rng = random.Random(seed)
-    state = meeple.load("queensland", players=players).new_initial_state()
-    assert isinstance(state, QueenslandState)
-    while not state.is_terminal() and (steps is None or len(state.history) < steps):
-        if state.current_player() == CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+def _ended(players: int, seed: int) -> QueenslandState:
+    """A seeded random game played to its end."""
+    return play(new_state("queensland", QueenslandState, players), random.Random(seed))
 
 
 def _mid_game(with_toads: bool = True) -> QueenslandState:
     """A seeded game stopped at a ``take`` after a pond scored (with toads on a farm)."""
     for seed in range(50):
+        s = new_state("queensland", QueenslandState, 3)
         rng = random.Random(seed)
-        s = meeple.load("queensland", players=3).new_initial_state()
-        assert isinstance(s, QueenslandState)
         while not s.is_terminal():
             d = s.decision
             scored = d is not None and d.kind == "take" and sum(s.in_play) > 0
             if scored and (not with_toads or any(s.toads)):
                 return s
-            if s.current_player() == CHANCE:
-                s.apply_action(meeple.sample_chance(s, rng))
-            else:
-                s.apply_action(rng.choice(s.legal_actions()))
+            random_step(s, rng)
     raise AssertionError("no seed reached a scored pond")
 
 
@@ -57,15 +44,8 @@ def _placed(state: QueenslandState) -> tuple[int, int]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_real_games_pass_at_every_step(players: int) -> None:
-    rng = random.Random(players)
-    state = meeple.load("queensland", players=players).new_initial_state()
-    state.check_invariants()
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        state.check_invariants()
+    state = new_state("queensland", QueenslandState, players)
+    play(state, random.Random(players), check=True)
 
 
 def test_a_tile_lost_from_the_pile_is_caught() -> None:
@@ -141,7 +121,7 @@ def test_a_pond_left_unscored_is_caught() -> None:
 
 
 def test_edited_final_scores_are_caught() -> None:
-    state = _play(2, 3, None)
+    state = _ended(2, 3)
     state.check_invariants()
     assert state.final is not None
     row = dict(state.final[1])
