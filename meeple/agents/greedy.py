@@ -58,26 +58,33 @@ class GreedyAgent(Agent):
         self.game_id = game_id
 
     def step(self, state: State) -> int:
-        if self.game_id != state.game.info.id:
-            self._configure(state.game.info.id)
-        me = state.current_player()
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         best: list[int] = []
         best_value = float("-inf")
+        for action, value in self.values(state, legal).items():
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
+
+    def values(self, state: State, legal: list[int]) -> dict[int, float]:
+        """Each legal action's value for the player to move: the heuristic once that
+        player's turn is over, averaged over ``samples`` determinisations of their view."""
+        if self.game_id != state.game.info.id:
+            self._configure(state.game.info.id)
+        me = state.current_player()
+        values: dict[int, float] = {}
         for action in legal:
             total = 0.0
             for _ in range(self.samples):
                 det = state.determinize(me, self.rng)
                 det.apply_action(action)
                 total += self._value(det, me, self.depth - 1)
-            value = total / self.samples
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
+            values[action] = total / self.samples
+        return values
 
     def _value(self, state: State, me: int, depth: int) -> float:
         """The heuristic once ``me`` 's turn is over (chance sampled, own choices greedy)."""

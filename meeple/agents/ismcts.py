@@ -19,8 +19,12 @@ import time
 from typing import Any
 
 from meeple.agents.base import Agent
+from meeple.agents.greedy import GreedyAgent
 from meeple.core.api import CHANCE, State, sample_chance
 from meeple.core.errors import OptionError
+
+WIDE = 12  # progressive widening applies to decisions with more legal moves than this
+QUIET_STEPS = 40  # at most this many steps to finish a turn after a rollout (quiet=1)
 
 
 class Node:
@@ -48,6 +52,8 @@ class ISMCTSAgent(Agent):
         widening: float | str = 0.5,
         settle: int | str = 1,
         clock: str = "wall",
+        prior: str = "none",
+        quiet: int | str = 0,
         **options: Any,
     ) -> None:
         super().__init__(rng, **options)
@@ -61,18 +67,30 @@ class ISMCTSAgent(Agent):
             self.settle = bool(int(settle))
             if clock not in ("wall", "cpu"):
                 raise ValueError(clock)
+            if prior not in ("none", "greedy"):
+                raise ValueError(prior)
+            # "greedy": where widening applies at the root, moves enter the tree in the order
+            # of the greedy bot's one-turn values (from the bot's own view), best first,
+            # instead of at random, so the moves a good player would look at are searched.
+            self.prior = prior
+            # quiet=1: a rollout that stops in the middle of a player's turn (a chain of
+            # decisions: place, then pay, then ...) plays on at random until that turn is
+            # over, so the heuristic never judges a half-made move.
+            self.quiet = bool(int(quiet))
             # "cpu" counts this thread's CPU time, so a budget means the same search on a
             # busy machine (benchmarks); "wall" is what a person waiting for a move feels.
             self.clock = time.perf_counter if clock == "wall" else time.thread_time
         except ValueError:
             raise OptionError(
                 "ismcts options: iterations (whole number), seconds, c, rollout, scale, "
-                "widening, settle (0 or 1), clock (wall or cpu)"
+                "widening, settle (0 or 1), clock (wall or cpu), prior (none or greedy), "
+                "quiet (0 or 1)"
             ) from None
         if self.iterations is None and self.seconds is None:
             self.iterations = 1000
         self.last_root: Node | None = None
         self.last_iterations = 0
+        self._order: list[int] | None = None  # the root's moves, best first (prior=greedy)
 
     # -- public ---------------------------------------------------------------------
 
@@ -112,6 +130,12 @@ class ISMCTSAgent(Agent):
         clock = self.clock
         started = clock()
         deadline = started + self.seconds if self.seconds is not None else None
+        self._order = None
+        if self.prior == "greedy" and self.widening > 0:
+            legal = state.legal_actions()
+            if len(legal) > WIDE:
+                values = GreedyAgent(self.rng).values(state, legal)
+                self._order = sorted(legal, key=lambda a: -values[a])
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -159,11 +183,16 @@ class ISMCTSAgent(Agent):
                     ch.avail += 1
             untried = [a for a in legal if a not in node.children]
             limit = len(legal)
-            if self.widening > 0 and len(legal) > 12:
+            if self.widening > 0 and len(legal) > WIDE:
                 limit = max(4, int(2 * (node.visits + 1) ** self.widening))
             tried_here = len(legal) - len(untried)
             if untried and not expanded and tried_here < limit:
-                action = self.rng.choice(untried)
+                if node is root and self._order is not None:
+                    action = next((a for a in self._order if a not in node.children), -1)
+                    if action not in untried:
+                        action = self.rng.choice(untried)
+                else:
+                    action = self.rng.choice(untried)
                 child = node.children[action] = Node()
                 child.avail += 1
                 expanded = True
@@ -178,7 +207,8 @@ class ISMCTSAgent(Agent):
             node = child
             if expanded:
                 break
-        results, leads = self._rollout(det)
+        mover = next((p for _, p in reversed(path) if p != CHANCE), CHANCE)
+        results, leads = self._rollout(det, mover)
         root.visits += 1
         for child, player in path:
             child.visits += 1
@@ -200,15 +230,29 @@ class ISMCTSAgent(Agent):
                 best, best_value = a, value
         return best
 
-    def _rollout(self, det: State) -> tuple[list[float], list[float]]:
+    def _rollout(self, det: State, mover: int = CHANCE) -> tuple[list[float], list[float]]:
+        """Random play for ``rollout`` steps (``mover``: who chose the last move before it),
+        then the results: the game's own at its end, else the squashed heuristic."""
         steps = 0
         rng = self.rng
         while not det.is_terminal() and steps < self.rollout:
-            if det.current_player() == CHANCE:
+            player = det.current_player()
+            if player == CHANCE:
                 det.apply_action(sample_chance(det, rng))
             else:
+                mover = player
                 det.apply_action(rng.choice(det.legal_actions()))
             steps += 1
+        if self.quiet:
+            while not det.is_terminal() and steps < self.rollout + QUIET_STEPS:
+                player = det.current_player()
+                if player == CHANCE:
+                    det.apply_action(sample_chance(det, rng))
+                elif player == mover:
+                    det.apply_action(rng.choice(det.legal_actions()))
+                else:
+                    break
+                steps += 1
         n = det.game.players
         leads = [det.heuristic(p) for p in range(n)]
         if det.is_terminal():

@@ -101,7 +101,14 @@ def _imperfect_information_games():
 
 
 @pytest.mark.parametrize("gid", _imperfect_information_games())
-@pytest.mark.parametrize("spec", ["greedy:samples=2,width=4", "ismcts:iterations=80"])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "greedy:samples=2,width=4",
+        "ismcts:iterations=80",
+        "ismcts:iterations=40,prior=greedy,quiet=1",
+    ],
+)
 def test_no_bot_reads_hidden_state_in_any_game(gid, spec):
     """A determinisation from the bot's own seat is a state it cannot tell from the real one.
 
@@ -156,3 +163,73 @@ def test_ismcts_time_budget_options():
         make_agent("ismcts:seconds=1,clock=sundial", random.Random(1))
     with pytest.raises(meeple.OptionError, match="settle"):
         make_agent("ismcts:seconds=1,settle=maybe", random.Random(1))
+
+
+def _wide_position(gid: str):
+    """A seeded position of ``gid`` (2 players) whose player has more than 12 legal moves."""
+    rng = random.Random(3)
+    state = meeple.load(gid, players=2).new_initial_state()
+    while state.current_player() == CHANCE or len(state.legal_actions()) <= 12:
+        if state.current_player() == CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("gid", ["farland", "azul_queens_garden", "queensland"])
+def test_ismcts_prior_widens_the_root_in_the_greedy_order(gid):
+    from meeple.agents.greedy import GreedyAgent
+    from meeple.agents.ismcts import ISMCTSAgent
+
+    state = _wide_position(gid)
+    legal = state.legal_actions()
+    # The prior is the greedy bot's values, drawn first from the same RNG.
+    values = GreedyAgent(random.Random(7)).values(state, legal)
+    ranked = sorted(legal, key=lambda a: -values[a])
+    bot = ISMCTSAgent(random.Random(7), iterations=4, prior="greedy")
+    bot.search(state)
+    assert bot.last_root is not None
+    # After 4 iterations widening allows 4 children at the root: greedy's 4 best.
+    assert sorted(bot.last_root.children) == sorted(ranked[:4])
+    # Without the prior they are drawn at random: on these seeds not the same four.
+    plain = ISMCTSAgent(random.Random(7), iterations=4)
+    plain.search(state)
+    assert plain.last_root is not None
+    assert sorted(plain.last_root.children) != sorted(ranked[:4])
+    assert len(plain.last_root.children) == 4
+
+
+def test_ismcts_prior_option_is_checked():
+    with pytest.raises(meeple.OptionError, match="prior"):
+        make_agent("ismcts:iterations=10,prior=oracle", random.Random(1))
+
+
+def test_ismcts_quiet_rollouts_finish_the_turn_they_stop_in():
+    from meeple.agents.ismcts import ISMCTSAgent
+
+    # An Azul position in the middle of a turn (a hexagon placed, its cost still to pay),
+    # nobody passed yet, so the turn passes to the other player once it is over.
+    rng = random.Random(2)
+    state = meeple.load("azul_queens_garden", players=2).new_initial_state()
+    while (
+        state.current_player() == CHANCE
+        or state.decision.kind not in ("mode", "pay")
+        or any(state.passed)
+    ):
+        if state.current_player() == CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    mover = state.current_player()
+    plain = ISMCTSAgent(random.Random(1), rollout=0)
+    det = state.clone()
+    plain._rollout(det, mover)
+    assert det.history == state.history  # no rollout: judged half-way through the turn
+    quiet = ISMCTSAgent(random.Random(1), rollout=0, quiet=1)
+    det = state.clone()
+    quiet._rollout(det, mover)
+    assert len(det.history) > len(state.history)
+    assert det.is_terminal() or det.current_player() not in (mover, CHANCE)
+    with pytest.raises(meeple.OptionError, match="quiet"):
+        make_agent("ismcts:iterations=10,quiet=perhaps", random.Random(1))
