@@ -54,6 +54,7 @@ class ISMCTSAgent(Agent):
         clock: str = "wall",
         prior: str = "none",
         quiet: int | str = 0,
+        bias: int | str = 0,
         **options: Any,
     ) -> None:
         super().__init__(rng, **options)
@@ -77,6 +78,11 @@ class ISMCTSAgent(Agent):
             # decisions: place, then pay, then ...) plays on at random until that turn is
             # over, so the heuristic never judges a half-made move.
             self.quiet = bool(int(quiet))
+            # bias=N (with prior=greedy): every root move starts with N virtual visits
+            # scored at the greedy value, so search must find a reason to differ from it.
+            self.bias = int(bias)
+            if self.bias < 0:
+                raise ValueError(bias)
             # "cpu" counts this thread's CPU time, so a budget means the same search on a
             # busy machine (benchmarks); "wall" is what a person waiting for a move feels.
             self.clock = time.perf_counter if clock == "wall" else time.thread_time
@@ -84,7 +90,7 @@ class ISMCTSAgent(Agent):
             raise OptionError(
                 "ismcts options: iterations (whole number), seconds, c, rollout, scale, "
                 "widening, settle (0 or 1), clock (wall or cpu), prior (none or greedy), "
-                "quiet (0 or 1)"
+                "quiet (0 or 1), bias (whole number of virtual visits)"
             ) from None
         if self.iterations is None and self.seconds is None:
             self.iterations = 1000
@@ -131,9 +137,16 @@ class ISMCTSAgent(Agent):
         started = clock()
         deadline = started + self.seconds if self.seconds is not None else None
         self._order = None
-        if self.prior == "greedy" and self.widening > 0:
+        if self.prior == "greedy":
             legal = state.legal_actions()
-            if len(legal) > WIDE:
+            if self.bias > 0:
+                values = GreedyAgent(self.rng).values(state, legal)
+                for a in legal:
+                    child = root.children[a] = Node()
+                    child.visits = child.avail = self.bias
+                    child.total = self.bias * math.tanh(values[a] / self.scale)
+                    child.score_diff = self.bias * values[a]
+            elif self.widening > 0 and len(legal) > WIDE:
                 values = GreedyAgent(self.rng).values(state, legal)
                 self._order = sorted(legal, key=lambda a: -values[a])
         n = 0

@@ -233,3 +233,25 @@ def test_ismcts_quiet_rollouts_finish_the_turn_they_stop_in():
     assert det.is_terminal() or det.current_player() not in (mover, CHANCE)
     with pytest.raises(meeple.OptionError, match="quiet"):
         make_agent("ismcts:iterations=10,quiet=perhaps", random.Random(1))
+
+
+@pytest.mark.parametrize("gid", ["farland", "azul_queens_garden", "croa"])
+def test_ismcts_bias_starts_every_root_move_at_its_greedy_value(gid):
+    from meeple.agents.greedy import GreedyAgent
+    from meeple.agents.ismcts import ISMCTSAgent
+
+    state = _wide_position(gid)
+    legal = state.legal_actions()
+    values = GreedyAgent(random.Random(7)).values(state, legal)
+    bot = ISMCTSAgent(random.Random(7), iterations=1, prior="greedy", bias=500)
+    bot.search(state)
+    root = bot.last_root
+    assert root is not None and sorted(root.children) == sorted(legal)
+    # One real iteration on top of 500 virtual visits per move.
+    assert sum(ch.visits for ch in root.children.values()) == 500 * len(legal) + 1
+    # With so strong a bias and one iteration the bot plays the greedy bot's choice.
+    best = max(values.values())
+    pick = ISMCTSAgent(random.Random(7), iterations=1, prior="greedy", bias=500).step(state)
+    assert values[pick] == pytest.approx(best, abs=0.05)
+    with pytest.raises(meeple.OptionError, match="bias"):
+        make_agent("ismcts:iterations=10,prior=greedy,bias=-3", random.Random(1))
