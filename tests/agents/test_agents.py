@@ -255,3 +255,27 @@ def test_ismcts_bias_starts_every_root_move_at_its_greedy_value(gid):
     assert values[pick] == pytest.approx(best, abs=0.05)
     with pytest.raises(meeple.OptionError, match="bias"):
         make_agent("ismcts:iterations=10,prior=greedy,bias=-3", random.Random(1))
+
+
+@pytest.mark.parametrize("gid", [pytest.param(i.id, id=i.id) for i in meeple.games()])
+@pytest.mark.parametrize(
+    "specs",
+    [("greedy", "ismcts:iterations=20"), ("easy", "ismcts:iterations=15,prior=greedy,quiet=1")],
+    ids=["greedy-ismcts", "easy-ismcts-variant"],
+)
+def test_bots_play_every_game_to_its_end_with_legal_moves(gid, specs):
+    game = meeple.load(gid, players=2)
+    rng = random.Random(11)
+    bots = [make_agent(spec, random.Random(i)) for i, spec in enumerate(specs)]
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+            continue
+        action = bots[player].step(state)
+        assert action in state.legal_actions(), f"{specs[player]} chose an illegal move"
+        state.apply_action(action)
+        moves += 1
+    assert moves > 0 and len(state.returns()) == 2
