@@ -81,7 +81,7 @@ class ISMCTSAgent(Agent):
             # bias=N (with prior=greedy): every root move starts with N virtual visits
             # scored at the greedy value, so search must find a reason to differ from it.
             self.bias = int(bias)
-            if self.bias < 0:
+            if self.bias < 0 or (self.bias and prior != "greedy"):
                 raise ValueError(bias)
             # "cpu" counts this thread's CPU time, so a budget means the same search on a
             # busy machine (benchmarks); "wall" is what a person waiting for a move feels.
@@ -90,7 +90,7 @@ class ISMCTSAgent(Agent):
             raise OptionError(
                 "ismcts options: iterations (whole number), seconds, c, rollout, scale, "
                 "widening, settle (0 or 1), clock (wall or cpu), prior (none or greedy), "
-                "quiet (0 or 1), bias (whole number of virtual visits)"
+                "quiet (0 or 1), bias (virtual visits, with prior=greedy)"
             ) from None
         if self.iterations is None and self.seconds is None:
             self.iterations = 1000

@@ -255,6 +255,8 @@ def test_ismcts_bias_starts_every_root_move_at_its_greedy_value(gid):
     assert values[pick] == pytest.approx(best, abs=0.05)
     with pytest.raises(meeple.OptionError, match="bias"):
         make_agent("ismcts:iterations=10,prior=greedy,bias=-3", random.Random(1))
+    with pytest.raises(meeple.OptionError, match="with prior=greedy"):
+        make_agent("ismcts:iterations=10,bias=5", random.Random(1))
 
 
 @pytest.mark.parametrize("gid", [pytest.param(i.id, id=i.id) for i in meeple.games()])
