@@ -11,6 +11,7 @@ from meeple.agents import make_agent
 from meeple.arena.arena import run_arena
 from meeple.arena.stats import Elo, wilson_interval
 from meeple.core import CHANCE
+from tests.games.play import play_to
 from tests.tinygame import CARD0
 
 BOTS = ["random", "greedy", "ismcts:iterations=60", "easy", "medium"]
@@ -167,14 +168,12 @@ def test_ismcts_time_budget_options():
 
 def _wide_position(gid: str):
     """A seeded position of ``gid`` (2 players) whose player has more than 12 legal moves."""
-    rng = random.Random(3)
     state = meeple.load(gid, players=2).new_initial_state()
-    while state.current_player() == CHANCE or len(state.legal_actions()) <= 12:
-        if state.current_player() == CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+
+    def wide(s):
+        return s.current_player() != CHANCE and len(s.legal_actions()) > 12
+
+    return play_to(state, random.Random(3), wide, "a wide decision")
 
 
 @pytest.mark.parametrize("gid", ["farland", "azul_queens_garden", "queensland"])
@@ -210,17 +209,13 @@ def test_ismcts_quiet_rollouts_finish_the_turn_they_stop_in():
 
     # An Azul position in the middle of a turn (a hexagon placed, its cost still to pay),
     # nobody passed yet, so the turn passes to the other player once it is over.
-    rng = random.Random(2)
     state = meeple.load("azul_queens_garden", players=2).new_initial_state()
-    while (
-        state.current_player() == CHANCE
-        or state.decision.kind not in ("mode", "pay")
-        or any(state.passed)
-    ):
-        if state.current_player() == CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+
+    def paying(s):
+        d = s.decision
+        return s.current_player() != CHANCE and d.kind in ("mode", "pay") and not any(s.passed)
+
+    play_to(state, random.Random(2), paying, "a payment with nobody passed")
     mover = state.current_player()
     plain = ISMCTSAgent(random.Random(1), rollout=0)
     det = state.clone()
