@@ -62,6 +62,25 @@ RING_OF_CELL = tuple(RING[c // CELLS_PER_AREA] for c in range(NUM_CELLS))
 OUTER = tuple(tuple(a * CELLS_PER_AREA + k for k in range(1, 7)) for a in range(AREAS))
 
 
+# The bots' heuristic (``_garden_value``), in points; docs/bots.md says how they were
+# chosen. A group one short of scoring is worth part of its value, and a hexagon in
+# storage is a future placement or payment (one left at the end costs 1, which the
+# heuristic sees once the game is over).
+PAIR_CREDIT = 0.5
+TILE_VALUE = 0.5
+POPCOUNT = tuple(bin(m).count("1") for m in range(64))
+_MASK_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _mask_values(values: tuple[int, ...]) -> tuple[int, ...]:
+    """Per set of patterns (6 bits), the sum of their values (cached per value table)."""
+    table = _MASK_VALUES.get(values)
+    if table is None:
+        table = tuple(sum(values[q] for q in range(6) if m >> q & 1) for m in range(64))
+        _MASK_VALUES[values] = table
+    return table
+
+
 def _tiles(n: int) -> str:
     return "tile" if n == 1 else "tiles"
 
@@ -829,30 +848,76 @@ class AzulQueensGardenState(State):
         return (scores[player]["total"],)
 
     def _heuristic(self, player: int) -> float:
-        """Points now, plus what the garden would score in the final evaluation
-        today, plus rounds still to come for every hexagon, jokers, minus storage."""
-
-        def value(p: int) -> float:
-            if self.is_terminal():
-                return float(self.score(p))
-            comp = self.comp
-            bonus = comp.six_bonus if self.game.options["group_of_six_bonus"] else 0
-            ev = evaluation(self.garden[p], comp.values, comp.min_group, bonus)
-            placed = sum(self.colour_count[p])
-            rounds_left = comp.rounds - self.round
-            tiles = self.store_n[p] - self.jokers[p]
-            return (
-                self.score(p)
-                + ev["evaluation"]
-                + ev["group_bonus"]
-                + 0.5 * placed * rounds_left
-                + self.jokers[p] * comp.joker_points
-                - 0.5 * tiles
-            )
-
-        mine = value(player)
-        others = [value(p) for p in range(self.game.players) if p != player]
+        """What a player of the game counts when sizing up a garden, in points, as the
+        lead over the best other player (see ``_garden_value``)."""
+        mine = self._garden_value(player)
+        others = [self._garden_value(p) for p in range(self.game.players) if p != player]
         return mine - max(others) if others else mine
+
+    def _garden_value(self, p: int) -> float:
+        """Points now, plus:
+
+        - the wheel points of every placed hexagon and pavilion for this round and each
+          round still to come (the wheel is public and fixed, so this is exact);
+        - every group that would score in the final evaluation today, with its bonus;
+        - near-complete groups (one hexagon short) at ``PAIR_CREDIT`` of their value
+          while a round is left to complete them;
+        - jokers at their end value, and hexagons in storage at ``TILE_VALUE`` each (tiles
+          still owed for a placement count as paid already).
+        """
+        if self.is_terminal():
+            return float(self.score(p))
+        comp = self.comp
+        total = float(self.score(p))
+        rising = self.game.options["pattern_scoring"] == "rising"
+        colours, patterns = self.colour_count[p], self.pattern_count[p]
+        for r in range(self.round, comp.rounds):
+            pattern_points = comp.pattern_points[r] if rising else comp.colour_points
+            for e in comp.wheel[r]:
+                if e.is_colour:
+                    total += colours[e.index] * comp.colour_points
+                else:
+                    total += patterns[e.index] * pattern_points
+            total += self.pavilions[p] * comp.pavilion_points
+        last = self.round >= comp.rounds - 1
+        total += self._groups_value(p, 0.0 if last else PAIR_CREDIT)
+        tiles = self.store_n[p] - self.jokers[p]
+        d = self.pending[-1]
+        if d.player == p and d.kind in ("mode", "pay"):
+            tiles -= d.info[1] if d.kind == "mode" else d.info[2]  # what is still owed
+        total += tiles * TILE_VALUE
+        return total + self.jokers[p] * comp.joker_points
+
+    def _groups_value(self, p: int, pair_credit: float) -> float:
+        """The final evaluation of ``p`` 's garden as it stands (groups and bonus), plus
+        ``pair_credit`` times the value of each group one hexagon short of scoring.
+
+        Read off the group labels kept by ``_put``: a colour group's pattern bits are
+        its members (a group never holds two identical hexagons), and so are a pattern
+        group's colour bits, so no search of the garden is needed.
+        """
+        comp = self.comp
+        values = comp.values
+        by_mask = _mask_values(values)
+        bonus = comp.six_bonus if self.game.options["group_of_six_bonus"] else 0
+        need = comp.min_group
+        g = self.garden[p]
+        clab, cmask = self.col_lab[p], self.col_mask[p]
+        plab, pmask = self.pat_lab[p], self.pat_mask[p]
+        total = 0.0
+        for x in range(NUM_CELLS):
+            t = g[x]
+            if t < 0:
+                continue
+            for size, value in (
+                (POPCOUNT[cmask[x]] if clab[x] == x else 0, by_mask[cmask[x]]),
+                (POPCOUNT[pmask[x]] if plab[x] == x else 0, POPCOUNT[pmask[x]] * values[PAT[t]]),
+            ):
+                if size >= need:
+                    total += value + (bonus if size == 6 else 0)
+                elif size and size == need - 1:
+                    total += pair_credit * value
+        return total
 
     # -- picture targets -----------------------------------------------------------
 

@@ -1,0 +1,120 @@
+"""A/B games for Azul's bot heuristic: how its weights and the replaced version compare.
+
+Each agent is an arena spec plus a heuristic: ``new`` (the game's own), ``old`` (the first
+version, kept here for comparison: finished groups only, 0.5 a placed hexagon a round left,
+stored tiles at -0.5), or a JSON object overriding the module's weights, such as
+``{"TILE_VALUE": 1.0}``. The heuristic in force is switched each time an agent moves, so the
+two sides of one game can use different ones. Games are the arena's: game ``i`` has seed
+``seed + i`` and the seats rotated by ``i``.
+
+    python benchmarks/azul_heuristic_ab.py greedy new greedy old --games 100 --seed 2900
+    python benchmarks/azul_heuristic_ab.py greedy '{"PAIR_CREDIT": 1.0}' greedy new --games 100
+    python benchmarks/azul_heuristic_ab.py ismcts:seconds=0.25,clock=cpu new greedy new --games 30
+
+It prints one line per game (A's score, B's score, A's result, A's running win rate) and
+the totals, and writes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from typing import Any
+
+import meeple
+from meeple.agents.base import make_agent
+from meeple.arena.runner import seat_rng
+from meeple.boardgames.azul_queens_garden import state as azul
+from meeple.boardgames.azul_queens_garden.scoring import evaluation
+from meeple.core import CHANCE, sample_chance
+
+WEIGHTS = ("PAIR_CREDIT", "TILE_VALUE")
+DEFAULTS = {k: getattr(azul, k) for k in WEIGHTS}
+NEW = azul.AzulQueensGardenState._heuristic
+MODE = ["new"]
+
+
+def old_heuristic(self: azul.AzulQueensGardenState, player: int) -> float:
+    def value(p: int) -> float:
+        if self.is_terminal():
+            return float(self.score(p))
+        comp = self.comp
+        bonus = comp.six_bonus if self.game.options["group_of_six_bonus"] else 0
+        ev = evaluation(self.garden[p], comp.values, comp.min_group, bonus)
+        placed = sum(self.colour_count[p])
+        rounds_left = comp.rounds - self.round
+        tiles = self.store_n[p] - self.jokers[p]
+        return (
+            self.score(p)
+            + ev["evaluation"]
+            + ev["group_bonus"]
+            + 0.5 * placed * rounds_left
+            + self.jokers[p] * comp.joker_points
+            - 0.5 * tiles
+        )
+
+    mine = value(player)
+    others = [value(p) for p in range(self.game.players) if p != player]
+    return mine - max(others) if others else mine
+
+
+def switched(self: azul.AzulQueensGardenState, player: int) -> float:
+    if MODE[0] == "old":
+        return old_heuristic(self, player)
+    over: dict[str, Any] = {} if MODE[0] == "new" else json.loads(MODE[0])
+    for k in WEIGHTS:
+        setattr(azul, k, over.get(k, DEFAULTS[k]))
+    return NEW(self, player)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a_spec")
+    parser.add_argument("a_heuristic")
+    parser.add_argument("b_spec")
+    parser.add_argument("b_heuristic")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    for mode in (args.a_heuristic, args.b_heuristic):
+        if mode not in ("new", "old"):
+            unknown = set(json.loads(mode)) - set(WEIGHTS)
+            if unknown:
+                parser.error(f"unknown weights {sorted(unknown)}; known: {list(WEIGHTS)}")
+    azul.AzulQueensGardenState._heuristic = switched  # type: ignore[method-assign]
+    game = meeple.load("azul_queens_garden", players=2)
+    wins = 0.0
+    totals = [0, 0]
+    for i in range(args.games):
+        seed = args.seed + i
+        sides = [(args.a_spec, args.a_heuristic, 0), (args.b_spec, args.b_heuristic, 1)]
+        if i % 2:
+            sides.reverse()
+        agents = [
+            (make_agent(spec, seat_rng(seed, k)), mode) for k, (spec, mode, _) in enumerate(sides)
+        ]
+        seat_of_a = [side for _, _, side in sides].index(0)
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                action = sample_chance(state, rng)
+            else:
+                agent, MODE[0] = agents[player]
+                action = agent.step(state)
+            state.apply_action(action)
+        scores = state.scores()
+        a, b = scores[seat_of_a]["total"], scores[1 - seat_of_a]["total"]
+        result = 1.0 if a > b else 0.5 if a == b else 0.0
+        wins += result
+        totals[0] += a
+        totals[1] += b
+        print(i, a, b, result, f"{wins / (i + 1):.3f}", flush=True)
+    n = args.games
+    print(f"A won {wins / n:.3f} of {n}; mean scores A {totals[0] / n:.1f}, B {totals[1] / n:.1f}")
+
+
+if __name__ == "__main__":
+    main()
