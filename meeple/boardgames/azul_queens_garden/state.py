@@ -860,8 +860,8 @@ class AzulQueensGardenState(State):
         - the wheel points of every placed hexagon and pavilion for this round and each
           round still to come (the wheel is public and fixed, so this is exact);
         - every group that would score in the final evaluation today, with its bonus;
-        - near-complete groups (one hexagon short) at ``PAIR_CREDIT`` of their value
-          while a round is left to complete them;
+        - near-complete groups (one hexagon short) at ``PAIR_CREDIT`` of their value,
+          before the last round only;
         - jokers at their end value, and hexagons in storage at ``TILE_VALUE`` each (tiles
           still owed for a placement count as paid already).
         """
