@@ -63,9 +63,8 @@ OUTER = tuple(tuple(a * CELLS_PER_AREA + k for k in range(1, 7)) for a in range(
 
 
 # The bots' heuristic (``_garden_value``), in points; docs/bots.md says how they were
-# chosen. A group one short of scoring is worth part of its value, and a hexagon in
-# storage is a future placement or payment (one left at the end costs 1, which the
-# heuristic sees once the game is over).
+# chosen. A group one short of scoring is worth part of its value, and a stored tile or
+# expansion is a future placement or payment.
 PAIR_CREDIT = 0.5
 TILE_VALUE = 0.5
 POPCOUNT = tuple(bin(m).count("1") for m in range(64))
@@ -862,8 +861,10 @@ class AzulQueensGardenState(State):
         - every group that would score in the final evaluation today, with its bonus;
         - near-complete groups (one hexagon short) at ``PAIR_CREDIT`` of their value,
           before the last round only;
-        - jokers at their end value, and hexagons in storage at ``TILE_VALUE`` each (tiles
-          still owed for a placement count as paid already).
+        - jokers at their end value, and tiles and expansions in storage at
+          ``TILE_VALUE`` each, except for a player out of the last round, whose tiles
+          count what the end takes;
+        - items owed for a payment under way as paid already.
         """
         if self.is_terminal():
             return float(self.score(p))
@@ -882,11 +883,24 @@ class AzulQueensGardenState(State):
         last = self.round >= comp.rounds - 1
         total += self._groups_value(p, 0.0 if last else PAIR_CREDIT)
         tiles = self.store_n[p] - self.jokers[p]
+        exps = len(self.store_exps[p])
+        jokers = self.jokers[p]
         d = self.pending[-1]
         if d.player == p and d.kind in ("mode", "pay"):
-            tiles -= d.info[1] if d.kind == "mode" else d.info[2]  # what is still owed
-        total += tiles * TILE_VALUE
-        return total + self.jokers[p] * comp.joker_points
+            # What is still owed leaves storage: tiles first, then stored expansions,
+            # jokers only for the rest, so a payment under way is worth what it will be.
+            owed = d.info[1] if d.kind == "mode" else d.info[2]
+            from_tiles = min(owed, tiles)
+            from_exps = min(owed - from_tiles, exps)
+            tiles -= from_tiles
+            exps -= from_exps
+            jokers -= owed - from_tiles - from_exps
+        if last and self.passed[p]:
+            # Out of the last round: what is stored can no longer be used.
+            total += tiles * comp.storage_tile_points
+        else:
+            total += (tiles + exps) * TILE_VALUE
+        return total + jokers * comp.joker_points
 
     def _groups_value(self, p: int, pair_credit: float) -> float:
         """The final evaluation of ``p`` 's garden as it stands (groups and bonus), plus

@@ -8,7 +8,7 @@ from meeple.boardgames.azul_queens_garden.scoring import evaluation, groups
 from meeple.boardgames.azul_queens_garden.state import PAIR_CREDIT, TILE_VALUE
 from meeple.core import CHANCE, sample_chance
 
-from .helpers import act, give, lay, new, quiet
+from .helpers import act, expand, give, lay, new, quiet, set_jokers, t
 
 
 def test_the_start_is_even_and_a_two_player_lead_is_zero_sum():
@@ -54,14 +54,92 @@ def test_in_the_last_round_a_group_one_short_earns_nothing():
     assert s.heuristic(0) == 0
 
 
-def test_tiles_still_owed_for_a_placement_count_as_paid():
+def test_a_payment_under_way_is_worth_what_it_will_be_once_paid():
+    # A butterfly costs 3: the hexagon itself and two more of one colour or one pattern.
     s = quiet()
-    give(s, 0, "blue-bird", "blue-tree")
-    act(s, "place blue-bird at 0.1")
-    assert s.current_player() == 0  # choosing how to pay, one tile owed
-    owed = s.heuristic(0)
-    act(s, "pay by colour", "pay blue-tree")
+    set_jokers(s, 0, 0)
+    give(s, 0, "blue-butterfly", "blue-tree", "blue-bird", "lime-leaf")
+    act(s, "place blue-butterfly at 0.1")
+    owed = s.heuristic(0)  # choosing how to pay, two tiles owed
+    act(s, "pay by colour")
     assert s.heuristic(0) == owed
+    act(s, "pay blue-tree")  # one paid, one owed
+    assert s.heuristic(0) == owed
+    act(s, "pay blue-bird")
+    assert s.current_player() == 1
+    assert s.heuristic(0) == owed
+
+
+def test_owed_items_beyond_the_stored_tiles_are_charged_to_jokers():
+    s = quiet()
+    set_jokers(s, 0, 2)
+    give(s, 0, "blue-butterfly")
+    act(s, "place blue-butterfly at 0.1")
+    owed = s.heuristic(0)
+    act(s, "pay by colour", "pay joker")
+    assert s.heuristic(0) == owed
+    act(s, "pay joker")
+    assert s.heuristic(0) == owed
+
+
+def test_stored_tiles_and_expansions_are_worth_half_a_point_and_jokers_one():
+    s = quiet()
+    set_jokers(s, 0, 0)
+    base = s.heuristic(0)  # nothing stored by seat 0
+    give(s, 0, "blue-tree", "lime-leaf")
+    s.store_exps[0].append(t(s, "green-bird"))
+    assert s.heuristic(0) == base + 3 * TILE_VALUE
+    set_jokers(s, 0, 2)
+    assert s.heuristic(0) == base + 3 * TILE_VALUE + 2
+
+
+def test_out_of_the_last_round_a_stored_tile_counts_what_the_end_takes():
+    s = quiet()
+    s.round = 3
+    set_jokers(s, 0, 0)
+    set_jokers(s, 1, 0)
+    give(s, 0, "blue-tree", "lime-leaf")
+    assert s.heuristic(0) == 2 * TILE_VALUE  # still in the round: tiles may be used
+    act(s, "pass", "done")  # first to pass: -1
+    assert s.heuristic(0) == -1 + 2 * -1
+
+
+def test_a_pavilion_is_worth_a_point_for_every_round_still_to_score():
+    s = quiet()
+    s.round = 1
+    pavilions = [e for e in range(36) if s.comp.ornament[e] == "pavilion"]
+    expand(s, 0, s.comp.tile_name(pavilions[0]), "1.1")
+    wheel_income = s.heuristic(0) - 3  # rounds 2, 3 and 4 pay for the pavilion
+    s2 = quiet()
+    s2.round = 1
+    lay(s2, 0, s.comp.tile_name(pavilions[0]), "1.1")
+    assert s2.heuristic(0) == wheel_income
+
+
+def test_flat_pattern_scoring_pays_one_per_pattern_hexagon_in_every_round():
+    s = quiet(pattern_scoring="flat")
+    s.round = 1
+    lay(s, 0, "purple-fruit", "0.1")  # purple in round 2, fruit in round 4
+    assert s.heuristic(0) == 2
+    s = quiet()
+    s.round = 1
+    lay(s, 0, "purple-fruit", "0.1")
+    assert s.heuristic(0) == 1 + 3  # rising: fruit is worth 3 in round 4
+
+
+def test_a_group_of_six_earns_the_bonus_only_with_the_option_on():
+    names = ["lime-tree", "lime-bird", "lime-butterfly", "lime-leaf", "lime-fruit", "lime-flower"]
+    values = []
+    for bonus in (True, False):
+        s = quiet(group_of_six_bonus=bonus)
+        s.round = 1
+        for name, where in zip(names, ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6"], strict=True):
+            lay(s, 0, name, where)
+        values.append(s.heuristic(0))
+    # lime scores in round 3 (1 each); leaf 3 (round 3), butterfly 2 (round 2), fruit 3
+    # (round 4); the group of six: 1 + 2 + ... + 6 = 21, and 6 more with the bonus.
+    wheel = 6 + 3 + 2 + 3
+    assert values == [wheel + 21 + 6, wheel + 21]
 
 
 def test_the_group_values_match_the_final_evaluation_over_random_play():
