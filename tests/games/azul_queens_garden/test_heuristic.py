@@ -52,6 +52,11 @@ def test_in_the_last_round_a_group_one_short_earns_nothing():
     lay(s, 0, "purple-bird", "0.1")
     lay(s, 0, "purple-flower", "0.2")
     assert s.heuristic(0) == 0
+    s = quiet()
+    s.round = 2  # the third round: one more to come
+    lay(s, 0, "purple-bird", "0.1")
+    lay(s, 0, "purple-flower", "0.2")
+    assert s.heuristic(0) == PAIR_CREDIT * (2 + 6)
 
 
 def test_a_payment_under_way_is_worth_what_it_will_be_once_paid():
