@@ -24,11 +24,11 @@ import random
 from typing import Any
 
 import meeple
-from meeple.agents.base import make_agent
-from meeple.arena.runner import seat_rng
+from meeple.agents.base import Agent, make_agent
+from meeple.arena.runner import play, seat_rng
 from meeple.boardgames.azul_queens_garden import state as azul
 from meeple.boardgames.azul_queens_garden.scoring import evaluation
-from meeple.core import CHANCE, sample_chance
+from meeple.core import State
 
 WEIGHTS = ("PAIR_CREDIT", "TILE_VALUE")
 DEFAULTS = {k: getattr(azul, k) for k in WEIGHTS}
@@ -68,6 +68,21 @@ def switched(self: azul.AzulQueensGardenState, player: int) -> float:
     for k, v in weights.items():
         setattr(azul, k, v)
     return NEW(self, player)
+
+
+class Switched(Agent):
+    """An agent that puts its own heuristic in force whenever it moves."""
+
+    def __init__(self, inner: Agent, weights: dict[str, float] | None) -> None:
+        super().__init__(inner.rng)
+        self.inner, self.weights = inner, weights
+
+    def step(self, state: State) -> int:
+        MODE[0] = self.weights
+        return self.inner.step(state)
+
+    def observe(self, state: State, action: int) -> None:
+        self.inner.observe(state, action)
 
 
 def parse_mode(text: str) -> dict[str, float] | None:
@@ -113,19 +128,11 @@ def main() -> None:
         if i % 2:
             sides.reverse()
         agents = [
-            (make_agent(spec, seat_rng(seed, k)), mode) for k, (spec, mode, _) in enumerate(sides)
+            Switched(make_agent(spec, seat_rng(seed, k)), mode)
+            for k, (spec, mode, _) in enumerate(sides)
         ]
         seat_of_a = [side for _, _, side in sides].index(0)
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == CHANCE:
-                action = sample_chance(state, rng)
-            else:
-                agent, MODE[0] = agents[player]
-                action = agent.step(state)
-            state.apply_action(action)
+        state = play(game.new_initial_state(), agents, random.Random(seed))
         scores = state.scores()
         a, b = scores[seat_of_a]["total"], scores[1 - seat_of_a]["total"]
         result = 1.0 if a > b else 0.5 if a == b else 0.0
