@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-import httpx
+import httpx2
 
 T = TypeVar("T")
 
@@ -70,9 +70,9 @@ class Server:
     def wait_up(self) -> None:
         def up() -> bool:
             try:
-                with httpx.Client(trust_env=False, timeout=2) as c:
+                with httpx2.Client(trust_env=False, timeout=2) as c:
                     return c.get(f"{self.url}/api/games").status_code == 200
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 return False
 
         try:
@@ -84,8 +84,8 @@ class Server:
             self.stop()
             raise
 
-    def client(self, cookies: httpx.Cookies | None = None) -> httpx.Client:
-        return httpx.Client(base_url=self.url, cookies=cookies, timeout=15, trust_env=False)
+    def client(self, cookies: httpx2.Cookies | None = None) -> httpx2.Client:
+        return httpx2.Client(base_url=self.url, cookies=cookies, timeout=15, trust_env=False)
 
     def kill(self) -> None:
         """SIGKILL: the process gets no chance to tidy up."""

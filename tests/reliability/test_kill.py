@@ -6,7 +6,7 @@ database; four tables, two kills, to keep CI's time down)."""
 
 from __future__ import annotations
 
-import httpx
+import httpx2
 import pytest
 
 from meeple.core.record import Record, replay
@@ -32,7 +32,7 @@ def statuses(db: str) -> dict[int, str]:
 
 
 def create_tables(url: str, tables: int) -> list[int]:
-    with httpx.Client(base_url=url, timeout=10) as c:
+    with httpx2.Client(base_url=url, timeout=10) as c:
         assert c.post("/api/guest", json={"name": "host"}).status_code == 200
         tids = []
         for _ in range(tables):
@@ -90,7 +90,7 @@ def test_sigkill_in_the_middle_of_games_then_resume(db_url, tmp_path):
         )
         after = stored(db)
         check_prefix(before, after, tids)
-        with httpx.Client(base_url=server.url, timeout=10) as c:
+        with httpx2.Client(base_url=server.url, timeout=10) as c:
             for t in tids:
                 rec = Record.loads(c.get(f"/api/tables/{t}/record").text)
                 assert rec.actions == [n for _, n in after[t]]

@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
@@ -89,7 +89,7 @@ class Watcher:
         self.thread.join(timeout=5)
 
 
-def session_cookie(client: httpx.Client) -> str:
+def session_cookie(client: httpx2.Client) -> str:
     token = client.cookies.get("meeple_session")
     assert token
     return token
@@ -128,7 +128,7 @@ def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
         assert "Traceback" not in s.log_text(), s.log_text()[-3000:]
 
 
-def new_table(host: httpx.Client, game: str, seats: list[dict], start: bool = True) -> int:
+def new_table(host: httpx2.Client, game: str, seats: list[dict], start: bool = True) -> int:
     r = host.post("/api/tables", json={"game": game, "players": len(seats), "seats": seats})
     assert r.status_code == 200, r.text
     tid = int(r.json()["id"])
@@ -146,8 +146,8 @@ def test_moves_reach_the_other_process_and_one_move_wins(servers, pg_url):
     assert bob_b.post("/api/guest", json={"name": "bob"}).status_code == 200
     alice, bob = session_cookie(alice_a), session_cookie(bob_b)
     # Each person's session works through either process (the sessions are in the database).
-    alice_b = b.client(httpx.Cookies({"meeple_session": alice}))
-    bob_a = a.client(httpx.Cookies({"meeple_session": bob}))
+    alice_b = b.client(httpx2.Cookies({"meeple_session": alice}))
+    bob_a = a.client(httpx2.Cookies({"meeple_session": bob}))
     users = {a: (alice_a, bob_a), b: (alice_b, bob_b)}
     rng = random.Random(12)
 
