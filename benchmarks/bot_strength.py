@@ -9,11 +9,13 @@ arena's game ``i`` (seed ``seed + i``, seats rotated by ``i``), exactly as in
 `meeple arena GAME --agents A,B --games N --seed S`.
 
     python benchmarks/bot_strength.py quedlinburg_dash --games 200            # play the rows
-    python benchmarks/bot_strength.py --table                                 # print the table
+    python benchmarks/bot_strength.py --table                                 # print the tables
+    python benchmarks/bot_strength.py --docs                       # write them into docs/bots.md
     python benchmarks/bot_strength.py croa --pairs greedy --games 200         # one kind of row
 
-The ISMCTS spec is `ismcts:seconds=1` unless `--ismcts` says otherwise; a time budget makes
-the games depend on the machine's speed, so the results are not bit-for-bit repeatable.
+The ISMCTS spec is `ismcts:seconds=1,clock=cpu` (a second of the search thread's own CPU
+time, so a busy machine does not weaken it) unless `--ismcts` says otherwise; a time budget
+makes the games depend on the machine's speed, so the results are not bit-for-bit repeatable.
 """
 
 from __future__ import annotations
@@ -87,31 +89,103 @@ def play_row(
         print(f"{game_id} {a} vs {b}: game {i} ranks {line['ranks']} seats {seat_of}", flush=True)
 
 
-def table() -> None:
-    print(
-        "| game | match | games | first agent's win rate | 95% interval | hours played | command |"
+# The issue's targets: (first agent, second agent, least win rate of the first), per game.
+GOAL = 200  # games per row
+DOCS = Path(__file__).parent.parent / "docs" / "bots.md"
+BEGIN, END = "<!-- strength tables: begin -->", "<!-- strength tables: end -->"
+
+
+def targets(game_id: str, ismcts: str) -> list[tuple[str, str, float]]:
+    return [
+        ("greedy", "random", 0.70),
+        (ismcts, "random", 0.65 if game_id == "quedlinburg_dash" else 0.90),
+        (ismcts, "greedy", 0.60),
+    ]
+
+
+def measure(game_id: str, a: str, b: str) -> dict[str, Any] | None:
+    """The row's numbers from its results file, or None before its first game."""
+    rows = sorted(read_rows(row_file(game_id, a, b)), key=lambda r: r["i"])
+    if not rows:
+        return None
+    summary = tally_results(
+        [{"ranks": r["ranks"], "scores": r["scores"]} for r in rows],
+        [r["seat_of"] for r in rows],
+        entrants([a, b]),
     )
-    print("|---|---|---|---|---|---|---|")
-    for path in sorted(RESULTS.glob("*.jsonl")):
-        rows = sorted(read_rows(path), key=lambda r: r["i"])
-        if not rows:
-            continue
-        a, b = rows[0]["agents"]
-        game_id = path.name.split("__")[0]
-        summary = tally_results(
-            [{"ranks": r["ranks"], "scores": r["scores"]} for r in rows],
-            [r["seat_of"] for r in rows],
-            entrants([a, b]),
-        )
-        first = summary["agents"][0]
-        lo, hi = first["ci95"]
-        hours = sum(r["seconds"] for r in rows) / 3600
-        seed = rows[0]["seed"] - rows[0]["i"]
-        cmd = f"meeple arena {game_id} --agents {a},{b} --games {len(rows)} --seed {seed}"
-        print(
-            f"| {game_id} | {a} vs {b} | {len(rows)} | {first['win_rate']:.3f} | "
-            f"{lo:.3f}-{hi:.3f} | {hours:.2f} | `{cmd}` |"
-        )
+    first = summary["agents"][0]
+    return {
+        "games": len(rows),
+        "win_rate": first["win_rate"],
+        "ci95": first["ci95"],
+        "hours": sum(r["seconds"] for r in rows) / 3600,
+        "seed": rows[0]["seed"] - rows[0]["i"],
+    }
+
+
+def verdict(m: dict[str, Any] | None, target: float) -> str:
+    """Met only when the whole 95% interval clears the target, at the full number of games."""
+    if m is None:
+        return "not measured yet"
+    if m["games"] < GOAL:
+        return f"under way ({m['games']} of {GOAL} games)"
+    lo, hi = m["ci95"]
+    if lo >= target:
+        return "met"
+    if hi < target:
+        return "not met"
+    return "met by the estimate, not by the interval" if m["win_rate"] >= target else "not met"
+
+
+def tables(ismcts: str) -> str:
+    """One table per game (every target row, measured or not), then a line per target."""
+    out: list[str] = []
+    by_target: dict[str, dict[str, list[str]]] = {}
+    for info in meeple.games():
+        out += [
+            f"#### {info.name}",
+            "",
+            "| match | target | games | win rate | 95% interval | verdict | hours | command |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for a, b, target in targets(info.id, ismcts):
+            m = measure(info.id, a, b)
+            v = verdict(m, target)
+            kind = f"{'ISMCTS' if a.startswith('ismcts') else a.capitalize()} beats {b}"
+            head = v.split(" (")[0]
+            named = info.name if m is None or m["games"] >= GOAL else f"{info.name} ({m['games']})"
+            by_target.setdefault(kind, {}).setdefault(head, []).append(named)
+            if m is None:
+                cmd = f"meeple arena {info.id} --agents {a},{b} --games {GOAL} --seed 0"
+                out.append(f"| {a} vs {b} | {target:.0%} | 0 | | | {v} | | `{cmd}` |")
+                continue
+            lo, hi = m["ci95"]
+            cmd = f"meeple arena {info.id} --agents {a},{b} --games {m['games']} --seed {m['seed']}"
+            out.append(
+                f"| {a} vs {b} | {target:.0%} | {m['games']} | {m['win_rate']:.1%} | "
+                f"{lo:.1%}-{hi:.1%} | {v} | {m['hours']:.2f} | `{cmd}` |"
+            )
+        out.append("")
+    out += [
+        f"In short (a row is met when its whole 95% interval clears the target at {GOAL} games;",
+        "rows under way give their games so far):",
+        "",
+    ]
+    for kind, groups in by_target.items():
+        order = ["met", "met by the estimate, not by the interval", "not met", "under way"]
+        ranked = sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)
+        parts = [f"{v} in {', '.join(names)}" for v, names in ranked]
+        out.append(f"- **{kind}**: {'; '.join(parts)}.")
+    return "\n".join(out)
+
+
+def write_docs(ismcts: str) -> None:
+    """Replace the generated part of docs/bots.md (between its two markers) with ``tables``."""
+    text = DOCS.read_text()
+    if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
+        raise SystemExit(f"{DOCS}: expected one {BEGIN!r} line before one {END!r} line")
+    a, b = text.index(BEGIN) + len(BEGIN), text.index(END)
+    DOCS.write_text(text[:a] + "\n" + tables(ismcts) + "\n" + text[b:])
 
 
 def main() -> None:
@@ -120,7 +194,7 @@ def main() -> None:
     )
     parser.add_argument("games_ids", nargs="*", help="games (default: all)")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--ismcts", default="ismcts:seconds=1")
+    parser.add_argument("--ismcts", default="ismcts:seconds=1,clock=cpu")
     parser.add_argument(
         "--pairs",
         default="random,greedy,greedy-random",
@@ -133,10 +207,16 @@ def main() -> None:
         default="0/1",
         help="K/N: play only the games i with i %% N == K, so N processes can share a row",
     )
-    parser.add_argument("--table", action="store_true", help="only print the table")
+    parser.add_argument("--table", action="store_true", help="only print the tables")
+    parser.add_argument(
+        "--docs", action="store_true", help="only rewrite the tables in docs/bots.md"
+    )
     args = parser.parse_args()
     if args.table:
-        table()
+        print(tables(args.ismcts))
+        return
+    if args.docs:
+        write_docs(args.ismcts)
         return
     ids = args.games_ids or [g.id for g in meeple.games()]
     kinds = {
@@ -152,7 +232,7 @@ def main() -> None:
     for gid in ids:
         for a, b in pairs:
             play_row(gid, a, b, args.games, args.seed, shard)
-    table()
+    print(tables(args.ismcts))
 
 
 if __name__ == "__main__":

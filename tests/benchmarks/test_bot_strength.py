@@ -1,0 +1,108 @@
+"""benchmarks/bot_strength.py: resumable rows, the verdicts and the tables in docs/bots.md."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load() -> ModuleType:
+    name = "bot_strength"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "bot_strength.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+bs = _load()
+
+
+@pytest.fixture
+def results(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setattr(bs, "RESULTS", tmp_path / "strength")
+    return tmp_path / "strength"
+
+
+def _write(path: Path, wins: int, games: int, a: str = "greedy", b: str = "random") -> None:
+    """``games`` two-player results in which the first agent wins the first ``wins``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for i in range(games):
+        seat_of = [i % 2, (i + 1) % 2]
+        ranks = [0, 0]
+        ranks[seat_of[0]], ranks[seat_of[1]] = (1, 2) if i < wins else (2, 1)
+        line = {"i": i, "seed": i, "agents": [a, b], "seat_of": seat_of, "ranks": ranks}
+        lines.append(json.dumps(line | {"scores": [0, 0], "seconds": 1.0}))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_verdicts_need_the_full_row_and_an_interval_clear_of_the_target():
+    def m(games, rate, lo, hi):
+        return {"games": games, "win_rate": rate, "ci95": (lo, hi)}
+
+    assert bs.verdict(None, 0.6) == "not measured yet"
+    assert bs.verdict(m(199, 0.99, 0.95, 1.0), 0.6) == "under way (199 of 200 games)"
+    assert bs.verdict(m(200, 0.70, 0.63, 0.76), 0.6) == "met"
+    assert bs.verdict(m(200, 0.55, 0.48, 0.59), 0.6) == "not met"
+    assert bs.verdict(m(200, 0.62, 0.55, 0.68), 0.6) == "met by the estimate, not by the interval"
+    assert bs.verdict(m(200, 0.58, 0.51, 0.65), 0.6) == "not met"
+
+
+def test_tables_count_the_results_files(results):
+    _write(bs.row_file("croa", "greedy", "random"), wins=170, games=200)
+    _write(
+        bs.row_file("croa", "ismcts:x=1", "greedy"), wins=10, games=20, a="ismcts:x=1", b="greedy"
+    )
+    text = bs.tables("ismcts:x=1")
+    croa = text.split("#### Crôa!")[1].split("####")[0]
+    assert "| greedy vs random | 70% | 200 | 85.0% |" in croa
+    assert "| met |" in croa
+    assert "| ismcts:x=1 vs greedy | 60% | 20 | 50.0% |" in croa
+    assert "under way (20 of 200 games)" in croa
+    assert "| ismcts:x=1 vs random | 90% | 0 | | | not measured yet |" in croa
+    assert "--agents greedy,random --games 200 --seed 0" in croa
+    # Quedlinburg Dash's lower target for ISMCTS against random
+    assert "| ismcts:x=1 vs random | 65% |" in text.split("Quedlinburg Dash")[1]
+    assert "- **ISMCTS beats greedy**: under way in Crôa! (20);" in text
+    assert "- **Greedy beats random**: met in Crôa!; not measured yet in" in text
+
+
+def test_a_row_goes_on_where_its_file_ends(results):
+    bs.play_row("quedlinburg_dash", "random", "random", games=2, seed=5)
+    path = bs.row_file("quedlinburg_dash", "random", "random")
+    first = [json.loads(x) for x in path.read_text().splitlines()]
+    assert [(r["i"], r["seed"]) for r in first] == [(0, 5), (1, 6)]
+    # A run cut short mid-line: that line is skipped and its game played again.
+    path.write_text(path.read_text() + '{"i": 2, "se')
+    bs.play_row("quedlinburg_dash", "random", "random", games=4, seed=5, shard=(0, 2))
+    rows = bs.read_rows(path)
+    assert [r["i"] for r in rows] == [0, 1, 2]  # the shard 0/2 plays game 2 only
+    assert rows[:2] == first
+    assert rows[2]["seat_of"] == [0, 1] and rows[1]["seat_of"] == [1, 0]
+
+
+def test_docs_are_rewritten_between_the_markers_only(results, tmp_path, monkeypatch):
+    docs = tmp_path / "bots.md"
+    monkeypatch.setattr(bs, "DOCS", docs)
+    docs.write_text(f"before\n{bs.BEGIN}\nold table\n{bs.END}\nafter\n")
+    _write(bs.row_file("piepmatz", "greedy", "random"), wins=200, games=200)
+    bs.write_docs("ismcts:x=1")
+    text = docs.read_text()
+    assert text.startswith(f"before\n{bs.BEGIN}\n#### ")
+    assert text.endswith(f"{bs.END}\nafter\n")
+    assert "old table" not in text and "| greedy vs random | 70% | 200 | 100.0% |" in text
+    docs.write_text("no markers\n")
+    with pytest.raises(SystemExit, match="expected one"):
+        bs.write_docs("ismcts:x=1")
+    assert docs.read_text() == "no markers\n"
