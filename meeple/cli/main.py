@@ -371,9 +371,9 @@ def bench(
     game_ids: Annotated[list[str] | None, typer.Argument(help="Games (default: all).")] = None,
     seconds: Annotated[float, typer.Option(help="Seconds per game.")] = 2.0,
     players: Annotated[int | None, typer.Option(help="Players (default: minimum).")] = None,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Measure random-playout speed, one process."""
+    """Measure speed in one process: random playouts, clones and ISMCTS iterations per second."""
     from meeple.arena.bench import clone_rate, ismcts_rate, random_playouts
 
     ids = game_ids or [i.id for i in meeple.games()]
