@@ -276,3 +276,17 @@ def test_bots_play_every_game_to_its_end_with_legal_moves(gid, specs):
         state.apply_action(action)
         moves += 1
     assert moves > 0 and len(state.returns()) == 2
+
+
+def test_every_level_names_real_games_and_builds_for_each():
+    from meeple.agents.levels import LEVELS, level_spec
+
+    ids = {g.id for g in meeple.games()}
+    for level, table in LEVELS.items():
+        assert set(table) - {"*"} <= ids, f"{level}: overrides for unknown games"
+        for gid in ids:
+            spec = level_spec(level, gid)
+            assert spec == table.get(gid, table["*"])
+            make_agent(spec, random.Random(0))  # the options are checked when it is built
+    # Crôa!'s easy bot samples what lies under a tile enough to be better than random.
+    assert level_spec("easy", "croa") != level_spec("easy", "piepmatz")
