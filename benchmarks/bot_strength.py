@@ -103,23 +103,32 @@ def targets(game_id: str, ismcts: str) -> list[tuple[str, str, float]]:
     ]
 
 
-def measure(game_id: str, a: str, b: str) -> dict[str, Any] | None:
-    """The row's numbers from its results file, or None before its first game."""
-    rows = sorted(read_rows(row_file(game_id, a, b)), key=lambda r: r["i"])
+def measure(game_id: str, a: str, b: str, seed: int = 0) -> dict[str, Any] | None:
+    """The row's numbers from its results file, or None before its first game.
+
+    Only the games of this seed count, each once (``play_row`` plays a game again when its
+    line is for another seed), so the command printed with the row replays exactly them.
+    """
+    rows: dict[int, dict[str, Any]] = {}
+    for r in read_rows(row_file(game_id, a, b)):
+        if r["seed"] == seed + r["i"]:
+            rows.setdefault(r["i"], r)
     if not rows:
         return None
+    games = [rows[i] for i in sorted(rows)]
     summary = tally_results(
-        [{"ranks": r["ranks"], "scores": r["scores"]} for r in rows],
-        [r["seat_of"] for r in rows],
+        [{"ranks": r["ranks"], "scores": r["scores"]} for r in games],
+        [r["seat_of"] for r in games],
         entrants([a, b]),
     )
     first = summary["agents"][0]
     return {
-        "games": len(rows),
+        "games": len(games),
+        "span": max(rows) + 1,  # games 0 .. span-1 are the arena's; fewer means gaps
         "win_rate": first["win_rate"],
         "ci95": first["ci95"],
-        "hours": sum(r["seconds"] for r in rows) / 3600,
-        "seed": rows[0]["seed"] - rows[0]["i"],
+        "hours": sum(r["seconds"] for r in games) / 3600,
+        "seed": seed,
     }
 
 
@@ -127,17 +136,19 @@ def verdict(m: dict[str, Any] | None, target: float) -> str:
     """Met only when the whole 95% interval clears the target, at the full number of games."""
     if m is None:
         return "not measured yet"
-    if m["games"] < GOAL:
-        return f"under way ({m['games']} of {GOAL} games)"
+    if m["games"] < GOAL or m["games"] < m["span"]:
+        return f"under way ({m['games']} of {max(GOAL, m['span'])} games)"
     lo, hi = m["ci95"]
     if lo >= target:
         return "met"
     if hi < target:
         return "not met"
-    return "met by the estimate, not by the interval" if m["win_rate"] >= target else "not met"
+    if m["win_rate"] >= target:
+        return "met by the estimate, not by the interval"
+    return "not met by the estimate, the interval reaches it"
 
 
-def tables(ismcts: str) -> str:
+def tables(ismcts: str, seed: int = 0) -> str:
     """One table per game (every target row, measured or not), then a line per target."""
     out: list[str] = []
     by_target: dict[str, dict[str, list[str]]] = {}
@@ -149,18 +160,18 @@ def tables(ismcts: str) -> str:
             "|---|---|---|---|---|---|---|---|",
         ]
         for a, b, target in targets(info.id, ismcts):
-            m = measure(info.id, a, b)
+            m = measure(info.id, a, b, seed)
             v = verdict(m, target)
             kind = f"{'ISMCTS' if a.startswith('ismcts') else a.capitalize()} beats {b}"
             head = v.split(" (")[0]
-            named = info.name if m is None or m["games"] >= GOAL else f"{info.name} ({m['games']})"
+            named = f"{info.name} ({m['games']})" if m and head == "under way" else info.name
             by_target.setdefault(kind, {}).setdefault(head, []).append(named)
             if m is None:
-                cmd = f"meeple arena {info.id} --agents {a},{b} --games {GOAL} --seed 0"
+                cmd = f"meeple arena {info.id} --agents {a},{b} --games {GOAL} --seed {seed}"
                 out.append(f"| {a} vs {b} | {target:.0%} | 0 | | | {v} | | `{cmd}` |")
                 continue
             lo, hi = m["ci95"]
-            cmd = f"meeple arena {info.id} --agents {a},{b} --games {m['games']} --seed {m['seed']}"
+            cmd = f"meeple arena {info.id} --agents {a},{b} --games {m['span']} --seed {seed}"
             out.append(
                 f"| {a} vs {b} | {target:.0%} | {m['games']} | {m['win_rate']:.1%} | "
                 f"{lo:.1%}-{hi:.1%} | {v} | {m['hours']:.2f} | `{cmd}` |"
@@ -172,20 +183,26 @@ def tables(ismcts: str) -> str:
         "",
     ]
     for kind, groups in by_target.items():
-        order = ["met", "met by the estimate, not by the interval", "not met", "under way"]
+        order = [
+            "met",
+            "met by the estimate, not by the interval",
+            "not met by the estimate, the interval reaches it",
+            "not met",
+            "under way",
+        ]
         ranked = sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)
         parts = [f"{v} in {', '.join(names)}" for v, names in ranked]
         out.append(f"- **{kind}**: {'; '.join(parts)}.")
     return "\n".join(out)
 
 
-def write_docs(ismcts: str) -> None:
+def write_docs(ismcts: str, seed: int = 0) -> None:
     """Replace the generated part of docs/bots.md (between its two markers) with ``tables``."""
     text = DOCS.read_text()
     if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
         raise SystemExit(f"{DOCS}: expected one {BEGIN!r} line before one {END!r} line")
     a, b = text.index(BEGIN) + len(BEGIN), text.index(END)
-    DOCS.write_text(text[:a] + "\n" + tables(ismcts) + "\n" + text[b:])
+    DOCS.write_text(text[:a] + "\n" + tables(ismcts, seed) + "\n" + text[b:])
 
 
 def main() -> None:
@@ -213,10 +230,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.table:
-        print(tables(args.ismcts))
+        print(tables(args.ismcts, args.seed))
         return
     if args.docs:
-        write_docs(args.ismcts)
+        write_docs(args.ismcts, args.seed)
         return
     ids = args.games_ids or [g.id for g in meeple.games()]
     kinds = {
@@ -232,7 +249,7 @@ def main() -> None:
     for gid in ids:
         for a, b in pairs:
             play_row(gid, a, b, args.games, args.seed, shard)
-    print(tables(args.ismcts))
+    print(tables(args.ismcts, args.seed))
 
 
 if __name__ == "__main__":

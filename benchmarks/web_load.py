@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import websockets
 
 HOST = "127.0.0.1"
@@ -86,12 +86,12 @@ def start_server(port: int, db: str, log: Path) -> subprocess.Popen[bytes]:
 
 async def wait_up(base: str, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
-    async with httpx.AsyncClient(base_url=base) as c:
+    async with httpx2.AsyncClient(base_url=base) as c:
         while time.monotonic() < deadline:
             try:
                 if (await c.get("/api/games")).status_code == 200:
                     return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             await asyncio.sleep(0.2)
     raise SystemExit("the server did not start")
@@ -100,14 +100,14 @@ async def wait_up(base: str, timeout: float = 30.0) -> None:
 _TLS = ssl.create_default_context()  # unused on loopback http, but made once, not per client
 
 
-async def new_guest(base: str, name: str) -> httpx.AsyncClient:
-    c = httpx.AsyncClient(base_url=base, timeout=30, verify=_TLS)
+async def new_guest(base: str, name: str) -> httpx2.AsyncClient:
+    c = httpx2.AsyncClient(base_url=base, timeout=30, verify=_TLS)
     r = await c.post("/api/guest", json={"name": name})
     r.raise_for_status()
     return c
 
 
-async def new_table(a: httpx.AsyncClient, b_name: str, game: str) -> int:
+async def new_table(a: httpx2.AsyncClient, b_name: str, game: str) -> int:
     r = await a.post(
         "/api/tables",
         json={
@@ -124,7 +124,7 @@ async def new_table(a: httpx.AsyncClient, b_name: str, game: str) -> int:
 
 async def player(
     base: str,
-    client: httpx.AsyncClient,
+    client: httpx2.AsyncClient,
     tid: int,
     rng: random.Random,
     args: argparse.Namespace,
@@ -175,7 +175,7 @@ async def table_worker(
     base: str,
     i: int,
     args: argparse.Namespace,
-    seats: tuple[httpx.AsyncClient, httpx.AsyncClient, str],
+    seats: tuple[httpx2.AsyncClient, httpx2.AsyncClient, str],
     until: float,
     stats: Stats,
 ) -> None:
@@ -200,7 +200,7 @@ async def table_worker(
 
 async def guests(
     bases: list[str], i: int, seed: int
-) -> tuple[httpx.AsyncClient, httpx.AsyncClient, str]:
+) -> tuple[httpx2.AsyncClient, httpx2.AsyncClient, str]:
     """Table ``i``'s two players; with several servers they talk to different ones, so
     every move has to cross from one server process to the other."""
     a_name, b_name = f"load-a{i}-{seed}", f"load-b{i}-{seed}"

@@ -285,8 +285,8 @@ def test_every_level_names_real_games_and_builds_for_each():
     for level, table in LEVELS.items():
         assert set(table) - {"*"} <= ids, f"{level}: overrides for unknown games"
         for gid in ids:
-            spec = level_spec(level, gid)
-            assert spec == table.get(gid, table["*"])
-            make_agent(spec, random.Random(0))  # the options are checked when it is built
-    # Crôa!'s easy bot samples what lies under a tile enough to be better than random.
-    assert level_spec("easy", "croa") != level_spec("easy", "piepmatz")
+            make_agent(level_spec(level, gid), random.Random(0))  # options checked when built
+    # Crôa!'s easy bot samples what lies under a tile often enough to beat random
+    # (docs/bots.md: 1 sample 48%, 12 samples 65.5% of 200 games).
+    assert "samples=12" in level_spec("easy", "croa")
+    assert "samples=1," in level_spec("easy", "piepmatz")

@@ -1,7 +1,7 @@
 """End to end in a real browser: Debian's Chromium, driven by Playwright, against a real
 server on loopback. Signs up, creates tables against bots for two different games, plays
-each whole game by clicking, and checks the final score page; takes the README's
-screenshot of a game in progress.
+each whole game by clicking, and checks the final score page; takes a screenshot of a game
+in progress (the README's picture, with MEEPLE_UPDATE_SCREENSHOT=1).
 """
 
 from __future__ import annotations
