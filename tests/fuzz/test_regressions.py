@@ -15,37 +15,21 @@ the corpus again with the command above.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import meeple
 from meeple.core.record import Record, game_of
+from tests.scripts import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 REGRESSIONS = Path(__file__).parent / "regressions"
 CORPUS = REGRESSIONS / "seed-corpus"
 
 
-def _runner() -> ModuleType:
-    """benchmarks/fuzz_nightly.py, the one place the checks are written."""
-    name = "fuzz_nightly"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "fuzz_nightly.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
-
-fuzz = _runner()
+fuzz = load_script("fuzz_nightly")  # the one place the checks are written
 
 
 def builtin_games() -> list[str]:
