@@ -39,22 +39,25 @@ class GreedyAgent(Agent):
         **options: Any,
     ) -> None:
         super().__init__(rng, **options)
-        self.given = {
-            k: v for k, v in (("samples", samples), ("depth", depth), ("width", width)) if v
-        }
-        try:
-            for value in self.given.values():
-                int(value)
-        except ValueError:
-            raise OptionError("greedy's samples, depth and width are whole numbers") from None
+        given = (("samples", samples), ("depth", depth), ("width", width))
+        self.given = {k: v for k, v in given if v is not None}
+        for key, value in self.given.items():
+            try:
+                number = int(value)
+            except ValueError:
+                raise OptionError(
+                    f"greedy: {key} must be a whole number, not {str(value)!r}"
+                ) from None
+            if number < 1:
+                raise OptionError(f"greedy: {key} must be at least 1, not {number}")
         self.game_id: str | None = None
 
     def _configure(self, game_id: str) -> None:
         """The options given, else the game's tuned defaults, else the general ones."""
         settings = {**DEFAULTS, **GAME_DEFAULTS.get(game_id, {}), **self.given}
-        self.samples = max(1, int(settings["samples"]))
-        self.depth = max(1, int(settings["depth"]))
-        self.width = max(1, int(settings["width"]))
+        self.samples = int(settings["samples"])
+        self.depth = int(settings["depth"])
+        self.width = int(settings["width"])
         self.game_id = game_id
 
     def step(self, state: State) -> int:

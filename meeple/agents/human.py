@@ -15,6 +15,10 @@ from meeple.core.api import State
 from meeple.core.errors import MeepleError
 
 
+class QuitGame(KeyboardInterrupt):
+    """The person typed 'quit': a stop they chose, unlike Ctrl-C or input running out."""
+
+
 class HumanAgent(Agent):
     name = "human"
 
@@ -47,24 +51,32 @@ class HumanAgent(Agent):
         bot = make_agent(spec, random.Random(self.rng.random()))
         assert isinstance(bot, ISMCTSAgent)
         rows = bot.analyse(state)
-        action, _, mean, lead = rows[0]
+        action, visits, mean, lead = rows[0]
+        # The lead is the heuristic's estimate of final points over the best opponent, a
+        # few random moves after this one (or the true lead where the game ended), averaged
+        # over the searches that tried the move.
         lines = [
             f"Hint: {state.action_to_string(action)} "
-            f"(searched {bot.last_iterations} times; it expects to finish "
-            f"{lead:+.1f} points against the best opponent, result {mean:+.2f} on -1..1)"
+            f"(searched {visits} of {bot.last_iterations} times; estimated lead over the "
+            f"best opponent {lead:+.1f} points, result {mean:+.2f} on -1..1)"
         ]
-        for a, v, _, ld in rows[1:3]:
-            if v:
-                lines.append(f"  then {state.action_to_string(a)}: {ld:+.1f} points ({v} visits)")
+        others = [r for r in rows[1:3] if r[1]]
+        if others:
+            lines.append("Next best:")
+        for a, v, _, ld in others:
+            lines.append(
+                f"  {state.action_to_string(a)}: estimated lead {ld:+.1f} points "
+                f"(searched {v} times)"
+            )
         return "\n".join(lines)
 
     def step(self, state: State) -> int:
         seat = state.current_player()
-        self.console.print(Panel(Text(state.render_text(seat)), title=f"Player {seat} to move"))
+        self.console.print(Panel(Text(state.render_text(seat)), title=f"Player {seat + 1} to move"))
         legal = self._menu(state)
         while True:
             try:
-                text = self.input_fn(f"player {seat}> ").strip()
+                text = self.input_fn(f"player {seat + 1}> ").strip()
             except EOFError:
                 raise KeyboardInterrupt from None
             if text in ("", "?", "help"):
@@ -81,7 +93,7 @@ class HumanAgent(Agent):
                 legal = self._menu(state)
                 continue
             if text in ("quit", "exit"):
-                raise KeyboardInterrupt
+                raise QuitGame
             if text.isdigit():
                 n = int(text)
                 if 1 <= n <= len(legal):

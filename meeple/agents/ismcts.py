@@ -92,11 +92,27 @@ class ISMCTSAgent(Agent):
                 "widening, settle (0 or 1), clock (wall or cpu), prior (none or greedy), "
                 "quiet (0 or 1), bias (virtual visits, with prior=greedy)"
             ) from None
+        self._check_ranges()
         if self.iterations is None and self.seconds is None:
             self.iterations = 1000
         self.last_root: Node | None = None
         self.last_iterations = 0
         self._order: list[int] | None = None  # the root's moves, best first (prior=greedy)
+
+    def _check_ranges(self) -> None:
+        """Values that parse but make no search (a budget of nothing, a scale of 0, a
+        deadline that never comes) are refused: quietly playing at random is worse."""
+        if self.iterations is not None and self.iterations < 1:
+            raise OptionError(f"ismcts: iterations must be at least 1, not {self.iterations}")
+        if self.seconds is not None and not (0 < self.seconds < math.inf):
+            raise OptionError(f"ismcts: seconds must be a positive number, not {self.seconds}")
+        for name, value in (("c", self.c), ("widening", self.widening)):
+            if not (0 <= value < math.inf):
+                raise OptionError(f"ismcts: {name} must be a number of 0 or more, not {value}")
+        if not (0 < self.scale < math.inf):
+            raise OptionError(f"ismcts: scale must be a positive number, not {self.scale}")
+        if self.rollout < 0:
+            raise OptionError(f"ismcts: rollout must be 0 or more steps, not {self.rollout}")
 
     # -- public ---------------------------------------------------------------------
 

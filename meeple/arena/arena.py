@@ -73,6 +73,7 @@ def tally_results(
     n = len(people)
     wins = [0] * n
     shared = [0] * n
+    points = [0.0] * n
     score_sum = [0.0] * n
     elo = Elo([p.label for p in people])
     for result, seat_of in zip(results, seatings, strict=True):
@@ -82,6 +83,9 @@ def tally_results(
         for e in range(n):
             seat = seat_of[e]
             if ranks[seat] == 1:
+                # A first place shared by k players is a k-th of a win to each, so the
+                # win rates of a game's entrants always add up to one.
+                points[e] += 1 / firsts
                 if firsts == 1:
                     wins[e] += 1
                 else:
@@ -91,8 +95,7 @@ def tally_results(
     games = len(results)
     rows = []
     for e, p in enumerate(people):
-        points = wins[e] + 0.5 * shared[e]
-        lo, hi = wilson_interval(points, games)
+        lo, hi = wilson_interval(points[e], games)
         rows.append(
             {
                 "agent": p.label,
@@ -100,7 +103,7 @@ def tally_results(
                 "games": games,
                 "wins": wins[e],
                 "shared_wins": shared[e],
-                "win_rate": points / games if games else 0.0,
+                "win_rate": points[e] / games if games else 0.0,
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "mean_score": round(score_sum[e] / games, 3) if games else 0.0,
                 "elo": round(elo.ratings[p.label], 1),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import os
 import random
 import sys
 from pathlib import Path
@@ -45,8 +47,22 @@ BackendArg = Annotated[
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
+
+
+def _check_out(path: Path | None, flag: str) -> None:
+    """Refuse an output file that cannot be written before any game is played, so a long
+    run never ends in a traceback that loses its results."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise _fail(f"{flag} {path} is a folder; give a file name")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise _fail(f"{flag} {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise _fail(f"{flag} {path} cannot be written")
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any]:
@@ -91,7 +107,7 @@ def _score_table(state: meeple.State, agents: list[str] | None = None) -> Table:
     cats = [k for k in scores[0] if k != "total"]
     table = Table("place", "player", *cats, "total", title="Final scores")
     for p in sorted(range(len(scores)), key=lambda i: ranks[i]):
-        who = f"{p}" + (f" ({agents[p]})" if agents else "")
+        who = f"{p + 1}" + (f" ({agents[p]})" if agents else "")
         table.add_row(
             str(ranks[p]), who, *(str(scores[p][c]) for c in cats), str(scores[p]["total"])
         )
@@ -112,6 +128,7 @@ def play(
 ) -> None:
     """Play a game in the terminal with people and bots."""
     from meeple.agents import make_agent
+    from meeple.agents.human import QuitGame
     from meeple.arena.runner import play as run_play
     from meeple.arena.runner import seat_rng
     from meeple.core.record import record_of
@@ -124,6 +141,7 @@ def play(
         seat_specs = ["human"] + ["random"] * (g.players - 1)
     if len(seat_specs) != g.players:
         raise _fail(f"{g.players} players need {g.players} seats, got {len(seat_specs)}")
+    _check_out(save, "--save")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
@@ -141,18 +159,23 @@ def play(
     def show(s: meeple.State, player: int, action: int) -> None:
         if humans:
             text = s.action_seen_by(viewer, player, action)
-            who = "chance" if player == meeple.CHANCE else f"player {player} ({seat_specs[player]})"
+            who = (
+                "chance"
+                if player == meeple.CHANCE
+                else f"player {player + 1} ({seat_specs[player]})"
+            )
             if text is not None:
                 out.print(f"  {who}: {text}", highlight=False, markup=False)
 
     try:
         run_play(state, agents, random.Random(seed), on_action=show)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         out.print("\nGame stopped.")
         if save:
             save.write_text(record_of(state, seed=seed, agents=seat_specs).dumps() + "\n")
             out.print(f"Record so far written to {save}")
-        raise typer.Exit(1) from None
+        # 'quit' is a choice (exit 0); Ctrl-C or input running out is not (exit 1).
+        raise typer.Exit(0 if isinstance(stop, QuitGame) else 1) from None
     out.print(state.render_text(None), markup=False, highlight=False)
     out.print(_score_table(state, seat_specs))
     if save:
@@ -188,6 +211,7 @@ def simulate(
         raise _fail(f"{g.players} players need {g.players} agents, got {len(specs)}")
     if games < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")
+    _check_out(out_file, "--out")
     for s in specs:
         if s.split(":")[0] == "human":
             raise _fail("simulate plays bots only; use 'meeple play' to play yourself")
@@ -216,7 +240,7 @@ def simulate(
     table = Table("seat", "agent", "wins", "win rate", "mean score", title=f"{games} games")
     for i in range(g.players):
         table.add_row(
-            str(i),
+            str(i + 1),
             specs[i],
             str(summary["wins"][i]),
             f"{summary['win_rate'][i]:.3f}",
@@ -264,6 +288,7 @@ def arena(
     g = _load(game, len(specs), option, components)
     if games < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")
+    _check_out(out_file, "--out")
     for s in specs:
         try:
             make_agent(s, random.Random(0))
@@ -337,7 +362,12 @@ def render(
         int | None, typer.Option(help="After this many actions (default: end).")
     ] = None,
     as_player: Annotated[
-        int | None, typer.Option("--as", help="Whose view (default: a spectator's).")
+        int | None,
+        typer.Option(
+            "--as",
+            help="Whose view, as the seat index of records (0 is player 1); "
+            "default: a spectator's.",
+        ),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="svg or text.")] = "svg",
     out_path: Annotated[Path | None, typer.Option("--out", help="File to write.")] = None,
@@ -348,6 +378,7 @@ def render(
 
     if fmt not in ("svg", "text"):
         raise _fail("--format is svg or text")
+    _check_out(out_path, "--out")
     try:
         _, record = next(iter(read_records(record_file)))
         if step is not None and not 0 <= step <= len(record.actions):
@@ -376,6 +407,8 @@ def bench(
     """Measure speed in one process: random playouts, clones and ISMCTS iterations per second."""
     from meeple.arena.bench import clone_rate, ismcts_rate, random_playouts
 
+    if not 0 < seconds < math.inf:
+        raise _fail(f"--seconds must be a positive number, not {seconds}")
     ids = game_ids or [i.id for i in meeple.games()]
     results = []
     for gid in ids:

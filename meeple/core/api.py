@@ -532,14 +532,22 @@ class State:
     def observation(self, player: int | None = None) -> dict[str, JSON]:
         """What ``player`` may see (``None``: a spectator's public view), as JSON data."""
         if player is not None and not 0 <= player < self.game.players:
-            raise OptionError(f"there is no player {player} in a {self.game.players}-player game")
+            raise OptionError(self._no_such_player(player))
         return self._observation(player)
 
     def determinize(self, player: int, rng: random.Random) -> State:
         """A new state, consistent with ``player`` 's observation, with the rest re-dealt."""
         if not 0 <= player < self.game.players:
-            raise OptionError(f"there is no player {player} in a {self.game.players}-player game")
+            raise OptionError(self._no_such_player(player))
         return self._determinize(player, rng)
+
+    def _no_such_player(self, player: int) -> str:
+        # ``player`` is a seat index (from 0), not the "player 1" that texts for people use.
+        n = self.game.players
+        return (
+            f"there is no player index {player} in a {n}-player game "
+            f"(indexes run from 0 to {n - 1})"
+        )
 
     def clone(self) -> State:
         other = copy.copy(self)
@@ -569,7 +577,7 @@ class State:
     def _illegal_message(self, action: int, legal: Sequence[int]) -> str:
         reason = self._explain_illegal(action)
         who = self._current_player()
-        whose = "a chance outcome" if who == CHANCE else f"player {who} to move"
+        whose = "a chance outcome" if who == CHANCE else f"player {who + 1} to move"
         shown = ", ".join(self.action_to_string(a) for a in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
         return (

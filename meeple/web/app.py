@@ -450,7 +450,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused("you have no seat at this table", 403)
         seat = body.seat if body.seat is not None else mine[0]
         if not 0 <= seat < live.n:
-            raise Refused(f"there is no seat {seat}", 404)
+            raise Refused(f"there is no seat index {seat}", 404)
         target = live.seats[seat]
         if target.kind != "human":
             raise Refused("that seat is not a person's", 409)
@@ -474,7 +474,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         mine = live.seats_of(user.id) if user is not None else []
         if seat is not None:
             if seat not in mine:
-                raise Refused(f"seat {seat} is not yours", 403, "not_your_seat")
+                raise Refused(f"seat index {seat} is not yours", 403, "not_your_seat")
             return seat
         return mine[0] if mine else None
 
@@ -616,7 +616,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         info = await table_or_404(hub, table_id)
         live = LiveTable(row, seats)
         if seat is not None and not 0 <= seat < live.n:
-            raise Refused(f"there is no seat {seat}", 404)
+            raise Refused(f"there is no seat index {seat}", 404)
         total = len(notations)
         step = total if step < 0 or step > total else step
         for text in notations[:step]:

@@ -125,7 +125,7 @@ class LiveTable:
     def name_of(self, actor: int) -> str:
         if actor == CHANCE:
             return "chance"
-        return self.seats[actor].name or f"player {actor}"
+        return self.seats[actor].name or f"player {actor + 1}"
 
     def apply(self, actor: int, action: int) -> None:
         """Apply a checked action and log how each viewer may see it."""
@@ -560,7 +560,7 @@ class Hub:
                 cp = st.current_player()
                 seat = cp if cp in mine else mine[0]
             elif seat not in mine:
-                raise Refused(f"seat {seat} is not yours", 403, "not_your_seat")
+                raise Refused(f"seat index {seat} is not yours", 403, "not_your_seat")
             if st.is_terminal():
                 raise Refused("the game is over", 409, "game_over")
             if isinstance(seen, bool) or not isinstance(seen, int) or seen != len(st.history):

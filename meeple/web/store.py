@@ -267,7 +267,11 @@ def join(db: DBSession, table_id: int, user: User, seat: int | None) -> int:
     if seat is not None:
         free = [s for s in free if s.seat == seat]
     if not free:
-        raise Refused("there is no open seat" + (f" {seat}" if seat is not None else ""), 409)
+        if seat is None:
+            raise Refused("there is no open seat", 409)
+        if not any(s.seat == seat for s in seats):
+            raise Refused(f"there is no seat index {seat}", 409)
+        raise Refused(f"seat {seat + 1} is not open", 409)  # as the page numbers seats
     free[0].kind = "human"
     free[0].user_id = user.id
     return free[0].seat
@@ -314,7 +318,7 @@ def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
         raise Refused("only a running game's seats can be handed to a bot", 409)
     s = db.scalar(select(Seat).where(Seat.table_id == table_id, Seat.seat == seat))
     if s is None:
-        raise Refused(f"there is no seat {seat}", 404)
+        raise Refused(f"there is no seat index {seat}", 404)
     bot = bot_user(db, level)  # made here if new: it plays the seat
     if s.kind != "human" or s.user_id is None:
         s.user_id = bot.id

@@ -166,6 +166,39 @@ def test_ismcts_time_budget_options():
         make_agent("ismcts:seconds=1,settle=maybe", random.Random(1))
 
 
+@pytest.mark.parametrize(
+    ("spec", "complaint"),
+    [
+        ("ismcts:iterations=0", "iterations must be at least 1, not 0"),
+        ("ismcts:iterations=-3", "iterations must be at least 1, not -3"),
+        ("ismcts:seconds=0", "seconds must be a positive number"),
+        ("ismcts:seconds=-1", "seconds must be a positive number"),
+        ("ismcts:seconds=nan", "seconds must be a positive number, not nan"),
+        ("ismcts:seconds=inf", "seconds must be a positive number, not inf"),
+        ("ismcts:scale=0", "scale must be a positive number"),
+        ("ismcts:c=-1", "c must be a number of 0 or more"),
+        ("ismcts:widening=nan", "widening must be a number of 0 or more"),
+        ("ismcts:rollout=-5", "rollout must be 0 or more steps"),
+        ("greedy:samples=0", "samples must be at least 1, not 0"),
+        ("greedy:depth=-2", "depth must be at least 1, not -2"),
+        ("greedy:width=x", "width must be a whole number, not 'x'"),
+        ("greedy:samples=", "samples must be a whole number, not ''"),
+    ],
+)
+def test_bot_options_that_would_make_no_search_are_refused(spec, complaint):
+    """Values that parse but leave nothing to search (or a deadline that never comes)
+    would quietly turn a bot into a random player, or hang it; they are refused."""
+    with pytest.raises(meeple.OptionError) as err:
+        make_agent(spec, random.Random(1))
+    assert complaint in str(err.value)
+
+
+def test_the_smallest_sensible_bot_options_are_accepted():
+    a, _ = _pair_differing_in_hidden_cards()
+    for spec in ("ismcts:iterations=1", "ismcts:rollout=0,c=0,widening=0", "greedy:samples=1"):
+        assert make_agent(spec, random.Random(1)).step(a.clone()) in a.legal_actions()
+
+
 def _wide_position(gid: str):
     """A seeded position of ``gid`` (2 players) whose player has more than 12 legal moves."""
     state = meeple.load(gid, players=2).new_initial_state()

@@ -85,7 +85,7 @@ def test_an_illegal_action_is_refused_with_the_reason_and_changes_nothing():
     for a in (CARD0, CARD0 + 1):
         fresh.apply_action(a)
     before = fingerprint(fresh)
-    with pytest.raises(IllegalActionError, match=r"bet 1\) is not legal now \(player 0 to move\)"):
+    with pytest.raises(IllegalActionError, match=r"bet 1\) is not legal now \(player 1 to move\)"):
         fresh.apply_action(BET1)
     assert fingerprint(fresh) == before
 

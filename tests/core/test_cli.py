@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
 from typer.testing import CliRunner
 
 from meeple.cli.main import app
 from meeple.core.record import Record
+from tests.games.seats import SEAT_ZERO
 
 runner = CliRunner()
 
@@ -118,7 +121,61 @@ def test_hint_suggests_a_move_with_the_lead_it_expects():
         app, ["play", "tiny", "--seats", "human,random", "--seed", "1"], input=keys
     )
     assert result.exit_code == 0, result.output
-    assert "Hint: " in result.stdout and "points against the best opponent" in result.stdout
+    # The prompt ("player 1> ") and the hint share a line: input is not echoed.
+    hint = next(line for line in result.stdout.splitlines() if "Hint: " in line)
+    hint = hint[hint.index("Hint: ") :]
+    # "Hint: keep (searched 612 of 1000 times; estimated lead over the best opponent ..."
+    match = re.search(
+        r"searched (\d+) of (\d+) times; estimated lead over the best opponent "
+        r"[+-]\d+\.\d points",
+        hint,
+    )
+    assert match, hint
+    visits, total = int(match[1]), int(match[2])
+    assert 0 < visits <= total
+    # The move named is one of the moves on offer at the first decision.
+    assert hint.split()[1] in ("keep", "swap")
+
+
+def test_quit_stops_the_game_by_choice_and_saves_what_was_played(tmp_path):
+    save = tmp_path / "stopped.json"
+    args = ["play", "tiny", "--seats", "human,random", "--seed", "1", "--save", str(save)]
+    result = runner.invoke(app, args, input="1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Game stopped." in result.stdout
+    assert Record.loads(save.read_text()).actions  # the moves made so far
+    # Input running out is not a choice: the game stops with exit code 1.
+    ran_out = runner.invoke(app, args, input="1\n")
+    assert ran_out.exit_code == 1 and "Game stopped." in ran_out.stdout
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena", "play", "render"])
+def test_an_output_file_that_cannot_be_written_is_refused_before_any_game(tmp_path, command):
+    missing = tmp_path / "no-such-folder" / "out.jsonl"
+    record = tmp_path / "r.jsonl"
+    assert (
+        runner.invoke(app, ["simulate", "tiny", "--games", "1", "--out", str(record)]).exit_code
+        == 0
+    )
+    args = {
+        "simulate": ["simulate", "tiny", "--games", "3", "--out"],
+        "arena": ["arena", "tiny", "--agents", "random,random", "--games", "3", "--out"],
+        "play": ["play", "tiny", "--seats", "random,random", "--save"],
+        "render": ["render", str(record), "--format", "text", "--out"],
+    }[command]
+    for target, complaint in ((missing, "does not exist"), (tmp_path, "is a folder")):
+        result = runner.invoke(app, [*args, str(target)])
+        assert result.exit_code == 2, result.output
+        assert complaint in result.stderr and "Traceback" not in result.output
+        assert "games" not in result.stdout and "Final scores" not in result.stdout
+    assert not missing.parent.exists()
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
+def test_bench_refuses_a_time_that_measures_nothing(seconds):
+    result = runner.invoke(app, ["bench", "tiny", "--seconds", seconds])
+    assert result.exit_code == 2
+    assert "--seconds must be a positive number" in result.stderr
 
 
 def test_the_move_log_never_shows_a_person_the_cards_dealt_to_others():
@@ -128,7 +185,7 @@ def test_the_move_log_never_shows_a_person_the_cards_dealt_to_others():
     assert result.exit_code == 0, result.output
     before_end = result.stdout.split("Final scores")[0]
     assert "chance: card" not in before_end
-    assert "player 1 (random): keep" in before_end or "player 1 (random): swap" in before_end
+    assert "player 2 (random): keep" in before_end or "player 2 (random): swap" in before_end
 
 
 def test_error_messages_with_brackets_are_printed_whole():
@@ -153,3 +210,47 @@ def test_agent_lists_keep_each_agents_own_options():
     assert result.exit_code == 0, result.output
     agents = [r["agent"] for r in json.loads(result.stdout)["agents"]]
     assert agents == ["ismcts:iterations=20,rollout=5", "greedy:samples=1"]
+
+
+def test_people_read_seats_counted_from_one_in_the_play_log_and_score_table(tmp_path):
+    # Seat 0 is the person, seat 1 a bot: on screen they are player 1 and player 2.
+    save = tmp_path / "g.json"
+    result = runner.invoke(
+        app,
+        ["play", "tiny", "--seats", "human,random", "--seed", "1", "--save", str(save)],
+        input="1\n1\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Player 1 to move" in out and "player 1> " in out  # the person's panel and prompt
+    assert "player 1 (human): keep" in out and "player 1 (human): bet 1" in out
+    assert re.search(r"player 2 \(random\): (keep|swap)", out)
+    assert SEAT_ZERO.search(out) is None
+    # The score table: one row per seat, "N (agent)" with N from 1, placed as the record says.
+    rows = re.findall(r"│ (\d+) +│ (\d+) \((\w+)\) +│", out.split("Final scores")[1])
+    ranks = Record.loads(save.read_text()).result["ranks"]
+    assert sorted((int(who), agent) for _, who, agent in rows) == [(1, "human"), (2, "random")]
+    assert all(int(place) == ranks[int(who) - 1] for place, who, _ in rows)
+    # The record stays in seat indexes: agents by seat 0, 1.
+    assert Record.loads(save.read_text()).agents == ["human", "random"]
+
+
+def test_the_simulate_table_numbers_seats_from_one_and_its_json_from_zero():
+    args = [
+        "simulate",
+        "tiny",
+        "--players",
+        "3",
+        "--games",
+        "12",
+        "--agents",
+        "greedy,random,random",
+    ]
+    table = runner.invoke(app, args)
+    summary = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert table.exit_code == 0, table.output
+    rows = re.findall(r"│ (\d+) +│ (\w+) +│ (\d+) +│", table.stdout)
+    assert [int(seat) for seat, _, _ in rows] == [1, 2, 3]
+    assert [agent for _, agent, _ in rows] == ["greedy", "random", "random"]
+    # Row "seat N" is index N-1 of the JSON summary (which stays 0-based).
+    assert [int(wins) for _, _, wins in rows] == summary["wins"]

@@ -144,6 +144,12 @@ def test_lobby_create_join_leave_start(client):
     # Leave before the start frees the seat; join again.
     assert bob.post(f"/api/tables/{tid}/leave").json()["seats"][1]["kind"] == "open"
     assert client.post(f"/api/tables/{tid}/start").status_code == 409  # a seat is open
+    # A taken seat is named as the page numbers seats (alice's seat index 0 is "Seat 1");
+    # a seat index that does not exist is named as the index sent.
+    r = bob.post(f"/api/tables/{tid}/join", json={"seat": 0})
+    assert r.status_code == 409 and r.json()["error"] == "seat 1 is not open"
+    r = bob.post(f"/api/tables/{tid}/join", json={"seat": 7})
+    assert r.status_code == 409 and r.json()["error"] == "there is no seat index 7"
     bob.post(f"/api/tables/{tid}/join", json={"seat": 1})
     assert bob.post(f"/api/tables/{tid}/start").status_code == 403  # not the creator
     r = client.post(f"/api/tables/{tid}/start")
@@ -237,7 +243,7 @@ def test_only_a_seats_player_may_move_for_it(client):
     assert v["seat"] == 0 and v["to_move"] == 0
     move = {"action": v["legal"][0]["id"], "seen": v["history_len"]}
     r = bob.post(f"/api/tables/{tid}/move", json={**move, "seat": 0})
-    assert r.status_code == 403 and "not yours" in r.json()["error"]
+    assert r.status_code == 403 and r.json()["error"] == "seat index 0 is not yours"
     r = bob.post(f"/api/tables/{tid}/move", json=move)
     assert r.status_code == 409 and "not your turn" in r.json()["error"]
     r = carol.post(f"/api/tables/{tid}/move", json=move)

@@ -43,7 +43,7 @@ def _who(p: Any) -> str:
         return "chance"
     if p == -4:
         return "nobody (game over)"
-    return f"player {p}"
+    return f"player {p + 1}"
 
 
 def _short(tile: str) -> str:
@@ -108,7 +108,7 @@ def render_text(obs: Mapping[str, Any]) -> str:
     lines = [
         f"Azul: Queen's Garden - round {obs['round']} of {obs['rounds']}"
         + ("  (game over)" if obs["over"] else f"  - to move: {_who(obs['to_move'])}"),
-        f"wheel scores: {_wheel(obs)}; pavilions 1   first player: {obs['first_player']}",
+        f"wheel scores: {_wheel(obs)}; pavilions 1   first player: {_who(obs['first_player'])}",
         f"bag {obs['bag']}  tower {obs['tower']}  round stacks {obs['round_stacks']}  "
         f"face-down supply {obs['supply_face_down']}  jokers in supply {obs['joker_supply']}",
         "display:",
@@ -124,7 +124,7 @@ def render_text(obs: Mapping[str, Any]) -> str:
     for p, pl in enumerate(obs["players"]):
         mark = "*" if p == obs["to_move"] else " "
         lines.append(
-            f"{mark}player {p}: {pl['score']} points" + ("  (passed)" if pl["passed"] else "")
+            f"{mark}player {p + 1}: {pl['score']} points" + ("  (passed)" if pl["passed"] else "")
         )
         areas = pl["areas"]
         for a in sorted(areas, key=int):
@@ -250,7 +250,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             y,
             "This round scores: "
             + _wheel(obs)
-            + f"; 1 per pavilion.  First player: {obs['first_player']}",
+            + f"; 1 per pavilion.  First player: {_who(obs['first_player'])}",
             size=12,
         )
     )
@@ -354,7 +354,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             svg.text(
                 ox,
                 top,
-                f"Player {p}: {pl['score']} points{mark}{passed}",
+                f"Player {p + 1}: {pl['score']} points{mark}{passed}",
                 size=13,
                 fill=colour,
                 font_weight="bold",

@@ -1247,7 +1247,7 @@ class AzulQueensGardenState(State):
             "copy": A.COPY <= a < A.NUM_ACTIONS,
         }
         if not wrong_kind.get(d.kind, True):
-            return f"player {p} must now {asks.get(d.kind, d.kind)}"
+            return f"player {p + 1} must now {asks.get(d.kind, d.kind)}"
         if d.kind == "mode":
             t, need, _ = d.info
             by_colour = a == A.MODE_COLOUR

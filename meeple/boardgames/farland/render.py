@@ -30,7 +30,7 @@ def _who(p: int) -> str:
         return "chance"
     if p == -4:
         return "game over"
-    return f"player {p}"
+    return f"player {p + 1}"
 
 
 def token_labels(names: Sequence[str]) -> dict[str, str]:
@@ -93,7 +93,7 @@ def _card_summary(game: FarlandGame, cid: str | None) -> str:
 def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     lines = [
         f"Farland  round {obs['round']}/12  phase {obs['phase']}  to move: "
-        f"{_who(obs['to_move'])}  first player: {obs['first_player']}",
+        f"{_who(obs['to_move'])}  first player: {_who(obs['first_player'])}",
     ]
     d = obs.get("decision")
     if d:
@@ -128,7 +128,7 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
         sc = pl["score"]
         lines.append("")
         lines.append(
-            f"player {p}: {sc['total']} points ("
+            f"player {p + 1}: {sc['total']} points ("
             + ", ".join(f"{k} {v}" for k, v in sc.items() if k != "total")
             + ")"
         )
@@ -455,7 +455,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
             10,
             22,
             f"Farland: round {obs['round']}/12, {obs['phase']}; to move: {turn}{what}; "
-            f"first player: {obs['first_player']}",
+            f"first player: {_who(obs['first_player'])}",
             15,
         )
     )
@@ -514,7 +514,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
             svg.text(
                 left + 6,
                 top + 18,
-                f"player {p}{' (to move)' if active else ''}"
+                f"player {p + 1}{' (to move)' if active else ''}"
                 f"{' ★first' if obs['first_player'] == p else ''}: {sc['total']} points",
                 13,
                 fill=colour,

@@ -53,13 +53,13 @@ def _who(obs: Mapping[str, Any]) -> str:
         "crow": "loses a bird to the crow",
         "keep": "chooses final cards",
     }.get(d["kind"], d["kind"])
-    return f"player {obs['to_move']} {verb}"
+    return f"player {obs['to_move'] + 1} {verb}"
 
 
 def render_text(obs: Mapping[str, JSON]) -> str:
     o: Mapping[str, Any] = obs
     lines = []
-    view = "spectator" if o["viewer"] is None else f"player {o['viewer']}"
+    view = "spectator" if o["viewer"] is None else f"player {o['viewer'] + 1}"
     end = (
         "  (end triggered: finishing the round)"
         if o["end_triggered"] and not o["game_over"]
@@ -92,7 +92,7 @@ def render_text(obs: Mapping[str, JSON]) -> str:
         elif hand["kept_count"]:
             kept = f"  kept {hand['kept_count']} (hidden)"
         lines.append(
-            f"{mark}P{p}  score {score['total']} (pairs {score['pairs']}, majorities "
+            f"{mark}P{p + 1}  score {score['total']} (pairs {score['pairs']}, majorities "
             f"{score['majorities']}, seeds {score['seeds']})  hand: {shown or '-'}{hidden}{kept}"
         )
         seeds = ", ".join(f"{n}x{e}" for e, n in col["seeds"].items() if n)
@@ -101,7 +101,9 @@ def render_text(obs: Mapping[str, JSON]) -> str:
             f"  crows {col['crows']} squirrels {col['squirrels']}"
         )
     if o["ranks"]:
-        lines.append("Final places: " + ", ".join(f"P{p} {r}" for p, r in enumerate(o["ranks"])))
+        lines.append(
+            "Final places: " + ", ".join(f"P{p + 1} place {r}" for p, r in enumerate(o["ranks"]))
+        )
     return "\n".join(lines)
 
 
@@ -188,7 +190,7 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
     body: list[str] = []
     width = 880
     body.append(svg.text(12, 22, "Piepmatz", 18, font_weight="bold"))
-    view = "spectator" if o["viewer"] is None else f"player {o['viewer']}"
+    view = "spectator" if o["viewer"] is None else f"player {o['viewer'] + 1}"
     status = f"seen by {view} | {_who(o)}"
     if o["end_triggered"] and not o["game_over"]:
         status += " | end triggered: finishing the round"
@@ -287,8 +289,9 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
                 stroke_width=3 if active else 1,
             )
         )
+        you = " (you)" if o["viewer"] == p else ""
         head = (
-            f"Player {p}{' (you)' if o['viewer'] == p else ''}{'  <- to move' if active else ''}"
+            f"Player {p + 1}{you}{'  <- to move' if active else ''}"
             f"   score {score['total']}: pairs {score['pairs']} + majorities "
             f"{score['majorities']} + seed eggs {score['seeds']}   "
             f"crows {col['crows']}, squirrels {col['squirrels']}"
@@ -315,7 +318,7 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
             body += _card(48 + i * step, y + CH + 28, c, target=target)
         y += 2 * CH + 60
     if o["ranks"]:
-        places = ", ".join(f"player {p}: place {r}" for p, r in enumerate(o["ranks"]))
+        places = ", ".join(f"player {p + 1}: place {r}" for p, r in enumerate(o["ranks"]))
         body.append(svg.text(14, y + 10, f"Final: {places}", 13, font_weight="bold"))
         y += 20
     return svg.document(width, y + 10, body)

@@ -638,9 +638,9 @@ class PiepmatzState(State):
         if d is None:
             return text
         if d.kind == "deal":
-            return text if viewer == d.info else f"player {d.info} draws a bird"
+            return text if viewer == d.info else f"player {d.info + 1} draws a bird"
         if d.kind == "keep":
-            return text if viewer == d.player else f"player {d.player} keeps a card"
+            return text if viewer == d.player else f"player {d.player + 1} keeps a card"
         return text
 
     def _check_invariants(self) -> None:

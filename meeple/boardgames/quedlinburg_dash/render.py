@@ -52,7 +52,7 @@ def _to_move(obs: Mapping[str, Any]) -> str:
         "return": f"the {animal} puts a chip from its card back in the bag",
         "take": f"the {animal} takes a chip from the reserve",
     }.get(d["kind"], d["kind"])
-    return ("chance: " if d["chance"] else f"player {d['player']}: ") + what
+    return ("chance: " if d["chance"] else f"player {d['player'] + 1}: ") + what
 
 
 def render_text(obs: Mapping[str, Any]) -> str:
@@ -63,18 +63,20 @@ def render_text(obs: Mapping[str, Any]) -> str:
     track[fields] = "M"
     for p, pl in enumerate(obs["players"]):
         f = pl["position"]
-        track[f] = str(p) if track[f] in "@.SM" else "*"
+        track[f] = str(p + 1) if track[f] in "@.SM" else "*"
     lines = [
         f"Quedlinburg Dash: {obs['board']} path ({fields} fields), {obs['cards']} cards, "
         f"turn {obs['turn']}",
         f"  {_to_move(obs)}",
-        "  path  " + "".join(track) + "   (S start, @ spiral, M marketplace, * shared)",
+        "  path  "
+        + "".join(track)
+        + "   (S start, @ spiral, M marketplace, 1-4 players, * shared)",
     ]
     for p, pl in enumerate(obs["players"]):
         mark = ">" if obs["active"] == p and not obs["over"] else " "
         bag_n = sum(pl["bag"].values())
         lines.append(
-            f"{mark} {p} {pl['animal']:<7} field {pl['position']:>2}/{fields}  "
+            f"{mark} P{p + 1} {pl['animal']:<7} field {pl['position']:>2}/{fields}  "
             f"rubies {pl['rubies']}  clovers {pl['clovers']}  "
             f"dream weed {pl['dream_weed']}/3  last {pl['last_draw'] or '-'}"
         )
@@ -177,7 +179,8 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         x, y = _cell_xy(pl["position"])
         dx = (p % 2) * 14
         dy = (p // 2) * 12
-        body.append(f"<g>{title(pl['animal'] + f' (player {p}) on field ' + str(pl['position']))}")
+        where = f"{pl['animal']} (player {p + 1}) on field {pl['position']}"
+        body.append(f"<g>{title(where)}")
         body.append(circle(x + 13 + dx, y + 20 + dy, 8, fill=PLAYER_COLOURS[p], stroke="#000"))
         body.append(
             text(
@@ -236,7 +239,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             )
         )
         head = (
-            f"Player {p}: {pl['animal']}  field {pl['position']}/{fields}"
+            f"Player {p + 1}: {pl['animal']}  field {pl['position']}/{fields}"
             + ("  WINNER" if won else "")
             + ("  <- turn" if active else "")
         )

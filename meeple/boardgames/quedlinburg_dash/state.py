@@ -467,15 +467,15 @@ class QuedlinburgDashState(State):
         """Why ``action`` cannot be the outcome of the chance step ``d``."""
         if d.kind == "draw":
             p = d.info[0]
-            step = f"a chip comes out of player {p}'s bag"
+            step = f"a chip comes out of player {p + 1}'s bag"
             if action < WHITE0:
-                return f"player {p}'s bag holds no {CHIP_NAMES[action - DRAW0]}"
+                return f"player {p + 1}'s bag holds no {CHIP_NAMES[action - DRAW0]}"
             if action < BUY0:
                 return f"this is a bag draw, not a die roll ({step})"
         else:
             p = d.info if d.kind == "white" else d.info[0]
             die = "white die" if d.kind == "white" else "wood die"
-            step = f"player {p} rolls the {die}"
+            step = f"player {p + 1} rolls the {die}"
             if action < WHITE0:
                 return f"this is a roll of the {die}, not a bag draw"
             if d.kind == "white" and action >= WOOD0 and action < BUY0:

@@ -51,7 +51,7 @@ def _who(obs: Mapping[str, Any]) -> str:
     tm = obs["to_move"]
     if tm < 0:
         return "chance to draw"
-    return f"player {tm} to {VERBS.get(obs['decision'], obs['decision'])}"
+    return f"player {tm + 1} to {VERBS.get(obs['decision'], obs['decision'])}"
 
 
 def _group_status(group: Mapping[str, Any], q: int) -> str:
@@ -162,7 +162,7 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     tiles = _tiles_by_id(game)
     out = [_header(obs)]
     if obs["first_player"] is not None:
-        out[0] += f" (player {obs['first_player']} started)"
+        out[0] += f" (player {obs['first_player'] + 1} started)"
     out.append(f"Toads in the supply: {obs['supply']}   tiles face down: {obs['pile']}")
     out.append("Market:")
     for m in obs["market"]:
@@ -179,36 +179,38 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     if last:
         if last["discarded"]:
             out.append(
-                f"Last turn: player {last['player']} discarded {last['tile']} (it fit nowhere)"
+                f"Last turn: player {last['player'] + 1} discarded {last['tile']} (it fit nowhere)"
             )
         else:
             out.append(
-                f"Last turn: player {last['player']} placed {last['tile']} at "
+                f"Last turn: player {last['player'] + 1} placed {last['tile']} at "
                 f"{last['cell'][0]},{last['cell'][1]} turned {last['rotation']}, "
                 f"+{last['toads_added']} toads, {last['arrow']} move {last['direction']}"
             )
-            answers = [f"player {q}: {a}" for q, a in enumerate(last["answers"]) if a is not None]
+            answers = [
+                f"player {q + 1}: {a}" for q, a in enumerate(last["answers"]) if a is not None
+            ]
             if answers:
                 out.append("  group answers: " + ", ".join(answers))
         for ps in last["ponds_scored"]:
             out.append(
-                f"  player {ps['player']}'s pond at {ps['cell'][0]},{ps['cell'][1]} held "
+                f"  player {ps['player'] + 1}'s pond at {ps['cell'][0]},{ps['cell'][1]} held "
                 f"{ps['toads']} toads: {ps['points']} points"
             )
     g = obs["group"]
     if g:
         status = ", ".join(
-            f"player {q}: {_group_status(g, q)}"
+            f"player {q + 1}: {_group_status(g, q)}"
             for q in range(len(g["answered"]))
             if q != g["active"]
         )
-        out.append(f"Group move {g['direction']} by player {g['active']}: {status}")
+        out.append(f"Group move {g['direction']} by player {g['active'] + 1}: {status}")
         if g["mine"]:
             out.append(f"  your answer: {g['mine']}")
     for p, farm in enumerate(obs["farms"]):
         score = obs["scores"][p]["total"]
         facing = farm["facing"] or "not yet chosen"
-        head = f"Player {p} (farm faces {facing}): {score} points, {farm['toads']} toads"
+        head = f"Player {p + 1} (farm faces {facing}): {score} points, {farm['toads']} toads"
         if obs["ranks"]:
             head += f", place {obs['ranks'][p]}"
         out.append("")
@@ -219,7 +221,9 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
         cats = [k for k in obs["scores"][0] if k != "total"]
         out.append("Final scores: " + ", ".join(cats))
         for p, s in enumerate(obs["scores"]):
-            out.append(f"  player {p}: " + " ".join(str(s[k]) for k in cats) + f" = {s['total']}")
+            out.append(
+                f"  player {p + 1}: " + " ".join(str(s[k]) for k in cats) + f" = {s['total']}"
+            )
     out.append("")
     out.append(
         "Legend: c cane, w wheat, . soil; ~ pond; Cw cow, Sc scarecrow, Tr tractor; "
@@ -424,7 +428,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     y += 22
     info = f"toads in supply: {obs['supply']};  tiles face down: {obs['pile']};  north is up"
     if obs["first_player"] is not None:
-        info += f";  player {obs['first_player']} started"
+        info += f";  player {obs['first_player'] + 1} started"
     body.append(svg.text(16, y, info, size=13))
     y += 14
     # The market (the space of a tile being placed is framed).
@@ -461,26 +465,28 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     last = obs["last"]
     if last:
         if last["discarded"]:
-            lines.append(f"last: player {last['player']} discarded {last['tile']}")
+            lines.append(f"last: player {last['player'] + 1} discarded {last['tile']}")
         else:
             lines.append(
-                f"last: player {last['player']} placed {last['tile']} at "
+                f"last: player {last['player'] + 1} placed {last['tile']} at "
                 f"{last['cell'][0]},{last['cell'][1]}, "
                 f"+{last['toads_added']} toads"
             )
             lines.append(f"      {last['arrow']} move {last['direction']}")
-            answers = [f"P{q} {a}" for q, a in enumerate(last["answers"]) if a is not None]
+            answers = [f"P{q + 1} {a}" for q, a in enumerate(last["answers"]) if a is not None]
             if answers:
                 lines.append("      group answers: " + ", ".join(answers))
         for ps in last["ponds_scored"]:
-            lines.append(f"      P{ps['player']} pond {ps['toads']} toads: +{ps['points']}")
+            lines.append(f"      P{ps['player'] + 1} pond {ps['toads']} toads: +{ps['points']}")
     g = obs["group"]
     if g:
-        lines.append(f"group move {g['direction']} by player {g['active']}:")
+        lines.append(f"group move {g['direction']} by player {g['active'] + 1}:")
         lines.append(
             "      "
             + ", ".join(
-                f"P{q} {_group_status(g, q)}" for q in range(len(g["answered"])) if q != g["active"]
+                f"P{q + 1} {_group_status(g, q)}"
+                for q in range(len(g["answered"]))
+                if q != g["active"]
             )
         )
         if g["mine"]:
@@ -505,7 +511,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
         removed = {tuple(c) for c in farm["removed"]}
         score = obs["scores"][p]["total"]
         colour = svg.PLAYER_COLOURS[p % len(svg.PLAYER_COLOURS)]
-        head = f"Player {p}: {score} points, {farm['toads']} toads"
+        head = f"Player {p + 1}: {score} points, {farm['toads']} toads"
         if farm["facing"]:
             head += f", farm faces {farm['facing']}"
         if obs["ranks"]:
@@ -607,7 +613,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
             svg.text(
                 16,
                 y,
-                f"player {p}: " + " | ".join(str(s[k]) for k in cats) + f" | {s['total']}",
+                f"player {p + 1}: " + " | ".join(str(s[k]) for k in cats) + f" | {s['total']}",
                 size=12,
                 fill=svg.PLAYER_COLOURS[p % 4],
             )

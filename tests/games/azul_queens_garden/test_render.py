@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from meeple.boardgames.azul_queens_garden.render import FILL, render_svg, render_text
+from meeple.core import IllegalActionError
+from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 from .helpers import act, expand, give, quiet, t, tray
 
@@ -16,13 +20,13 @@ def test_the_text_view_writes_the_pending_step_in_words():
     tray(s, "blue-bird", "green-tree")
     act(s, "take bird")
     text = render_text(s.observation(None))
-    assert "Player 0 chooses which copy of blue-bird to take: from display expansion 1 or 2" in text
+    assert "Player 1 chooses which copy of blue-bird to take: from display expansion 1 or 2" in text
     assert "{" not in text and "'kind'" not in text
     s = quiet()
     give(s, 0, "blue-butterfly", "blue-tree", "blue-bird")
     act(s, "place blue-butterfly at 0.1", "pay by colour")
     text = render_text(s.observation(0))
-    assert "Player 0 is paying for blue-butterfly at 0.1: 2 more tiles to pay" in text
+    assert "Player 1 is paying for blue-butterfly at 0.1: 2 more tiles to pay" in text
     assert "{" not in text
 
 
@@ -71,3 +75,21 @@ def test_a_printed_space_looks_different_from_a_placed_hexagon():
     # The key's sample and the printed space are hatched; the placed hexagon is not.
     assert picture.count('fill="url(#azq-printed)"') == 2
     assert "printed lime-bird at 1.2" in render_text(obs)
+
+
+def test_texts_for_people_count_players_from_one():
+    s = quiet()  # two players, seat 0 to move
+    text = render_text(s.observation(0))
+    assert "to move: player 1" in text and "first player: player 1" in text
+    assert "*player 1: 15 points" in text and "\n player 2: 15 points" in text
+    words = svg_words(render_svg(s.observation(1)))
+    assert "First player: player 1" in words
+    assert "Player 1: 15 points (to move)" in words and "Player 2: 15 points" in words
+    assert_names_both_players(text)
+    assert_names_both_players(words)
+    tray(s, "blue-bird", "lime-tree")
+    tray(s, "blue-bird", "green-tree")
+    act(s, "take bird")
+    with pytest.raises(IllegalActionError, match=r"\(player 1 to move\): player 1 must now choose"):
+        act(s, "pass")
+    check_a_random_game("azul_queens_garden", seed=1, stride=3)

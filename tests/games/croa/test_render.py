@@ -5,9 +5,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
+import meeple
 from meeple.boardgames.croa import render
 from meeple.core.svg import PLAYER_COLOURS
 from tests.games.croa.helpers import position
+from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -88,3 +90,17 @@ def test_the_two_deep_sets_and_shallow_water_have_distinct_backs():
     fills = [render._back_fill(obs["backs"], b) for b in range(3)]
     assert len(set(fills)) == 3
     assert all(f'fill="{f}"' in svg_text for f in fills)
+
+
+def test_texts_for_people_count_players_from_one():
+    state = meeple.load("croa", players=2).new_initial_state()  # seat 0 to move
+    text = state.render_text(0)
+    assert "\n  P1 (red) in, outlasted 0: queen a1" in text
+    assert "\n  P2 (blue) in, outlasted 0: queen h8" in text
+    assert text.endswith("\nP1 (red) jumps with one frog")
+    words = svg_words(state.render_svg(None))
+    assert "queen of P1" in words and "servant of P2" in words
+    assert "▶ P1 (red): in the pond" in words and "P2 (blue): in the pond" in words
+    assert_names_both_players(text)
+    assert_names_both_players(words)
+    check_a_random_game("croa", seed=2, stride=2)

@@ -8,15 +8,16 @@ import xml.etree.ElementTree as ET
 import meeple
 from meeple.boardgames.farland.actions import sq
 from tests.games.farland.helpers import CARROT, COW, POND_CELL, play, setup
+from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 
 def test_text_view_shows_market_turn_scores_and_farm():
     s = setup()
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
     text = s.render_text(0)
-    assert "to move: player 1" in text
+    assert "to move: player 2" in text
     assert "lower market:" in text and "L28[" in text
-    assert "player 0: 0 points" in text
+    assert "player 1: 0 points" in text
     assert "HOUSE" in text and "wh1" in text
 
 
@@ -26,13 +27,13 @@ def test_svg_view_is_valid_and_labels_turn_and_scores():
     svg = s.render_svg(None)
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert "to move: player 0 (rotate building barn)" in svg
-    assert "player 2: 0 points" in svg
+    assert "to move: player 1 (rotate building barn)" in svg
+    assert "player 3: 0 points" in svg
     assert "upgrade tokens left: 12" in svg
 
 
-def _farm_rows(text: str, player: int) -> list[str]:
-    block = text.split(f"\nplayer {player}:")[1].split("\nplayer ")[0]
+def _farm_rows(text: str, seat: int) -> list[str]:
+    block = text.split(f"\nplayer {seat + 1}:")[1].split("\nplayer ")[0]
     return block.splitlines()
 
 
@@ -93,3 +94,18 @@ def test_building_line_at_setup_and_at_the_end_of_the_game():
             s.apply_action(rng.choice(s.legal_actions()))
     for view in (s.render_text(None), s.render_svg(None)):
         assert "taken this round" not in view
+
+
+def test_texts_for_people_count_players_from_one():
+    s = setup()  # two players, seat 0 to move and first
+    text = s.render_text(1)
+    assert "to move: player 1  first player: player 1" in text
+    assert "\nplayer 1: 0 points (" in text and "\nplayer 2: 0 points (" in text
+    words = svg_words(s.render_svg(None))
+    assert "to move: player 1 (take); first player: player 1" in words
+    assert "player 1 (to move) ★first: 0 points" in words and "player 2: 0 points" in words
+    assert_names_both_players(text)
+    assert_names_both_players(words)
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
+    assert s.current_player() == 1 and "to move: player 2" in s.render_text(0)
+    check_a_random_game("farland", seed=1, stride=3)

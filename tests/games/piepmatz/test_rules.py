@@ -448,8 +448,9 @@ def test_the_move_log_hides_a_drawn_bird_from_the_other_players():
     play(state, ["play chaffinch-3f perch 1", "collect chaffinch-2m", "draw", "bird sparrow-1f"])
     a = state.history[-1]
     assert state.action_seen_by(0, CHANCE, a) == "bird sparrow-1f"
-    assert state.action_seen_by(1, CHANCE, a) == "player 0 draws a bird"
-    assert state.action_seen_by(None, CHANCE, a) == "player 0 draws a bird"
+    # Seat 0 drew it; the others' log counts players from 1.
+    assert state.action_seen_by(1, CHANCE, a) == "player 1 draws a bird"
+    assert state.action_seen_by(None, CHANCE, a) == "player 1 draws a bird"
 
 
 def test_a_card_taken_from_the_display_stays_known_to_everyone_until_it_is_played():

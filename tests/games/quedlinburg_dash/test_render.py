@@ -15,6 +15,7 @@ from tests.games.quedlinburg_dash.helpers import (
     put_on_card,
     turn_of,
 )
+from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 
 def _drawn(state: QuedlinburgDashState, player: int) -> list[str]:
@@ -33,7 +34,7 @@ def _targets(state: QuedlinburgDashState) -> dict[str, list[str]]:
 
 
 def _shop() -> QuedlinburgDashState:
-    """Player 0 lays the third dream weed with 3 rubies: the shop opens."""
+    """Seat 0 (player 1) lays the third dream weed with 3 rubies: the shop opens."""
     state = new()
     state.rubies[0] = 3
     state.ruby_supply -= 3
@@ -131,3 +132,18 @@ def test_the_reserve_shows_the_prices():
     assert (
         "rubies per chip: &#x27;1&#x27; 1, &#x27;2&#x27; 2, &#x27;4&#x27; 3, &#x27;8&#x27; 5" in svg
     )
+
+
+def test_texts_for_people_count_players_from_one():
+    state = new()  # two players; a chip comes out of seat 0's bag
+    text = state.render_text(None)
+    assert "\n> P1 donkey  field  0/50" in text and "\n  P2 sheep   field  0/50" in text
+    words = svg_words(state.render_svg(None))
+    assert "donkey (player 1) on field 0" in words and "sheep (player 2) on field 0" in words
+    assert "Player 1: donkey  field 0/50  <- turn" in words and "Player 2: sheep" in words
+    assert_names_both_players(text)
+    assert_names_both_players(words)
+    play(state, "draw red-1")  # the donkey moves 1 field: the path shows P1 there, P2 at 0
+    assert "  path  21....@" in state.render_text(None)
+    assert "\n  player 1: the donkey is shopping (buy a chip or done)\n" in _shop().render_text(0)
+    check_a_random_game("quedlinburg_dash", seed=1, stride=3)

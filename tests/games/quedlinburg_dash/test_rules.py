@@ -872,18 +872,18 @@ def test_three_dream_weeds_are_allowed_on_the_card_during_the_shop_visit():
 @pytest.mark.parametrize(
     ("cards", "moves", "move", "reason"),
     [
-        ("caterpillar", [], "draw blue-4", "player 0's bag holds no blue-4"),
-        ("caterpillar", ["draw red-1"], "draw red-4", "player 1's bag holds no red-4"),
+        ("caterpillar", [], "draw blue-4", "player 1's bag holds no blue-4"),
+        ("caterpillar", ["draw red-1"], "draw red-4", "player 2's bag holds no red-4"),
         ("caterpillar", [], "wood die 2", "this is a bag draw, not a die roll"),
         ("caterpillar", [], "white die: ruby", "this is a bag draw, not a die roll"),
-        ("caterpillar", [], "buy red-1", "a chip comes out of player 0's bag"),
+        ("caterpillar", [], "buy red-1", "a chip comes out of player 1's bag"),
         ("caterpillar", ["draw yellow-1"], "draw red-1", "roll of the white die, not a bag"),
         ("caterpillar", ["draw yellow-1"], "wood die 3", "the white die, not the wood die"),
-        ("caterpillar", ["draw yellow-1"], "done", "player 0 rolls the white die"),
+        ("caterpillar", ["draw yellow-1"], "done", "player 1 rolls the white die"),
         ("butterfly", ["draw yellow-1"], "white die: ruby", "the wood die, not the white die"),
         ("butterfly", ["draw yellow-1"], "draw red-1", "roll of the wood die, not a bag draw"),
         ("butterfly", ["draw yellow-1"], "wood die 5", "shows 0, 1, 2, 3, 4 fields, not 5"),
-        ("butterfly", ["draw yellow-1"], "buy red-1", "player 0 rolls the wood die"),
+        ("butterfly", ["draw yellow-1"], "buy red-1", "player 1 rolls the wood die"),
     ],
 )
 def test_an_impossible_chance_outcome_says_why(cards, moves, move, reason):

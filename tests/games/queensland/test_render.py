@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import meeple
 from meeple.boardgames.queensland import actions as A
 from tests.games.queensland.helpers import at_first_turn, names, play, put, set_toads
+from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 
 def group_pending():
@@ -22,9 +23,9 @@ def group_pending():
 def test_the_text_view_shows_whose_turn_the_market_and_each_farm():
     state = at_first_turn(2, market=("T09", "T21", "T39"))
     text = state.game.render_text(state.observation(0))
-    assert "turn 1: player 0 to take a market tile" in text
+    assert "turn 1: player 1 to take a market tile" in text
     assert "space 3 (+3 toads): T39 (N:c E:w S:. W:., pond, single arrow E, 1 tractor)" in text
-    assert "Player 1 (farm faces north): 0 points, 0 toads" in text
+    assert "Player 2 (farm faces north): 0 points, 0 toads" in text
     assert "cA      wwB    Sc." in text  # start tiles A and B side by side
 
 
@@ -33,11 +34,11 @@ def test_views_keep_a_pending_group_answer_hidden():
     assert state.current_player() == 2
     mine = state.game.render_text(state.observation(1))
     theirs = state.game.render_text(state.observation(2))
-    assert "player 1: answered" in theirs
-    assert "your answer" not in theirs and "player 1: follow" not in theirs
+    assert "player 2: answered" in theirs  # seat 1 is player 2
+    assert "your answer" not in theirs and "player 2: follow" not in theirs
     assert "your answer: follow" in mine
     svg = state.game.render_svg(state.observation(2))
-    assert "P1 answered" in svg and "your answer" not in svg
+    assert "P2 answered" in svg and "your answer" not in svg
 
 
 def test_the_svg_view_is_a_labelled_picture():
@@ -47,21 +48,38 @@ def test_the_svg_view_is_a_labelled_picture():
     assert root.tag.endswith("svg")
     titles = {t.text for t in root.iter("{http://www.w3.org/2000/svg}title")}
     assert {"pond", "group move south", "2 toads", "cow"} <= titles
-    assert "player 2 to follow the group move or stay" in svg
+    assert "player 3 to follow the group move or stay" in svg
     assert "scores: ponds in play" in svg
 
 
 def test_views_show_a_player_who_was_not_asked():
     state = at_first_turn(3, market=("T09", "T21", "T31"))
-    set_toads(state, 1, 0, 1, 2)  # on C: nothing south of it, so player 1 is not asked
+    set_toads(state, 1, 0, 1, 2)  # on C: nothing south of it, so seat 1 is not asked
     set_toads(state, 2, 0, 0, 1)
     play(state, "take 3", "place 1,-1", "rotate 180")
     assert state.current_player() == 2
     for viewer in (None, 0, 1, 2):
         text = state.game.render_text(state.observation(viewer))
-        assert "player 1: not asked, player 2: waiting" in text
+        assert "player 2: not asked, player 3: waiting" in text
         svg = state.game.render_svg(state.observation(viewer))
-        assert "P1 not asked, P2 waiting" in svg
+        assert "P2 not asked, P3 waiting" in svg
+
+
+def test_texts_for_people_count_players_from_one():
+    state = at_first_turn(2, first=1)  # seat 1 was drawn to start
+    text = state.render_text(0)
+    assert "turn 1: player 2 to take a market tile (player 2 started)" in text
+    assert "\nPlayer 1 (farm faces north)" in text and "\nPlayer 2 (farm faces north)" in text
+    words = svg_words(state.render_svg(None))
+    assert "player 2 started" in words
+    assert "Player 1: 0 points, 0 toads, farm faces north\n" in words
+    assert "Player 2: 0 points, 0 toads, farm faces north  <- to move" in words
+    assert_names_both_players(text)
+    assert_names_both_players(words)
+    # The notation keeps the seat index; the move log words it for people.
+    assert state.action_to_string(A.FIRST + 1) == "first player 1"
+    assert state.action_seen_by(None, meeple.CHANCE, A.FIRST + 1) == "player 2 starts"
+    check_a_random_game("queensland", seed=1, stride=3)
 
 
 # -- clicking the picture ------------------------------------------------------------

@@ -34,6 +34,17 @@ def test_the_starting_player_is_drawn_by_chance():
     assert names(state) == ["first player 0", "first player 1", "first player 2"]
 
 
+def test_the_first_player_notation_keeps_the_seat_index_and_the_log_counts_from_one():
+    # Records hold "first player P" with P the seat index (from 0), as they always have;
+    # the move log, which people read, names that seat "player P+1".
+    state = new_game(3).new_initial_state()
+    first = state.string_to_action("first player 1")
+    state.apply_action(first)
+    assert state.current_player() == 1
+    for viewer in (None, 0, 1, 2):
+        assert state.action_seen_by(viewer, CHANCE, first) == "player 2 starts"
+
+
 def test_each_player_chooses_which_way_their_start_farm_faces():
     state = new_game(3).new_initial_state()
     state.apply_notation("first player 1")
@@ -293,18 +304,18 @@ def test_a_group_answer_is_in_the_move_log_only_for_the_player_who_gave_it():
     state = group_position(4)
     follow = state.game.parse_action("follow")
     stay = state.game.parse_action("stay")
-    state.apply_action(follow)  # player 1, answers still pending
+    state.apply_action(follow)  # seat 1 (player 2), answers still pending
     assert state.is_simultaneous_hidden()
     assert state.action_seen_by(1, 1, follow) == "follow"
     for viewer in (None, 0, 2, 3):
-        assert state.action_seen_by(viewer, 1, follow) == "player 1 has answered"
-    state.apply_action(stay)  # player 2
+        assert state.action_seen_by(viewer, 1, follow) == "player 2 has answered"
+    state.apply_action(stay)  # seat 2 (player 3)
     assert state.action_seen_by(2, 2, stay) == "stay"
     for viewer in (None, 0, 1, 3):
-        assert state.action_seen_by(viewer, 2, stay) == "player 2 has answered"
-    state.apply_action(follow)  # player 3, the last: the observation now shows all
+        assert state.action_seen_by(viewer, 2, stay) == "player 3 has answered"
+    state.apply_action(follow)  # seat 3 (player 4), the last: the observation now shows all
     assert not state.is_simultaneous_hidden()
-    assert state.action_seen_by(0, 3, follow) == "player 3 has answered"
+    assert state.action_seen_by(0, 3, follow) == "player 4 has answered"
     assert state.action_seen_by(3, 3, follow) == "follow"
     assert state.observation(0)["last"]["answers"] == [None, "follow", "stay", "follow"]
 
