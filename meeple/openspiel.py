@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.core.api import CHANCE, TERMINAL, Game, State
+from meeple.core.errors import OptionError
 from meeple.core.registry import game_class, games, load
 from meeple.rl import MissingExtraError
 from meeple.rl.encoding import DEFAULT_SIZE, ObservationEncoder
@@ -372,11 +373,20 @@ def register(game_ids: list[str] | None = None) -> list[str]:
 
 
 def load_game(game_id: str, players: int | None = None, **options: Any) -> Any:
-    """``pyspiel.load_game`` for a meeple game, registering it first if needed."""
+    """``pyspiel.load_game`` for a meeple game, registering it first if needed.
+
+    ``players`` and the options are read as :func:`meeple.load` reads them (``"false"``
+    for a yes/no option, ``"3"`` for a number option, as a command line gives them) and
+    refused with its messages.
+    """
+    if "components" in options:
+        raise OptionError(
+            "the OpenSpiel games play the packaged component data; "
+            "a corrected component file is not a game parameter"
+        )
+    game = load(game_id, players=players, **options)  # checks and converts everything
     register([game_id])
-    params: dict[str, Any] = dict(options)
-    if players is not None:
-        params["players"] = players
+    params: dict[str, Any] = {"players": game.players, **game.options}
     return pyspiel.load_game(short_name(game_id), params)
 
 

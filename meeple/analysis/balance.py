@@ -3,33 +3,62 @@ games last, how many choices a player has as the game goes on, which actions are
 and what a corrected components file changes.
 
 Everything here is computed from records (``meeple.record/1``), so the games can come
-from ``meeple simulate``, any backend, or a file; each record is replayed once to see
-the legal choices at every decision. Pure Python: the plots are in :mod:`report`.
+from ``meeple simulate``, any backend, or a file. Each record is replayed and checked
+(:func:`meeple.core.record.replay`), with the component file it names, and the figures
+come from the replayed game, never from the result the record states. Pure Python: the
+plots are in :mod:`report`.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from meeple.arena.stats import wilson_interval
-from meeple.core.api import CHANCE
-from meeple.core.record import Record, game_of
+from meeple.core.api import CHANCE, Game
+from meeple.core.errors import RecordError
+from meeple.core.record import Record, replay, result_of
 
 PROGRESS_BINS = 20
 """The game's decisions are cut into this many equal stretches for the branching curve."""
 
 Z95 = 1.959964
 
+_SQUARE = re.compile(r"[A-Za-z]\d+")
+_NUMBER = re.compile(r"\d+")
+
 
 def action_type(notation: str) -> str:
-    """The kind of an action: the first word of its notation ("place", "draw" ...)."""
-    word = notation.strip().split(maxsplit=1)
-    return word[0].lower() if word else "?"
+    """The kind of an action, from its notation.
+
+    Notation of several words is typed by its first word, lower-cased ("place tile 3"
+    is "place"). A notation of one word is that word, except that its board squares (a
+    letter and digits, "a1") become ``<sq>`` and other numbers ``<n>``, so that Crôa!'s
+    ``Qa1-b2`` and ``Sb1-c2`` are the kinds ``Q<sq>-<sq>`` and ``S<sq>-<sq>`` (queen and
+    servant jumps) rather than one kind per move. A game may define
+    ``Game.action_type(action) -> str`` instead (see :func:`action_typer`).
+    """
+    words = notation.split()
+    if not words:
+        return "?"
+    if len(words) > 1 or not any(ch.isdigit() for ch in words[0]):
+        return words[0].lower()
+    return _NUMBER.sub("<n>", _SQUARE.sub("<sq>", words[0]))
+
+
+def action_typer(game: Game) -> Callable[[int], str]:
+    """How the analysis names the kind of each action of ``game``: the game's own
+    ``action_type(action)`` if it has one, else :func:`action_type` of the action's
+    notation."""
+    hook = getattr(game, "action_type", None)
+    if callable(hook):
+        return lambda action: str(hook(action))
+    return lambda action: action_type(game.action_name(action))
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:
@@ -63,68 +92,142 @@ def _quantile(xs: Sequence[float], q: float) -> float:
 
 
 class GameTrace:
-    """What one replayed game shows: per decision, who chose, among how many, and what."""
+    """What one replayed game shows: per decision, who chose, among how many, and what.
+
+    The record is replayed with :func:`meeple.core.record.replay` (every action checked,
+    with the component file the record names, and a stated result compared with the
+    replayed one); the result used is the replayed game's own. A game that is not over
+    is refused.
+    """
 
     __slots__ = ("actions", "branching", "chance", "decisions", "result", "types")
 
     def __init__(self, record: Record) -> None:
-        from meeple.core.errors import MeepleError, RecordError
-
-        game = game_of(record)
+        final = replay(record)
+        if not final.is_terminal():
+            raise RecordError(
+                f"the game is not over after {len(record.actions)} actions; "
+                "only finished games can be analysed"
+            )
+        self.result: dict[str, Any] = result_of(final)
+        game = final.game
+        type_of = action_typer(game)
         state = game.new_initial_state()
         self.branching: list[int] = []
         self.types: list[tuple[int, str]] = []  # (seat, action type) per decision
         self.chance = 0
-        for i, text in enumerate(record.actions):
-            try:
-                action = state.string_to_action(text)
-                player = state.current_player()
-                if player == CHANCE:
-                    self.chance += 1
-                else:
-                    self.branching.append(len(state.legal_actions()))
-                    self.types.append((player, action_type(text)))
-                state.apply_action(action)
-            except MeepleError as e:
-                raise RecordError(f"action {i} ({text!r}) is refused: {e}", index=i) from None
+        for action in final.history:  # the checked actions, as ids
+            player = state.current_player()
+            if player == CHANCE:
+                self.chance += 1
+            else:
+                self.branching.append(len(state.legal_actions()))
+                self.types.append((player, type_of(action)))
+            state.apply_action(action)
         self.actions = len(record.actions)
         self.decisions = len(self.branching)
-        if record.result is None:
-            raise RecordError("the record has no result: the game did not finish")
-        self.result = record.result
 
 
-def analyse(records: Iterable[Record]) -> dict[str, Any]:
-    """The balance figures of a set of finished games (same game and player count)."""
-    traces = [GameTrace(r) for r in records]
-    if not traces:
+def setup_of(record: Record) -> tuple[Any, ...]:
+    """What records must share to be analysed together: game, version, player count,
+    options and component file (by content when the record has its digest)."""
+    comp = record.components
+    comp_key = None if comp is None else (comp.get("sha256") or comp["path"])
+    return (
+        record.game,
+        record.game_version,
+        record.players,
+        sorted(record.options.items()),
+        comp_key,
+    )
+
+
+def _setup_difference(record: Record, first: Record) -> tuple[str, str]:
+    """How ``record``'s setup differs from ``first``'s, in words: (record's, first's)."""
+    if (record.game, record.game_version) != (first.game, first.game_version):
+        return (
+            f"{record.game} version {record.game_version}",
+            f"{first.game} version {first.game_version}",
+        )
+    if record.players != first.players:
+        return f"{record.players} players", f"{first.players} players"
+    if record.options != first.options:
+        return f"options {record.options}", f"options {first.options}"
+
+    def comp(r: Record) -> str:
+        return components_label(None if r.components is None else r.components["path"])
+
+    label, first_label = comp(record), comp(first)
+    if label == first_label:  # the same file name, other contents
+        label += f" (sha256 {(record.components or {}).get('sha256', '?')[:12]})"
+        first_label += f" (sha256 {(first.components or {}).get('sha256', '?')[:12]})"
+    return label, first_label
+
+
+def win_points(ranks: Sequence[int]) -> list[float]:
+    """Each seat's share of a game's win: 1 to a sole winner, 1/k to each of k players who
+    share first place, 0 otherwise (so a game's win points add up to one)."""
+    firsts = sum(1 for r in ranks if r == 1)
+    return [1 / firsts if r == 1 else 0.0 for r in ranks]
+
+
+def analyse(records: Iterable[Record], where: Sequence[str] | None = None) -> dict[str, Any]:
+    """The balance figures of a set of finished games, all of one game, version, player
+    count, options and component file (a mix is refused).
+
+    ``where`` names each record for error messages (e.g. "games.jsonl, record on line 3");
+    by default "game 1", "game 2" ...
+    """
+    recs = list(records)
+    if not recs:
         raise ValueError("no games to analyse")
-    players = len(traces[0].result["ranks"])
+    names = list(where) if where is not None else [f"game {i + 1}" for i in range(len(recs))]
+    if len(names) != len(recs):
+        raise ValueError("give one name per record in 'where'")
+    first = setup_of(recs[0])
+    for name, r in zip(names, recs, strict=True):
+        if setup_of(r) != first:
+            why, was = _setup_difference(r, recs[0])
+            raise RecordError(
+                f"{name}: played with {why}, but the first record with {was}; analyse one "
+                "game, player count, options and component file at a time"
+            )
+    traces = []
+    for name, r in zip(names, recs, strict=True):
+        try:
+            traces.append(GameTrace(r))
+        except RecordError as e:
+            raise RecordError(f"{name}: {e}", index=e.index) from None
+    players = recs[0].players
     n = len(traces)
 
-    # Win rate by seat: a sole first place is a win; a shared one counts half.
+    # Win rate by seat: a sole first place is a win; one shared by k players is 1/k of a
+    # win to each (as in the arena and 'meeple simulate').
     wins = [0] * players
     shared = [0] * players
+    points = [0.0] * players
+    per_game_points = []
     for t in traces:
         ranks = t.result["ranks"]
-        firsts = sum(1 for r in ranks if r == 1)
+        game_points = win_points(ranks)
+        per_game_points.append(game_points)
         for seat, r in enumerate(ranks):
+            points[seat] += game_points[seat]
             if r == 1:
-                if firsts == 1:
+                if game_points[seat] == 1:
                     wins[seat] += 1
                 else:
                     shared[seat] += 1
     fair = 1.0 / players
     seats = []
     for seat in range(players):
-        points = wins[seat] + 0.5 * shared[seat]
-        lo, hi = wilson_interval(points, n)
+        lo, hi = wilson_interval(points[seat], n)
         seats.append(
             {
                 "seat": seat,
                 "wins": wins[seat],
                 "shared_wins": shared[seat],
-                "win_rate": round(points / n, 4),
+                "win_rate": round(points[seat] / n, 4),
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "fair_share": round(fair, 4),
                 "significant": not lo <= fair <= hi,
@@ -199,6 +302,7 @@ def analyse(records: Iterable[Record]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "games": n,
         "players": players,
+        "components": recs[0].components,
         "win_rate_by_seat": seats,
         "scores": {
             "categories": categories,
@@ -219,6 +323,12 @@ def analyse(records: Iterable[Record]) -> dict[str, Any]:
             "by_decision": by_decision,
         },
         "action_types": action_types,
+        # Per game, in record order: what pairs two runs game by game (see compare).
+        "per_game": {
+            "seeds": [r.seed for r in recs],
+            "agents": [r.agents for r in recs],
+            "win_points": [[round(p, 6) for p in g] for g in per_game_points],
+        },
     }
     out["findings"] = findings(out)
     return out
@@ -238,7 +348,8 @@ def findings(stats: dict[str, Any]) -> list[str]:
     if not notes:
         notes.append(
             "No seat's win rate differs significantly from a fair share "
-            f"({stats['win_rate_by_seat'][0]['fair_share']:.0%}) in {stats['games']} games."
+            f"({stats['win_rate_by_seat'][0]['fair_share']:.0%}) in {stats['games']} "
+            f"game{'s' if stats['games'] != 1 else ''}."
         )
     types = stats["action_types"]
     if types:
@@ -280,72 +391,183 @@ def _mean_diff_p(a: Sequence[float], b: Sequence[float]) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def compare(base: dict[str, Any], variant: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
-    """What changes from ``base`` to ``variant`` (the same seeds with other components)."""
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c = 1.0
+    d = 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 500):
+        m2 = 2 * m
+        for aa in (
+            m * (b - m) * x / ((qam + m2) * (a + m2)),
+            -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2)),
+        ):
+            d = 1.0 + aa * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + aa / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    )
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_two_sided_p(t: float, df: int) -> float:
+    """Two-sided p-value of Student's t statistic ``t`` with ``df`` degrees of freedom."""
+    if math.isinf(t):
+        return 0.0
+    return min(1.0, _betainc(df / 2.0, 0.5, df / (df + t * t)))
+
+
+def paired_t_p(a: Sequence[float], b: Sequence[float]) -> float:
+    """Two-sided p-value of a paired t-test: is the mean of ``b[i] - a[i]`` zero?"""
+    diffs = [y - x for x, y in zip(a, b, strict=True)]
+    if len(diffs) < 2:
+        return 1.0
+    mean = statistics.fmean(diffs)
+    sd = statistics.stdev(diffs)
+    if sd == 0:
+        return 1.0 if mean == 0 else 0.0
+    return t_two_sided_p(mean / (sd / math.sqrt(len(diffs))), len(diffs) - 1)
+
+
+def is_paired(base: dict[str, Any], variant: dict[str, Any]) -> bool:
+    """Whether two analyses are of the same games played twice: the same number of games,
+    players, seeds (all known) and agents, game by game."""
+    pb, pv = base.get("per_game"), variant.get("per_game")
+    if (
+        not pb
+        or not pv
+        or base["games"] != variant["games"]
+        or base["players"] != variant["players"]
+    ):
+        return False
+    return (
+        None not in pb["seeds"]
+        and pb["seeds"] == pv["seeds"]
+        and None not in pb["agents"]
+        and pb["agents"] == pv["agents"]
+    )
+
+
+def _per_game_means(values: Sequence[float], players: int) -> list[float]:
+    """Pooled per-seat values (game by game, seat by seat) as one mean per game."""
+    return [statistics.fmean(values[i : i + players]) for i in range(0, len(values), players)]
+
+
+PAIRED_TEST = "paired t-test"
+PROPORTION_TEST = "two-proportion z-test"
+WELCH_TEST = "Welch z-test"
+
+
+def compare(
+    base: dict[str, Any], variant: dict[str, Any], alpha: float = 0.05, paired: bool | None = None
+) -> dict[str, Any]:
+    """What changes from ``base`` to ``variant``, row by row with a p-value.
+
+    When the two are the same games played twice (same seeds and agents, game by game:
+    :func:`is_paired`, or ``paired=True``), every row is a paired t-test over the games
+    (per game: the seat's win points, the mean points of a category over the seats, the
+    number of decisions), which sees a change that is small next to the spread between
+    games. Otherwise the win rates get a two-proportion z-test and the means a Welch
+    z-test.
+    """
+    if paired is None:
+        paired = is_paired(base, variant)
+    elif paired and not is_paired(base, variant):
+        raise ValueError("these analyses are not of the same seeds and agents game by game")
     rows: list[dict[str, Any]] = []
     n1, n2 = base["games"], variant["games"]
-    for b, v in zip(base["win_rate_by_seat"], variant["win_rate_by_seat"], strict=True):
-        x1 = b["win_rate"] * n1
-        x2 = v["win_rate"] * n2
-        p = _two_proportion_p(x1, n1, x2, n2)
+    players = base["players"]
+
+    def row(what: str, b: float, v: float, digits: int, p: float | None, test: str | None) -> None:
         rows.append(
             {
-                "what": f"seat {b['seat'] + 1} win rate",
-                "base": b["win_rate"],
-                "variant": v["win_rate"],
-                "change": round(v["win_rate"] - b["win_rate"], 4),
-                "p_value": round(p, 4),
-                "significant": p < alpha,
+                "what": what,
+                "base": round(b, digits),
+                "variant": round(v, digits),
+                "change": round(v - b, digits),
+                "p_value": None if p is None else round(p, 4),
+                "test": test,
+                "significant": p is not None and p < alpha,
             }
         )
+
+    for seat, (b, v) in enumerate(
+        zip(base["win_rate_by_seat"], variant["win_rate_by_seat"], strict=True)
+    ):
+        if paired:
+            p = paired_t_p(
+                [g[seat] for g in base["per_game"]["win_points"]],
+                [g[seat] for g in variant["per_game"]["win_points"]],
+            )
+        else:
+            p = _two_proportion_p(b["win_rate"] * n1, n1, v["win_rate"] * n2, n2)
+        test = PAIRED_TEST if paired else PROPORTION_TEST
+        row(f"seat {b['seat'] + 1} win rate", b["win_rate"], v["win_rate"], 4, p, test)
     raw_b, raw_v = base["scores"]["raw"], variant["scores"]["raw"]
     for c in base["scores"]["categories"]:
         if c not in raw_v:
             continue
         mb, mv = statistics.fmean(raw_b[c]), statistics.fmean(raw_v[c])
-        p = _mean_diff_p(raw_b[c], raw_v[c])
-        rows.append(
-            {
-                "what": f"mean {c} points",
-                "base": round(mb, 3),
-                "variant": round(mv, 3),
-                "change": round(mv - mb, 3),
-                "p_value": round(p, 4),
-                "significant": p < alpha,
-            }
-        )
+        if paired:
+            p = paired_t_p(_per_game_means(raw_b[c], players), _per_game_means(raw_v[c], players))
+        else:
+            p = _mean_diff_p(raw_b[c], raw_v[c])
+        row(f"mean {c} points", mb, mv, 3, p, PAIRED_TEST if paired else WELCH_TEST)
     lb, lv = base["length"]["raw_decisions"], variant["length"]["raw_decisions"]
-    p = _mean_diff_p(lb, lv)
-    rows.append(
-        {
-            "what": "decisions per game",
-            "base": round(statistics.fmean(lb), 3),
-            "variant": round(statistics.fmean(lv), 3),
-            "change": round(statistics.fmean(lv) - statistics.fmean(lb), 3),
-            "p_value": round(p, 4),
-            "significant": p < alpha,
-        }
+    p = paired_t_p(lb, lv) if paired else _mean_diff_p(lb, lv)
+    row(
+        "decisions per game",
+        statistics.fmean(lb),
+        statistics.fmean(lv),
+        3,
+        p,
+        PAIRED_TEST if paired else WELCH_TEST,
     )
     bb, bv = base["branching"]["overall"], variant["branching"]["overall"]
     if bb.get("n") and bv.get("n"):
-        rows.append(
-            {
-                "what": "mean branching factor",
-                "base": bb["mean"],
-                "variant": bv["mean"],
-                "change": round(bv["mean"] - bb["mean"], 4),
-                "p_value": None,
-                "significant": False,
-            }
-        )
+        row("mean branching factor", bb["mean"], bv["mean"], 4, None, None)
     changed = [r["what"] for r in rows if r["significant"]]
     verdict = (
         "No significant change at the 5% level."
         if not changed
         else "Significant changes (5% level): " + ", ".join(changed) + "."
     )
-    return {"alpha": alpha, "rows": rows, "changed": changed, "verdict": verdict}
+    method = (
+        f"paired t-tests over the {n1} games, each played with the same seed and agents "
+        "in both configurations"
+        if paired
+        else "two-proportion z-tests for win rates and Welch z-tests for means "
+        "(the games are not paired)"
+    )
+    return {
+        "alpha": alpha,
+        "paired": paired,
+        "method": method,
+        "rows": rows,
+        "changed": changed,
+        "verdict": verdict,
+    }
 
 
 def components_label(path: str | Path | None) -> str:
+    """How reports name a component file (``None``: the components packaged with the game)."""
     return "packaged components" if path is None else f"components from {Path(path).name}"

@@ -11,18 +11,51 @@ from __future__ import annotations
 
 import html
 import json
+import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from meeple.analysis.balance import analyse, compare, components_label
 from meeple.arena.simulate import jobs_for
+from meeple.core.errors import MeepleError
 from meeple.core.record import Record
 from meeple.core.registry import load
 
 FORMAT = "meeple.balance/1"
 BASE_COLOUR = "#4c72b0"
 VARIANT_COLOUR = "#dd8452"
+
+
+class OutDirError(MeepleError, ValueError):
+    """The report's folder cannot be used: it is a file, or cannot be created or written."""
+
+
+def check_out_dir(out: str | Path, flag: str = "--out") -> None:
+    """Refuse a report folder that cannot be written, before any game is played or
+    analysed, so a long run never ends in a traceback that loses its work.
+
+    An existing folder is used; a missing one is created when the report is written, so
+    its nearest existing parent must be a folder in which one can be created. Both are
+    tried with a temporary folder, removed at once; nothing else is left behind.
+    """
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise OutDirError(f"{flag} {path} is a file; give a folder for the report")
+    probe_in = path
+    while not probe_in.exists():
+        parent = probe_in.parent
+        if parent == probe_in:
+            break
+        probe_in = parent
+    if not probe_in.is_dir():
+        raise OutDirError(f"{flag} {path}: {probe_in} is a file, not a folder")
+    try:
+        shutil.rmtree(tempfile.mkdtemp(prefix=".meeple-probe-", dir=probe_in))
+    except OSError as e:
+        what = "cannot be written" if probe_in == path else "cannot be created"
+        raise OutDirError(f"{flag} {path} {what}: {e.strerror or e}") from None
 
 
 def _pyplot() -> Any:
@@ -77,7 +110,8 @@ def balance_report(
     on_done: Callable[[Record], None] | None = None,
 ) -> dict[str, Any]:
     """Simulate, analyse and write ``report.html``, ``report.json`` and PNG plots."""
-    plt = _pyplot()  # fail before simulating if the extra is missing
+    check_out_dir(out_dir, "out_dir")  # fail before simulating if it cannot be written
+    plt = _pyplot()  # ... or if the extra is missing
     game = load(game_id, players=players, **(options or {}))
     specs = list(agents) if agents else ["greedy"] * game.players
     base_records = simulate_records(
@@ -112,6 +146,7 @@ def balance_report(
         "seed": seed,
         "agents": specs,
         "components": str(components) if components is not None else None,
+        "base_components": None,
         "base": base,
         "variant": variant,
         "comparison": comparison,
@@ -120,17 +155,24 @@ def balance_report(
     return report
 
 
-def report_from_records(records: Sequence[Record], out_dir: str | Path) -> dict[str, Any]:
-    """The report of games already played (e.g. ``meeple simulate --out``), no simulation."""
+def report_from_records(
+    records: Sequence[Record], out_dir: str | Path, where: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The report of games already played (e.g. ``meeple simulate --out``), no simulation.
+
+    Every record is replayed with the component file it names and checked (see
+    :func:`meeple.analysis.balance.analyse`, which also refuses records of different
+    setups); ``where`` names the records in error messages.
+    """
+    check_out_dir(out_dir, "out_dir")
     plt = _pyplot()
     if not records:
         raise ValueError("no records to analyse")
+    base = analyse(records, where)
     first = records[0]
-    for r in records:
-        if (r.game, r.players, r.options) != (first.game, first.players, first.options):
-            raise ValueError("the records must all be of one game, player count and options")
     game = load(first.game, players=first.players, **first.options)
     seeds = [r.seed for r in records if r.seed is not None]
+    comp = first.components
     report: dict[str, Any] = {
         "format": FORMAT,
         "game": game.info.id,
@@ -141,8 +183,10 @@ def report_from_records(records: Sequence[Record], out_dir: str | Path) -> dict[
         "games": len(records),
         "seed": min(seeds) if seeds else 0,
         "agents": sorted({a for r in records for a in (r.agents or [])}) or ["?"],
-        "components": None,
-        "base": analyse(records),
+        # The records' component file (None: the packaged components); no variant here.
+        "components": None if comp is None else comp["path"],
+        "base_components": comp,
+        "base": base,
         "variant": None,
         "comparison": None,
     }
@@ -161,8 +205,14 @@ def write_report(plt: Any, report: dict[str, Any], out: Path) -> None:
 # -- plots ------------------------------------------------------------------------------------
 
 
+def base_label(report: dict[str, Any]) -> str:
+    """How the report names the components of its base figures."""
+    comp = report.get("base_components")
+    return components_label(None if comp is None else comp["path"])
+
+
 def _series(report: dict[str, Any]) -> list[tuple[str, dict[str, Any], str]]:
-    out = [(components_label(None), report["base"], BASE_COLOUR)]
+    out = [(base_label(report), report["base"], BASE_COLOUR)]
     if report["variant"] is not None:
         out.append((components_label(report["components"]), report["variant"], VARIANT_COLOUR))
     return out
@@ -264,7 +314,7 @@ def write_plots(plt: Any, report: dict[str, Any], out: Path) -> dict[str, str]:
     ax.set_yticks(range(len(types)), types)
     ax.invert_yaxis()
     ax.set_xlabel("times per game")
-    ax.set_title("Decisions by action type (first word of the notation)")
+    ax.set_title("Decisions by action type")
     ax.legend(fontsize="small")
     files["action_types"] = _save(fig, plt, out / "action_types.png")
     return files
@@ -314,17 +364,18 @@ def render_html(report: dict[str, Any]) -> str:
         comp = report["comparison"]
         cls = "bad" if comp["changed"] else "ok"
         parts.append(f"<h2>At a glance</h2><p class='{cls}'>{_e(comp['verdict'])}</p>")
+        parts.append(f"<p>Tests: {_e(comp['method'])}.</p>")
         parts.append(
-            "<table><tr><th>what</th><th>packaged</th>"
+            f"<table><tr><th>what</th><th>{_e(base_label(report))}</th>"
             f"<th>{_e(components_label(report['components']))}</th><th>change</th>"
-            "<th>p-value</th></tr>"
+            "<th>p-value</th><th>test</th></tr>"
         )
         for r in comp["rows"]:
             flag = " class='flag'" if r["significant"] else ""
             p = "" if r["p_value"] is None else f"{r['p_value']:.3f}"
             parts.append(
                 f"<tr{flag}><td>{_e(r['what'])}</td><td>{r['base']}</td><td>{r['variant']}</td>"
-                f"<td>{r['change']:+}</td><td>{p}</td></tr>"
+                f"<td>{r['change']:+}</td><td>{p}</td><td>{_e(r['test'] or '')}</td></tr>"
             )
         parts.append("</table>")
     for label, stats, _colour in series:
@@ -388,9 +439,11 @@ def render_html(report: dict[str, Any]) -> str:
     parts.append("<h2>Branching factor over the game</h2>")
     parts.append(f"<img src='{report['plots']['branching']}' alt='branching factor'>")
     b = base["branching"]["overall"]
+    label = base_label(report)
     if b.get("n"):
         parts.append(
-            f"<p>Packaged components: {b['mean']:.1f} legal actions per decision on average "
+            f"<p>{_e(label[:1].upper() + label[1:])}: {b['mean']:.1f} legal actions per decision "
+            "on average "
             f"(median {b['median']:g}, 90th percentile {b['p90']:g}, max {b['max']:g}).</p>"
         )
 
@@ -413,8 +466,13 @@ def render_html(report: dict[str, Any]) -> str:
         parts.append("</table>")
     parts.append(
         "<p><small>Generated by <code>meeple analyze</code>. The same figures are in "
-        "<code>report.json</code>. Win-rate intervals are Wilson score intervals; a shared "
-        "first place counts as half a win. Changes are tested per row (two-proportion and "
-        "Welch z-tests, not corrected for multiple comparisons).</small></p></body></html>"
+        "<code>report.json</code>. Every record was replayed and its result taken from the "
+        "replay. Win-rate intervals are Wilson score intervals; a first place shared by k "
+        "players counts as 1/k of a win. Changes are tested per row (paired t-tests when "
+        "both configurations played the same seeds and agents, else two-proportion and "
+        "Welch z-tests; not corrected for multiple comparisons). Action types are the "
+        "first word of the notation, or for one-word moves the move with its squares "
+        "written &lt;sq&gt; and numbers &lt;n&gt;, unless the game names its own."
+        "</small></p></body></html>"
     )
     return "\n".join(parts)

@@ -63,18 +63,31 @@ def run_jobs(
 
 
 def summarise(records: Sequence[Record], seconds: float) -> dict[str, Any]:
-    """Games, wins per seat (a shared first place counts for each), mean scores and length."""
+    """Games, wins per seat, mean scores and length.
+
+    ``wins`` counts each seat's sole first places and ``shared_wins`` its shared ones (as
+    the arena does); ``win_rate`` counts a first place shared by k players as 1/k of a
+    win (as the arena and ``meeple analyze`` do), so a game's win rates add up to one.
+    """
     if not records:
         return {"games": 0, "seconds": round(seconds, 3)}
     players = records[0].players
     wins = [0] * players
+    shared = [0] * players
+    points = [0.0] * players
     score_sums = [0.0] * players
     length = 0
     for r in records:
         assert r.result is not None
-        for i, rank in enumerate(r.result["ranks"]):
+        ranks = r.result["ranks"]
+        firsts = sum(1 for rank in ranks if rank == 1)
+        for i, rank in enumerate(ranks):
             if rank == 1:
-                wins[i] += 1
+                points[i] += 1 / firsts
+                if firsts == 1:
+                    wins[i] += 1
+                else:
+                    shared[i] += 1
         for i, s in enumerate(r.result["scores"]):
             score_sums[i] += s
         length += len(r.actions)
@@ -85,7 +98,8 @@ def summarise(records: Sequence[Record], seconds: float) -> dict[str, Any]:
         "games": n,
         "agents": records[0].agents,
         "wins": wins,
-        "win_rate": [w / n for w in wins],
+        "shared_wins": shared,
+        "win_rate": [p / n for p in points],
         "mean_scores": [round(s / n, 3) for s in score_sums],
         "mean_length": round(length / n, 2),
         "seconds": round(seconds, 3),

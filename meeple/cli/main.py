@@ -237,12 +237,15 @@ def simulate(
     if as_json:
         print(json.dumps(summary))
         return
-    table = Table("seat", "agent", "wins", "win rate", "mean score", title=f"{games} games")
+    table = Table(
+        "seat", "agent", "wins", "shared", "win rate", "mean score", title=f"{games} games"
+    )
     for i in range(g.players):
         table.add_row(
             str(i + 1),
             specs[i],
             str(summary["wins"][i]),
+            str(summary["shared_wins"][i]),
             f"{summary['win_rate'][i]:.3f}",
             str(summary["mean_scores"][i]),
         )
@@ -341,16 +344,23 @@ def replay(
     from meeple.core.record import replay as replay_record
 
     count = 0
-    line = 0
-    try:
-        for line, record in read_records(file):
+    records = read_records(file)
+    while True:
+        # Reading names the file and line itself (the line that failed, not the last
+        # record read); a replay error is placed here.
+        try:
+            line, record = next(records)
+        except StopIteration:
+            break
+        except RecordError as e:
+            raise _fail(str(e), code=1) from None
+        try:
             state = replay_record(record)
-            count += 1
-            if not quiet and not state.is_terminal():
-                out.print(f"line {line}: replayed, the game is not finished")
-    except RecordError as e:
-        where = f"{file}, record on line {line}" if line else str(file)
-        raise _fail(f"{where}: {e}", code=1) from None
+        except RecordError as e:
+            raise _fail(f"{file}, record on line {line}: {e}", code=1) from None
+        count += 1
+        if not quiet and not state.is_terminal():
+            out.print(f"line {line}: replayed, the game is not finished")
     if not quiet:
         out.print(f"{count} record{'s' if count != 1 else ''} replayed: all good")
 

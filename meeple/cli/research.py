@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 
 from meeple.agents.base import split_agents
@@ -22,14 +23,16 @@ err = Console(stderr=True)
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", highlight=False)
+    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
 def analyze(
     game: Annotated[str, typer.Argument(help="Game id, see 'meeple games'.")],
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
-    games: Annotated[int, typer.Option("--games", help="Games per configuration.")] = 100,
+    games: Annotated[
+        int | None, typer.Option("--games", help="Games per configuration [default: 100].")
+    ] = None,
     agents: Annotated[
         str | None, typer.Option(help="Agents per seat, e.g. greedy,greedy (default: greedy).")
     ] = None,
@@ -40,9 +43,13 @@ def analyze(
     out_dir: Annotated[Path, typer.Option("--out", help="Directory for the report.")] = Path(
         "balance-report"
     ),
-    seed: Annotated[int, typer.Option(help="Seed of game 0; game i uses seed+i.")] = 0,
-    jobs: Annotated[int, typer.Option(help="Worker processes (or Ray CPUs).")] = 1,
-    backend: Annotated[str, typer.Option(help="local or ray.")] = "local",
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of game 0; game i uses seed+i [default: 0].")
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(help="Worker processes (or Ray CPUs) [default: 1].")
+    ] = None,
+    backend: Annotated[str | None, typer.Option(help="local or ray [default: local].")] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),
@@ -50,18 +57,52 @@ def analyze(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report's JSON.")] = False,
     records: Annotated[
         Path | None,
-        typer.Option("--records", help="Analyse these records (JSONL) instead of simulating."),
+        typer.Option(
+            "--records",
+            help="Analyse these records (a record or JSONL) instead of simulating; each is "
+            "replayed with its own components.",
+        ),
     ] = None,
 ) -> None:
     """Balance report: win rate by seat, scores, length, branching, action types (HTML+JSON)."""
     import meeple
     from meeple.agents import make_agent
+    from meeple.analysis.report import check_out_dir
     from meeple.arena.backends import BACKENDS
     from meeple.core.errors import MeepleError
 
     if records is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--players", players),
+                ("--games", games),
+                ("--agents", agents),
+                ("--components", components),
+                ("--seed", seed),
+                ("--jobs", jobs),
+                ("--backend", backend),
+                ("-o/--option", option),
+            )
+            if value is not None
+        ]
+        if given:
+            raise _fail(
+                f"--records analyses the recorded games as they were played (their players, "
+                f"options, agents, seeds and components); {', '.join(given)} cannot be used "
+                "with it"
+            )
+    try:
+        check_out_dir(out_dir)
+    except MeepleError as e:
+        raise _fail(str(e)) from None
+    if records is not None:
         _from_records(game, records, out_dir, as_json)
         return
+    games = 100 if games is None else games
+    seed = 0 if seed is None else seed
+    jobs = 1 if jobs is None else jobs
+    backend = "local" if backend is None else backend
     if games < 1 or jobs < 1:
         raise _fail("--games and --jobs must be at least 1")
     if backend not in BACKENDS:
@@ -112,28 +153,46 @@ def _from_records(game: str, path: Path, out_dir: Path, as_json: bool) -> None:
     from meeple.core.record import read_records
 
     try:
-        recs = [r for _, r in read_records(path)]
-        if any(r.game != game for r in recs):
-            raise _fail(f"{path} holds records of another game than {game!r}")
-        report = report_from_records(recs, out_dir)
+        numbered = list(read_records(path))
+    except MeepleError as e:
+        raise _fail(f"{path}: {e}" if str(path) not in str(e) else str(e)) from None
+    for line, r in numbered:
+        if r.game != game:
+            raise _fail(f"{path}, record on line {line}: a record of {r.game!r}, not of {game!r}")
+    where = [f"{path}, record on line {line}" for line, _ in numbered]
+    try:
+        report = report_from_records([r for _, r in numbered], out_dir, where)
     except (MeepleError, ValueError, ImportError) as e:
         raise _fail(str(e)) from None
     _print_report(report, out_dir, as_json)
 
 
 def _print_report(report: dict[str, Any], out_dir: Path, as_json: bool) -> None:
+    from meeple.analysis.balance import components_label
+    from meeple.analysis.report import base_label
+
     if as_json:
         print(json.dumps(report))
         return
-    for label, stats in (("packaged", report["base"]), ("with --components", report["variant"])):
+    series = (
+        (base_label(report), report["base"]),
+        (components_label(report["components"]), report["variant"]),
+    )
+    for label, stats in series:
         if stats is None:
             continue
-        out.print(f"[bold]{report['game_name']}, {label}[/bold]")
+        out.print(f"[bold]{escape(report['game_name'])}, {escape(label)}[/bold]")
         for f in stats["findings"]:
-            out.print(f"  {f}", highlight=False)
+            out.print(f"  {escape(f)}", highlight=False)
     if report["comparison"] is not None:
-        out.print(report["comparison"]["verdict"], highlight=False)
-    out.print(f"report written to {out_dir / 'report.html'} (and report.json, PNG plots)")
+        comp = report["comparison"]
+        out.print(escape(comp["verdict"]), highlight=False, soft_wrap=True)
+        out.print(f"Tests: {escape(comp['method'])}.", highlight=False, soft_wrap=True)
+    out.print(
+        f"report written to {escape(str(out_dir / 'report.html'))} (and report.json, PNG plots)",
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -162,8 +162,11 @@ class Game:
             name: spec.validate(options[name]) if name in options else spec.default
             for name, spec in specs.items()
         }
-        self.components_path = Path(components) if components is not None else None
-        self.components = self.load_components(self.components_path)
+        path = Path(components) if components is not None else None
+        # Kept absolute, so a record (or a pickled state) finds the file from any folder;
+        # the loader gets the path as given, so its messages name the file as typed.
+        self.components_path = path.resolve() if path is not None else None
+        self.components = self.load_components(path)
         self.check_options()
 
     # -- hooks a game fills in -------------------------------------------------

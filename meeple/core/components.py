@@ -36,12 +36,21 @@ def read_json(path: Path | None, package: str, name: str = "components.json") ->
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ComponentsError(
-            f"{where} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}"
-        ) from None
+        raise ComponentsError(f"{where} is not valid JSON: {json_problem(e)}") from None
     if not isinstance(data, dict):
         raise ComponentsError(f"{where} must hold a JSON object")
     return data
+
+
+def json_problem(e: json.JSONDecodeError, *, line: bool = True) -> str:
+    """What is wrong in a JSON text and where, for people.
+
+    Some of the decoder's messages end with "at", awaiting the place: "Unterminated
+    string starting at" reads "... starting at line 3, column 7", not "at at".
+    """
+    msg = e.msg.removesuffix(" at")
+    where = f"line {e.lineno}, column {e.colno}" if line else f"column {e.colno}"
+    return f"{msg} at {where}"
 
 
 def require(condition: bool, entry: str, why: str) -> None:
@@ -62,6 +71,7 @@ def field(obj: Mapping[str, Any], key: str, typ: type | tuple[type, ...], entry:
 
 def check_provenance(obj: Mapping[str, Any], entry: str) -> None:
     """An entry's ``status`` is confirmed (with a ``source``) or assumed."""
+    require(isinstance(obj, Mapping), entry, f"must be an object, not {obj!r}")
     status = obj.get("status")
     require(status in STATUSES, entry, f"status must be one of {STATUSES}, not {status!r}")
     if status == "confirmed":

@@ -1,7 +1,7 @@
 """Game records: one JSON object per game, replayed exactly with no RNG.
 
-The format (``meeple.record/1``) is in DESIGN.md. ``actions`` holds every action
-in order, chance outcomes included, in the game's notation.
+The format (``meeple.record/1``) is in docs/architecture.md ("Records"). ``actions``
+holds every action in order, chance outcomes included, in the game's notation.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.api import JSON, Game, State
+from meeple.core.components import json_problem
 from meeple.core.errors import MeepleError, RecordError
 from meeple.core.registry import load
 
@@ -31,6 +32,9 @@ class Record:
     agents: list[str] | None = None
     result: dict[str, Any] | None = None
     components: dict[str, str] | None = None  # {"path": ..., "sha256": ...} if not packaged
+    # The file the record was read from (not part of the record): a component file that
+    # is not at its recorded path is also looked for next to it.
+    source: Path | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = {
@@ -86,8 +90,8 @@ class Record:
         ):
             raise RecordError("the record's 'agents' must be a list of names")
         result = obj.get("result")
-        if result is not None and not isinstance(result, dict):
-            raise RecordError("the record's 'result' must be an object or null")
+        if result is not None:
+            _check_result(result, obj["players"])
         components = obj.get("components")
         if components is not None and not (
             isinstance(components, dict) and isinstance(components.get("path"), str)
@@ -110,8 +114,39 @@ class Record:
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordError(f"not valid JSON: {e}") from None
+            raise RecordError(f"not valid JSON: {json_problem(e)}") from None
         return cls.from_json(obj)
+
+
+def _check_result(result: Any, players: int) -> None:
+    """A finished game's result: a score and a place per player (and their breakdown)."""
+    if not isinstance(result, dict):
+        raise RecordError("the record's 'result' must be an object, or null for a game not over")
+    for key in ("scores", "ranks"):
+        if key not in result:
+            raise RecordError(
+                f"the record's result has no {key!r}; a finished game's result holds "
+                "'scores' and 'ranks' (null for a game not over)"
+            )
+        value = result[key]
+        if (
+            not isinstance(value, list)
+            or len(value) != players
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        ):
+            raise RecordError(
+                f"the record's result {key!r} must be a list of {players} numbers, "
+                f"one per player, not {value!r}"
+            )
+    breakdown = result.get("breakdown")
+    if breakdown is not None and not (
+        isinstance(breakdown, list)
+        and len(breakdown) == players
+        and all(isinstance(b, dict) for b in breakdown)
+    ):
+        raise RecordError(
+            f"the record's result 'breakdown' must be a list of {players} objects, one per player"
+        )
 
 
 def file_digest(path: Path) -> str:
@@ -139,10 +174,9 @@ def record_of(
         replay.apply_action(a)
     components = None
     if game.components_path is not None:
-        components = {
-            "path": str(game.components_path),
-            "sha256": file_digest(game.components_path),
-        }
+        # Absolute, so the record replays from any folder.
+        path = game.components_path.resolve()
+        components = {"path": str(path), "sha256": file_digest(path)}
     return Record(
         game=game.info.id,
         players=game.players,
@@ -171,17 +205,43 @@ def game_of(record: Record) -> Game:
         )
     components = None
     if record.components is not None:
-        path = Path(record.components["path"])
-        if not path.exists():
-            raise RecordError(f"the record's component file {path} is not there")
-        want = record.components.get("sha256")
-        if want and file_digest(path) != want:
-            raise RecordError(f"the component file {path} has changed since the record was made")
-        components = path
+        components = _component_file(record)
     try:
         return load(record.game, players=record.players, components=components, **record.options)
     except MeepleError as e:
         raise RecordError(f"the record's setup is refused: {e}") from None
+
+
+def _component_file(record: Record) -> Path:
+    """The record's component file: at its recorded path, or else, for a record read from
+    a file, at that path taken from the record's folder, or by its name in that folder.
+
+    The file found must have the recorded SHA-256, if the record gives one.
+    """
+    assert record.components is not None
+    recorded = Path(record.components["path"])
+    places = [recorded]
+    also = ""
+    if record.source is not None:
+        folder = record.source.parent
+        places += [folder / recorded, folder / recorded.name]
+        also = f", nor in the record's folder {folder.resolve()}"
+    found = [p for p in dict.fromkeys(places) if p.is_file()]
+    if not found:
+        raise RecordError(f"the record's component file {recorded} is not there{also}")
+    want = record.components.get("sha256")
+    if not want:
+        return found[0]
+    for path in found:
+        try:
+            if file_digest(path) == want:
+                return path
+        except OSError as e:
+            raise RecordError(f"cannot read the component file {path}: {e.strerror}") from None
+    raise RecordError(
+        f"the component file {found[0]} has changed since the record was made "
+        "(its SHA-256 differs from the record's)"
+    )
 
 
 def replay(record: Record, *, upto: int | None = None) -> State:
@@ -198,23 +258,44 @@ def replay(record: Record, *, upto: int | None = None) -> State:
             state.apply_action(state.string_to_action(text))
         except MeepleError as e:
             raise RecordError(f"action {i} ({text!r}) is refused: {e}", index=i) from None
-    if upto is None and record.result is not None:
-        if not state.is_terminal():
+    if upto is not None:
+        return state
+    if record.result is None:
+        if state.is_terminal():
             raise RecordError(
-                f"the record claims a result but the game is not over after "
-                f"{len(record.actions)} actions"
+                f"the game is over after {len(record.actions)} actions but the record has no result"
             )
-        got = result_of(state)
-        for key in ("scores", "ranks"):
-            if key in record.result and record.result[key] != got[key]:
-                raise RecordError(
-                    f"the recorded {key} {record.result[key]} differ from the replayed {got[key]}"
-                )
+        return state
+    if not state.is_terminal():
+        raise RecordError(
+            f"the record claims a result but the game is not over after "
+            f"{len(record.actions)} actions"
+        )
+    _check_result(record.result, record.players)
+    got = result_of(state)
+    for key in ("scores", "ranks"):
+        if record.result[key] != got[key]:
+            raise RecordError(
+                f"the recorded {key} {record.result[key]} differ from the replayed {got[key]}"
+            )
+    breakdown = record.result.get("breakdown")
+    if breakdown is not None and breakdown != got["breakdown"]:
+        p = next(
+            p for p, (a, b) in enumerate(zip(breakdown, got["breakdown"], strict=True)) if a != b
+        )
+        raise RecordError(
+            f"the recorded score breakdown of player {p + 1} {breakdown[p]} differs from "
+            f"the replayed {got['breakdown'][p]}"
+        )
     return state
 
 
 def read_records(path: Path) -> Iterator[tuple[int, Record]]:
-    """Records in a file: one JSON object, or JSONL with one per line (line numbers from 1)."""
+    """Records in a file: one JSON object, or JSONL with one per line (line numbers from 1).
+
+    Every :class:`RecordError` raised here names the file (and the line of a JSONL file),
+    so a caller shows it as it is. Each record's ``source`` is ``path``.
+    """
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
@@ -224,24 +305,42 @@ def read_records(path: Path) -> Iterator[tuple[int, Record]]:
     stripped = text.strip()
     if not stripped:
         raise RecordError(f"{path} is empty")
-    lines = [ln for ln in text.splitlines()]
+
+    def parsed(obj: Any, where: str) -> Record:
+        try:
+            record = Record.from_json(obj)
+        except RecordError as e:
+            raise RecordError(f"{where}: {e}", index=e.index) from None
+        record.source = path
+        return record
+
+    lines = text.splitlines()
+    first = next(n for n, ln in enumerate(lines, start=1) if ln.strip())
     if len([ln for ln in lines if ln.strip()]) == 1 or not stripped.startswith("{"):
-        yield 1, Record.loads(stripped)
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"{path}: not valid JSON: {json_problem(e)}") from None
+        yield first, parsed(obj, str(path))
         return
     # A pretty-printed single record spans lines but parses whole.
     try:
-        whole = json.loads(stripped)
+        whole = json.loads(text)
     except json.JSONDecodeError:
         whole = None
     if whole is not None:
-        yield 1, Record.from_json(whole)
+        yield first, parsed(whole, str(path))
         return
     for n, line in enumerate(lines, start=1):
         if line.strip():
+            where = f"{path}, line {n}"
             try:
-                yield n, Record.loads(line)
-            except RecordError as e:
-                raise RecordError(f"line {n}: {e}", index=e.index) from None
+                obj = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise RecordError(
+                    f"{where}: not valid JSON: {json_problem(e, line=False)}"
+                ) from None
+            yield n, parsed(obj, where)
 
 
 def write_records(path: Path, records: Sequence[Record]) -> None:

@@ -26,11 +26,13 @@ hashing, and its length is read once from the initial state.
 
 from __future__ import annotations
 
+import operator
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.api import Game, State
+from meeple.core.errors import OptionError
 from meeple.rl import require
 
 if TYPE_CHECKING:
@@ -54,6 +56,17 @@ class ObservationEncoder:
     """Turns ``state.observation(player)`` into a float32 vector of fixed length."""
 
     def __init__(self, game: Game, size: int = DEFAULT_SIZE) -> None:
+        try:
+            # A whole number (numpy's too), never a bool.
+            n = -1 if isinstance(size, bool) else operator.index(size)
+        except TypeError:
+            n = -1
+        if n < 1:
+            raise OptionError(
+                "obs_size is the length of the hashed vector: a whole number of at least 1, "
+                f"not {size!r}"
+            )
+        size = n
         self.np = require("numpy")
         self.game = game
         self.players = game.players

@@ -18,7 +18,12 @@ gives it too (the method maskable learners look for).
 The reward is the seat's ``returns()`` at the end and 0 before. An action outside
 the mask does not change the game: by default (``illegal="lose"``) it ends the
 episode with reward ``illegal_reward`` (-1), so an unmasked learner can still run;
-``illegal="raise"`` raises meeple's ``IllegalActionError`` instead.
+``illegal="raise"`` raises meeple's ``IllegalActionError`` instead. Once an episode
+has ended (the game is over, or an illegal action lost it), ``step()`` raises
+:class:`ResetNeeded` until ``reset()``, as it does before the first ``reset()``.
+
+Opponents are bots: an agent that needs a person at the terminal (``"human"``) is
+refused, since it would wait for typed moves inside ``step()``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from typing import Any, SupportsFloat
 
 from meeple.agents import make_agent
 from meeple.agents.base import Agent
+from meeple.agents.human import HumanAgent
 from meeple.core.api import CHANCE, Game, State, sample_chance
 from meeple.core.errors import OptionError
 from meeple.core.registry import load
@@ -48,6 +54,10 @@ except ImportError as _e:  # pragma: no cover - exercised only without the extra
     ) from _e
 
 Obs = dict[str, Any]
+
+
+class ResetNeeded(gym.error.ResetNeeded, RuntimeError):
+    """``step()`` with no episode going: before the first ``reset()`` or after the end."""
 
 
 class MeepleGymEnv(gym.Env[Obs, np.int64]):
@@ -81,7 +91,12 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
         if len(specs) != n - 1:
             raise OptionError(f"{n} players need {n - 1} opponents, got {len(specs)}")
         for s in specs:
-            make_agent(s, random.Random(0))  # a bad spec fails now, with meeple's message
+            # A bad spec fails now, with meeple's message.
+            if isinstance(make_agent(s, random.Random(0)), HumanAgent):
+                raise OptionError(
+                    f"opponent {s!r} needs a person at the terminal; "
+                    "the environment's opponents must be bots"
+                )
         self.opponent_specs = specs
         self.seat = seat
         self.illegal = illegal
@@ -102,6 +117,8 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
         self._bots: dict[int, Agent] = {}
         self.state: State = self.game.new_initial_state()
         self._episode = 0
+        # Why step() is refused now (no episode going), or None while one is.
+        self._over: str | None = "call reset() before step()"
 
     # -- gymnasium API -------------------------------------------------------------------
 
@@ -120,16 +137,20 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
         }
         self.state = self.game.new_initial_state()
         self._advance()
+        self._over = None
+        if self.state.is_terminal():  # the bots and chance finished it: nothing to play
+            self._over = "the episode is over (the game ended); call reset()"
         return self._obs(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         state = self.state
-        if state.is_terminal():
-            raise RuntimeError("the episode is over; call reset()")
+        if self._over is not None:
+            raise ResetNeeded(self._over)
         a = int(action)
         if a not in state.legal_actions():
             if self.illegal == "raise":
                 state.apply_action(a)  # raises IllegalActionError with the reason
+            self._over = f"the episode is over (illegal action {a} lost it); call reset()"
             info = self._info()
             info["illegal_action"] = a
             return self._obs(), self.illegal_reward, True, False, info
@@ -137,6 +158,8 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
         self._tell_bots(a)
         self._advance()
         terminated = state.is_terminal()
+        if terminated:
+            self._over = "the episode is over (the game ended); call reset()"
         reward = float(state.returns()[self.seat]) if terminated else 0.0
         if self.render_mode == "human":
             self.render()
@@ -221,4 +244,4 @@ def register_envs() -> list[str]:
     return ids
 
 
-__all__ = ["MeepleGymEnv", "make", "register_envs"]
+__all__ = ["MeepleGymEnv", "ResetNeeded", "make", "register_envs"]

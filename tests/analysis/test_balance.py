@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 import meeple
-from meeple.analysis.balance import action_type, analyse, compare, summary
+from meeple.analysis.balance import action_type, analyse, compare, paired_t_p, summary
 from meeple.arena.simulate import jobs_for, run_jobs
 from meeple.cli.main import app
 
@@ -23,6 +24,46 @@ def test_action_type_is_the_first_word() -> None:
     assert action_type("bet 2") == "bet"
     assert action_type("  Place  tile 3 at 4,5") == "place"
     assert action_type("") == "?"
+    assert action_type("Pass") == "pass"
+
+
+def test_a_one_word_move_is_typed_by_its_pattern_not_its_squares() -> None:
+    # Crôa!'s notation (docs/games/croa.md): every jump is one word.
+    assert action_type("Qa1-b2") == action_type("Qh8-g7") == "Q<sq>-<sq>"
+    assert action_type("Sb1-c2") == "S<sq>-<sq>"
+    assert action_type("stop") == "stop"
+    assert action_type("remove P2 servant") == "remove"
+    assert action_type("e2e4") == "<sq><sq>"
+    assert action_type("12-3") == "<n>-<n>"
+
+
+def test_croa_decisions_are_typed_as_queen_and_servant_jumps() -> None:
+    stats = analyse(_records("croa", 3, seed=1))
+    types = {r["type"]: r["count"] for r in stats["action_types"]}
+    assert (
+        {"Q<sq>-<sq>", "S<sq>-<sq>"}
+        <= set(types)
+        <= {
+            "Q<sq>-<sq>",
+            "S<sq>-<sq>",
+            "stop",
+            "remove",
+        }
+    )
+    assert sum(types.values()) == sum(stats["length"]["raw_decisions"])
+    # Servants outnumber the queen, so their jumps are the commonest decision.
+    assert stats["action_types"][0]["type"] == "S<sq>-<sq>"
+    assert "The most common decision is 'S<sq>-<sq>'" in " ".join(stats["findings"])
+
+
+def test_a_game_can_name_its_own_action_types(monkeypatch) -> None:
+    from tests.tinygame import TinyGame
+
+    names = {0: "turn", 1: "turn", 2: "wager", 3: "wager"}
+    monkeypatch.setattr(TinyGame, "action_type", lambda self, a: names[a], raising=False)
+    stats = analyse(_records("tiny", 10, players=2))
+    types = {r["type"]: r["count"] for r in stats["action_types"]}
+    assert types == {"turn": 20, "wager": 20}
 
 
 def test_summary_quartiles() -> None:
@@ -65,17 +106,81 @@ def test_tiny_figures_add_up() -> None:
 def test_compare_flags_only_real_changes() -> None:
     base = analyse(_records("tiny", 80))
     same = compare(base, base)
-    assert same["changed"] == [] and "No significant change" in same["verdict"]
-    # A variant where seat 1 always wins and scores more.
+    assert same["paired"] and same["changed"] == [] and "No significant change" in same["verdict"]
+    # A variant where seat 2 always wins and everyone scores 5 more.
     import copy
 
     shifted = copy.deepcopy(base)
     shifted["win_rate_by_seat"][0]["win_rate"] = 0.0
     shifted["win_rate_by_seat"][1]["win_rate"] = 1.0
+    shifted["per_game"]["win_points"] = [[0.0, 1.0] for _ in range(80)]
     shifted["scores"]["raw"]["total"] = [v + 5 for v in base["scores"]["raw"]["total"]]
-    diff = compare(base, shifted)
-    assert "seat 1 win rate" in diff["changed"] and "mean total points" in diff["changed"]
-    assert "mean card points" not in diff["changed"]
+    for paired in (True, False):
+        diff = compare(base, shifted, paired=paired)
+        assert "seat 1 win rate" in diff["changed"] and "mean total points" in diff["changed"]
+        assert "mean card points" not in diff["changed"]
+
+
+def _pair_points(tmp_path, value: int):
+    """Piepmatz's components with ``pair_points`` (5 in the packaged file) set to value."""
+    from meeple.boardgames import piepmatz
+
+    data = json.loads(
+        (Path(piepmatz.__file__).parent / "components.json").read_text(encoding="utf-8")
+    )
+    assert data["rules"]["pair_points"]["value"] == 5
+    data["rules"]["pair_points"]["value"] = value
+    path = tmp_path / f"pair-points-{value}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_the_same_seeds_with_other_components_are_compared_game_by_game(tmp_path) -> None:
+    # 7 points a pair instead of 5: every game's pair points rise by 40%, but the spread
+    # between games is wider than that, so only a paired test sees it in 10 games.
+    comp = _pair_points(tmp_path, 7)
+    jobs = jobs_for("piepmatz", 2, 10, 0, ["random", "random"])
+    base = analyse(run_jobs(jobs))
+    variant = analyse(run_jobs(jobs_for("piepmatz", 2, 10, 0, ["random"] * 2, components=comp)))
+    diff = compare(base, variant)
+    rows = {r["what"]: r for r in diff["rows"]}
+    assert diff["paired"] and "paired t-test" in diff["method"]
+    pairs = rows["mean pairs points"]
+    assert pairs["variant"] == pytest.approx(pairs["base"] * 7 / 5)
+    assert pairs["test"] == "paired t-test" and pairs["p_value"] < 0.01
+    assert "mean pairs points" in diff["changed"]
+    assert rows["decisions per game"]["p_value"] == 1.0  # random play does not change
+    assert "mean majorities points" not in diff["changed"]
+    # Taken as unpaired samples, the same figures show no significant change.
+    unpaired = compare(base, variant, paired=False)
+    assert {r["test"] for r in unpaired["rows"] if r["test"]} == {
+        "two-proportion z-test",
+        "Welch z-test",
+    }
+    assert "mean pairs points" not in unpaired["changed"]
+
+
+def test_other_seeds_are_compared_unpaired() -> None:
+    base = analyse(_records("tiny", 30, seed=0))
+    other = analyse(_records("tiny", 30, seed=100))
+    diff = compare(base, other)
+    assert not diff["paired"] and "not paired" in diff["method"]
+    assert diff["rows"][0]["test"] == "two-proportion z-test"
+    with pytest.raises(ValueError, match="not of the same seeds"):
+        compare(base, other, paired=True)
+
+
+def test_the_paired_t_test_matches_scipy() -> None:
+    stats = pytest.importorskip("scipy.stats")
+    import random
+
+    rng = random.Random(7)
+    for n in (2, 3, 10, 200):
+        a = [rng.gauss(10, 3) for _ in range(n)]
+        b = [x + rng.gauss(0.4, 1) for x in a]
+        assert paired_t_p(a, b) == pytest.approx(stats.ttest_rel(b, a).pvalue, rel=1e-9)
+    assert paired_t_p([1, 2, 3], [2, 3, 4]) == 0.0  # the same change in every game
+    assert paired_t_p([1, 2, 3], [1, 2, 3]) == 1.0
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in meeple.games()])
@@ -130,4 +235,4 @@ def test_cli_analyze_records_from_simulate(tmp_path) -> None:
     assert report["games"] == 20 and report["players"] == 3
     assert report["base"]["length"]["decisions"]["mean"] == 6.0
     other = runner.invoke(app, ["analyze", "piepmatz", "--records", str(recs)])
-    assert other.exit_code == 2 and "another game" in other.output
+    assert other.exit_code == 2 and "line 1: a record of 'tiny', not of 'piepmatz'" in other.output

@@ -1,7 +1,7 @@
 """The conformance suite: every registered game, every player count and variant.
 
 A game that registers runs all of this with no extra code. Each test names the
-engine promise it checks (DESIGN.md, "Contract").
+engine promise it checks (docs/architecture.md, "The conformance suite").
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -29,7 +31,7 @@ def test_simulate_then_replay_succeeds_and_a_changed_action_fails_naming_it(tmp_
     )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
-    assert summary["games"] == 6 and sum(summary["wins"]) >= 6
+    assert summary["games"] == 6 and sum(summary["wins"]) + sum(summary["shared_wins"]) >= 6
     lines = out.read_text().splitlines()
     assert len(lines) == 6
     ok = runner.invoke(app, ["replay", str(out)])
@@ -254,3 +256,65 @@ def test_the_simulate_table_numbers_seats_from_one_and_its_json_from_zero():
     assert [agent for _, agent, _ in rows] == ["greedy", "random", "random"]
     # Row "seat N" is index N-1 of the JSON summary (which stays 0-based).
     assert [int(wins) for _, _, wins in rows] == summary["wins"]
+
+
+def _simulated(tmp_path, name: str = "r.jsonl", games: int = 2) -> Path:
+    out = tmp_path / name
+    result = runner.invoke(
+        app, ["simulate", "tiny", "--games", str(games), "--out", str(out), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_replay_names_the_line_that_is_broken_not_the_last_one_read(tmp_path):
+    out = _simulated(tmp_path)
+    first = out.read_text().splitlines()[0]
+    out.write_text(first + "\n" + first[:50] + "\n")
+    result = runner.invoke(app, ["replay", str(out)])
+    assert result.exit_code == 1
+    message = result.stderr.strip()
+    assert message.startswith(f"error: {out}, line 2: not valid JSON: ")
+    assert "line 1" not in message and "\n" not in message
+
+
+def test_replay_of_an_empty_file_names_it_once(tmp_path):
+    empty = tmp_path / "r_empty.jsonl"
+    empty.write_text("")
+    result = runner.invoke(app, ["replay", str(empty)])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"error: {empty} is empty"
+
+
+def test_replay_refuses_a_finished_record_whose_result_lacks_scores_or_ranks(tmp_path):
+    out = _simulated(tmp_path, games=1)
+    obj = json.loads(out.read_text())
+    for result in ({}, {"scores": obj["result"]["scores"]}):
+        obj["result"] = result
+        out.write_text(json.dumps(obj) + "\n")
+        bad = runner.invoke(app, ["replay", str(out)])
+        assert bad.exit_code == 1 and "all good" not in bad.stdout
+        assert "result has no" in bad.stderr
+
+
+def test_a_record_made_with_a_component_file_replays_from_another_folder(tmp_path, monkeypatch):
+    made, elsewhere = tmp_path / "made", tmp_path / "elsewhere"
+    made.mkdir()
+    elsewhere.mkdir()
+    packaged = files("meeple.boardgames.piepmatz").joinpath("components.json").read_text()
+    (made / "fix.json").write_text(packaged)
+    monkeypatch.chdir(made)
+    args = ["simulate", "piepmatz", "--games", "1", "--agents", "random,random"]
+    result = runner.invoke(app, [*args, "--components", "fix.json", "--out", "r.jsonl"])
+    assert result.exit_code == 0, result.output
+    monkeypatch.chdir(elsewhere)
+    ok = runner.invoke(app, ["replay", "../made/r.jsonl"])
+    assert ok.exit_code == 0, ok.output
+    assert "1 record replayed: all good" in ok.stdout
+    # Moved with its component file, it still replays; with another file, it is refused.
+    (made / "fix.json").rename(elsewhere / "fix.json")
+    (made / "r.jsonl").rename(elsewhere / "r.jsonl")
+    assert runner.invoke(app, ["replay", "r.jsonl"]).exit_code == 0
+    (elsewhere / "fix.json").write_text(packaged.replace("chaffinch", "finch"))
+    bad = runner.invoke(app, ["replay", "r.jsonl"])
+    assert bad.exit_code == 1 and "has changed since the record was made" in bad.stderr

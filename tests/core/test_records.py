@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +115,119 @@ def test_a_pretty_printed_single_record_is_read(tmp_path, record):
     path.write_text(json.dumps(record.to_json(), indent=2))
     [(_, rec)] = list(read_records(path))
     assert rec.actions == record.actions
+
+
+# -- a finished game's result -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        ({}, "result has no 'scores'"),
+        ({"scores": [1, 2]}, "result has no 'ranks'"),
+        ({"ranks": [1, 2]}, "result has no 'scores'"),
+        ({"scores": [1], "ranks": [1, 2]}, "'scores' must be a list of 2 numbers"),
+        ({"scores": [1, 2], "ranks": "first"}, "'ranks' must be a list of 2 numbers"),
+        ({"scores": [1, 2], "ranks": [1, 2], "breakdown": 7}, "'breakdown' must be a list"),
+        ([1, 2], "'result' must be an object"),
+    ],
+)
+def test_a_result_without_scores_or_ranks_is_refused(record, result, message):
+    obj = record.to_json()
+    obj["result"] = result
+    with pytest.raises(RecordError, match=message):
+        Record.from_json(obj)
+    # A record made in Python is held to the same when it is replayed.
+    bad = Record.loads(record.dumps())
+    bad.result = result
+    with pytest.raises(RecordError, match=message):
+        replay(bad)
+
+
+def test_a_finished_game_without_a_result_is_refused_but_an_unfinished_one_replays(record):
+    bad = Record.loads(record.dumps())
+    bad.result = None
+    with pytest.raises(RecordError, match="the game is over after .* no result"):
+        replay(bad)
+    unfinished = Record.loads(record.dumps())
+    unfinished.actions = unfinished.actions[:3]
+    unfinished.result = None
+    assert not replay(unfinished).is_terminal()
+
+
+def test_a_tampered_breakdown_is_refused(record):
+    bad = Record.loads(record.dumps())
+    breakdown = [dict(b) for b in bad.result["breakdown"]]
+    breakdown[1]["total"] += 5
+    bad.result = dict(bad.result, breakdown=breakdown)
+    with pytest.raises(RecordError, match="breakdown of player 2"):
+        replay(bad)
+
+
+# -- where a record's component file is found -------------------------------------------
+
+
+def _components_record(folder, monkeypatch) -> Record:
+    """A record of a Piepmatz game played, from ``folder``, with a copy of its packaged
+    component file given by a relative path."""
+    folder.mkdir(exist_ok=True)
+    packaged = files("meeple.boardgames.piepmatz").joinpath("components.json").read_text()
+    (folder / "fix.json").write_text(packaged, encoding="utf-8")
+    monkeypatch.chdir(folder)
+    game = meeple.load("piepmatz", players=2, components="fix.json")
+    return play_game(game, ["random", "random"], seed=1)
+
+
+def test_a_record_names_its_component_file_by_its_absolute_path(tmp_path, monkeypatch):
+    rec = _components_record(tmp_path / "made", monkeypatch)
+    assert rec.components is not None
+    assert rec.components["path"] == str((tmp_path / "made" / "fix.json").resolve())
+    # So it replays from anywhere.
+    monkeypatch.chdir(tmp_path)
+    assert replay(Record.loads(rec.dumps())).is_terminal()
+
+
+def test_a_moved_record_finds_its_component_file_in_its_own_folder(tmp_path, monkeypatch):
+    rec = _components_record(tmp_path / "made", monkeypatch)
+    moved = tmp_path / "moved"
+    moved.mkdir()
+    (tmp_path / "made" / "fix.json").rename(moved / "fix.json")
+    write_records(moved / "r.jsonl", [rec])
+    monkeypatch.chdir(tmp_path)
+    [(_, again)] = list(read_records(Path("moved/r.jsonl")))
+    assert replay(again).is_terminal()
+    # A path relative to the record's folder (as records once stored it) is found too.
+    (moved / "sub").mkdir()
+    (moved / "fix.json").rename(moved / "sub" / "fix.json")
+    again.components = dict(again.components or {}, path="sub/fix.json")
+    assert replay(again).is_terminal()
+
+
+def test_a_component_file_that_changed_or_is_nowhere_is_refused(tmp_path, monkeypatch):
+    rec = _components_record(tmp_path / "made", monkeypatch)
+    (tmp_path / "made" / "fix.json").unlink()
+    write_records(tmp_path / "r.jsonl", [rec])
+    [(_, again)] = list(read_records(tmp_path / "r.jsonl"))
+    with pytest.raises(RecordError, match="fix.json is not there, nor in the record's folder"):
+        replay(again)
+    (tmp_path / "fix.json").write_text('{"changed": true}', encoding="utf-8")
+    with pytest.raises(RecordError, match="fix.json has changed since the record was made"):
+        replay(again)
+
+
+# -- messages that name the file and the line -----------------------------------------
+
+
+def test_reading_errors_name_the_file_and_the_line_that_failed(tmp_path, record):
+    path = tmp_path / "r.jsonl"
+    path.write_text(record.dumps() + "\n" + record.dumps()[:40] + "\n", encoding="utf-8")
+    records = read_records(path)
+    assert next(records)[0] == 1
+    with pytest.raises(RecordError) as e:
+        next(records)
+    assert str(e.value).startswith(f"{path}, line 2: not valid JSON: ")
+    assert "at column " in str(e.value) and "line 1" not in str(e.value)
+    path.write_text("  \n", encoding="utf-8")
+    with pytest.raises(RecordError) as e:
+        list(read_records(path))
+    assert str(e.value) == f"{path} is empty"

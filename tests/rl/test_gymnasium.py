@@ -75,3 +75,38 @@ def test_registered_with_gymnasium() -> None:
     e = gym.make("meeple/tiny-v1", opponents="random")
     e.reset(seed=0)
     e.close()
+
+
+def test_after_the_episode_ends_step_is_refused_until_reset() -> None:
+    import gymnasium as gym
+
+    from meeple.rl.gymnasium import ResetNeeded
+
+    e = make("tiny", opponents="random")
+    with pytest.raises(ResetNeeded, match="reset"):
+        e.step(0)  # no episode yet
+    obs, _ = e.reset(seed=0)
+    _obs, _reward, terminated, _trunc, _info = e.step(6)  # not legal: the episode is lost
+    assert terminated
+    history = list(e.state.history)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    for action in (legal, 6):
+        with pytest.raises(gym.error.ResetNeeded, match=r"illegal action 6 lost it\); call reset"):
+            e.step(action)
+    assert e.state.history == history  # nothing was played after the end
+    # A new episode plays again, to the end, and then refuses more steps too.
+    _episodes_actions, _total, _info = _episode(e, 3)
+    with pytest.raises(ResetNeeded, match="the game ended"):
+        e.step(legal)
+
+
+@pytest.mark.parametrize("opponents", ["human", ["random", "human"]])
+def test_opponents_that_need_a_person_are_refused(opponents) -> None:
+    with pytest.raises(meeple.OptionError, match="'human' needs a person"):
+        make("tiny", opponents=opponents, players=3 if isinstance(opponents, list) else 2)
+
+
+@pytest.mark.parametrize("size", [0, -4, 2.5, True])
+def test_an_observation_size_under_one_is_refused(size) -> None:
+    with pytest.raises(meeple.OptionError, match="obs_size .* at least 1"):
+        make("tiny", opponents="random", obs_size=size)

@@ -158,3 +158,22 @@ def test_resampled_information_states(game_id: str, logs_first: bool) -> None:
     # OpenSpiel's ISMCTS keyed by information states runs on it.
     bot = mos.ismcts_bot(game, max_simulations=10, seed=3, use_observation_string=False)
     assert bot.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize(("text", "value"), [("false", False), ("no", False), ("true", True)])
+def test_parameters_are_read_as_meeple_load_reads_options(text: str, value: bool) -> None:
+    game = mos.load_game("tiny", players=3, short_deck=text)
+    assert game.new_initial_state().meeple_state.game.options == {"short_deck": value}
+    assert game.get_parameters()["short_deck"] is value
+    assert game.num_players() == 3
+
+
+def test_bad_parameters_are_refused_with_meeples_messages() -> None:
+    with pytest.raises(meeple.OptionError, match="'short_deck' takes a bool, not 'maybe'"):
+        mos.load_game("tiny", short_deck="maybe")
+    with pytest.raises(meeple.OptionError, match="no option 'colour'"):
+        mos.load_game("tiny", colour="red")
+    with pytest.raises(meeple.OptionError, match="2 to 3 players"):
+        mos.load_game("tiny", players=9)
+    with pytest.raises(meeple.OptionError, match="component file is not a game parameter"):
+        mos.load_game("tiny", components="fix.json")

@@ -71,3 +71,16 @@ def test_options_and_players_reach_the_game() -> None:
     assert e.game.options == {"short_deck": True}
     with pytest.raises(meeple.OptionError):
         env("tiny", players=9)
+
+
+@pytest.mark.parametrize("size", [0, -1, 1.5, False])
+def test_an_observation_size_under_one_is_refused(size) -> None:
+    with pytest.raises(meeple.OptionError, match="obs_size .* at least 1"):
+        env("tiny", obs_size=size)
+
+
+def test_the_smallest_observation_size_works() -> None:
+    e = env("tiny", obs_size=1)
+    e.reset(seed=0)
+    vec = e.observe(e.agent_selection)["observation"]
+    assert vec.shape == (2 * 2 + 1,)

@@ -378,6 +378,9 @@ def load(path: Path | None) -> Components:
         a = field(tree, "level1", list, entry)
         b = field(tree, "level2", list, entry)
         require(len(a) >= 1, entry, "a tree needs a level 1 technology")
+        for level, names in (("level1", a), ("level2", b)):
+            for k, t in enumerate(names):
+                require(isinstance(t, str), f"{entry}.{level}[{k}]", f"must be a name, not {t!r}")
         for t in a + b:
             require(t not in tree_of, entry, f"technology {t!r} is in two trees")
             tree_of[t] = len(trees)

@@ -107,6 +107,15 @@ def _yellow(animal: str, count: int):
             lambda d: d["tech_trees"]["water"]["level1"].remove("aquasphere"),
             "level 1 must be exactly",
         ),
+        (
+            lambda d: d["tech_trees"]["water"]["level1"].__setitem__(0, None),
+            r"tech_trees.water.level1\[0\]: must be a name, not None",
+        ),
+        (
+            lambda d: d["tech_trees"]["herd"]["level2"].append(3),
+            r"tech_trees.herd.level2\[\d+\]: must be a name, not 3",
+        ),
+        (lambda d: d["building_tiles"].__setitem__(0, "mill"), r"building_tiles\[0\]: must be"),
         (lambda d: d["land_cards"][0]["cells"].__setitem__(1, "meadow"), "neighbouring"),
         (lambda d: d["plus10_points"].__setitem__("value", 7), r"plus10_points.*scores 10"),
         (lambda d: d["plus10_points"].__setitem__("value", 11), r"plus10_points.*not 11"),

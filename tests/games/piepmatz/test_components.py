@@ -127,6 +127,13 @@ def test_a_file_that_is_not_json_is_refused(tmp_path):
         meeple.load("piepmatz", components=tmp_path / "missing.json")
 
 
+def test_an_entry_that_is_not_an_object_is_refused_naming_it(tmp_path):
+    data = packaged()
+    data["species"][0] = "chaffinch"
+    with pytest.raises(ComponentsError, match=r"species\[0\]: must be an object, not 'chaffinch'"):
+        meeple.load("piepmatz", components=write(tmp_path, data))
+
+
 def test_a_two_player_game_needs_enough_seed_cards_for_the_column(tmp_path):
     data = packaged()
     for entry in data["feeder_deck"][:3]:
