@@ -45,7 +45,7 @@ from typing import Any
 import meeple
 from meeple.core import CHANCE
 from meeple.core.api import Game, State, sample_chance
-from meeple.core.record import Record, record_of, replay
+from meeple.core.record import Record, record_of, replay, result_of
 
 REGRESSIONS = Path(__file__).resolve().parent.parent / "tests" / "fuzz" / "regressions"
 CORPUS = REGRESSIONS / "seed-corpus"
@@ -177,6 +177,18 @@ def setups(only: list[str] | None = None) -> list[tuple[str, dict[str, Any], int
     return out
 
 
+def _result_if_over(game: Game, taken: list[int]) -> dict[str, Any] | None:
+    """A finished game's result, so the record replays (a record of a finished game must
+    hold one); None if the game is not over or scoring it is what fails."""
+    try:
+        state = game.new_initial_state()
+        for a in taken:
+            state.apply_action(a)
+        return result_of(state) if state.is_terminal() else None
+    except Exception:  # the failure being recorded may be in the rules or the scoring
+        return None
+
+
 def failure_record(
     game: Game, seed: int, taken: list[int], failure: FuzzFailure, tb: str
 ) -> dict[str, Any]:
@@ -188,6 +200,7 @@ def failure_record(
         options=dict(game.options),
         seed=seed,
         agents=["random"] * game.players,
+        result=_result_if_over(game, taken),
     )
     out = rec.to_json()
     out["fuzz"] = {

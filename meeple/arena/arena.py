@@ -55,7 +55,8 @@ def tally(
     records: Sequence[Record], seatings: Sequence[Sequence[int]], people: Sequence[Entrant]
 ) -> dict[str, Any]:
     """Per entrant: games, wins (sole first place), shared wins, win rate with a 95%
-    interval (a shared first place counts as half a win), mean score; and Elo ratings."""
+    interval (a first place shared by k players counts 1/k of a win), mean score; and Elo
+    ratings."""
     results = []
     for rec in records:
         assert rec.result is not None

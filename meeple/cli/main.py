@@ -388,6 +388,8 @@ def render(
 
     if fmt not in ("svg", "text"):
         raise _fail("--format is svg or text")
+    if out_path is None and fmt == "svg":
+        out_path = record_file.with_suffix(f".step{step if step is not None else 'end'}.svg")
     _check_out(out_path, "--out")
     try:
         _, record = next(iter(read_records(record_file)))
@@ -398,8 +400,6 @@ def render(
         text = state.game.render_svg(obs) if fmt == "svg" else state.game.render_text(obs)
     except MeepleError as e:
         raise _fail(str(e), code=1) from None
-    if out_path is None and fmt == "svg":
-        out_path = record_file.with_suffix(f".step{step if step is not None else 'end'}.svg")
     if out_path is None:
         print(text)
     else:

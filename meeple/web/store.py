@@ -271,7 +271,8 @@ def join(db: DBSession, table_id: int, user: User, seat: int | None) -> int:
             raise Refused("there is no open seat", 409)
         if not any(s.seat == seat for s in seats):
             raise Refused(f"there is no seat index {seat}", 409)
-        raise Refused(f"seat {seat + 1} is not open", 409)  # as the page numbers seats
+        # The page numbers seats from 1; the request's field is an index from 0.
+        raise Refused(f"seat {seat + 1} (index {seat}) is not open", 409)
     free[0].kind = "human"
     free[0].user_id = user.id
     return free[0].seat

@@ -32,6 +32,7 @@ def test_simulate_then_replay_succeeds_and_a_changed_action_fails_naming_it(tmp_
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["games"] == 6 and sum(summary["wins"]) + sum(summary["shared_wins"]) >= 6
+    assert sum(summary["win_rate"]) == pytest.approx(1.0)
     lines = out.read_text().splitlines()
     assert len(lines) == 6
     ok = runner.invoke(app, ["replay", str(out)])

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import meeple
-from meeple.core.record import Record, game_of
+from meeple.core.record import Record, game_of, replay
 from tests.scripts import load_script
 
 REGRESSIONS = Path(__file__).parent / "regressions"
@@ -133,3 +133,25 @@ def test_a_failure_is_saved_as_a_record_that_replays_to_it(tmp_path, monkeypatch
     monkeypatch.setattr(state_class, "_check_invariants", real)
     _, steps = replay_checked(rec)
     assert steps == 9
+
+
+def test_a_failure_found_at_the_end_of_a_game_saves_a_record_that_replays():
+    """A check that fails after the last move (the end, scores, round trip) saves a record
+    of a finished game; such a record must hold its result to load and replay."""
+    corpus = Record.loads(saved(CORPUS)[0].read_text())
+    game = game_of(corpus)
+    state = game.new_initial_state()
+    taken = []
+    for text in corpus.actions:
+        taken.append(state.string_to_action(text))
+        state.apply_action(taken[-1])
+    assert state.is_terminal()
+    failure = fuzz.FuzzFailure(len(taken), "the end", "a made-up failure")
+    saved_obj = fuzz.failure_record(game, corpus.seed or 0, taken, failure, "tb")
+    rec = Record.from_json(json.loads(json.dumps(saved_obj)))
+    assert rec.result == corpus.result
+    assert replay(rec).is_terminal()
+    # Cut short, the game is not over: no result, and it still replays.
+    short = fuzz.failure_record(game, 0, taken[:10], failure, "tb")
+    assert short["result"] is None
+    assert replay(Record.from_json(short)).history == taken[:10]

@@ -147,7 +147,7 @@ def test_lobby_create_join_leave_start(client):
     # A taken seat is named as the page numbers seats (alice's seat index 0 is "Seat 1");
     # a seat index that does not exist is named as the index sent.
     r = bob.post(f"/api/tables/{tid}/join", json={"seat": 0})
-    assert r.status_code == 409 and r.json()["error"] == "seat 1 is not open"
+    assert r.status_code == 409 and r.json()["error"] == "seat 1 (index 0) is not open"
     r = bob.post(f"/api/tables/{tid}/join", json={"seat": 7})
     assert r.status_code == 409 and r.json()["error"] == "there is no seat index 7"
     bob.post(f"/api/tables/{tid}/join", json={"seat": 1})
