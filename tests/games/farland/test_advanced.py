@@ -6,8 +6,15 @@ import pytest
 
 import meeple
 from meeple.boardgames.farland.actions import sq
+from meeple.boardgames.farland.components import K_POND
 from meeple.boardgames.farland.farm import Farm
-from meeple.boardgames.farland.scoring import Techs, crop_points, irrigated_squares, score_farm
+from meeple.boardgames.farland.scoring import (
+    CATEGORIES,
+    Techs,
+    crop_points,
+    irrigated_squares,
+    score_farm,
+)
 from meeple.boardgames.farland.state import POND, FarlandState
 from meeple.core import IllegalActionError
 from tests.games.farland.helpers import (
@@ -21,6 +28,7 @@ from tests.games.farland.helpers import (
     left,
     names,
     play,
+    right,
     setup,
     top,
 )
@@ -269,6 +277,16 @@ def test_free_range_scores_one_type_open_fields():
     assert score(f, free_range=True, symbiosis=True)["livestock"] == 0  # not in open fields
 
 
+def test_free_range_fields_are_separated_by_fences_and_farm_edges():
+    f = put(new_farm(), {(2, 0): land("pig", 1), (3, 0): land("sheep", 1)})
+    f.troughs = [0, 3, 3]
+    assert score(f, free_range=True)["livestock"] == 0  # one open field, two types
+    f.fences.add(right(2, 0))  # one fence: the pig's field (with the house) and the sheep's
+    got = score(f, free_range=True)
+    assert got["livestock"] == 3 + 2  # pig and sheep tables with 3 troughs each
+    assert got["pastures"] == 0  # both are open fields, closed only by the farm edge
+
+
 def test_symbiosis_lets_types_share_a_pasture():
     f = put(new_farm(), {(2, 0): land("pig", 2), (3, 0): land("cow", 1)})
     f.fences |= fence_around([(2, 0), (3, 0)])
@@ -309,6 +327,20 @@ def test_growth_enhancer_adds_one_per_scoring_animal():
     f.fences |= fence_around([(2, 0)])
     assert score(f)["livestock"] == 2 * -2
     assert score(f, growth_enhancer=True)["tech"] == 2  # -2 becomes -1 for each
+
+
+def test_land_prep_and_growth_enhancer_score_at_the_round_6_phase_too():
+    s = adv()
+    give(s, 0, "land_prep", "growth_enhancer")
+    f = put(s.farms[0], {(2, 0): land("sheep", 1)})
+    f.fences |= fence_around([(2, 0)])
+    f.troughs = [0, 0, 3]
+    s.pending = []
+    s._run_score(6)
+    tech = CATEGORIES.index("tech")
+    assert s.points[0][tech] == 1 + 1  # the pasture (Land Prep) and the sheep (Growth Enhancer)
+    assert s.points[0][CATEGORIES.index("livestock")] == 2
+    assert s.points[1][tech] == 0
 
 
 def test_flexible_installation_lifts_pieces_before_installing():
@@ -478,3 +510,47 @@ def test_lift_without_flexible_installation_is_refused_with_a_reason():
     s._legal_cache = None
     with pytest.raises(IllegalActionError, match="Flexible Installation"):
         s.apply_notation("lift fence")
+
+
+def test_a_pond_may_be_partly_covered_and_what_is_left_irrigates_around_it():
+    s = upgrade_now(adv())
+    play(s, "tech irrigation", "at 2,0", "rotate 0")  # pond on (2,0)-(4,1)
+    play(s, "take lower 1", "fence", "fence")  # L27: wheat1 wheat1 / carrot1 carrot1
+    assert "at 4,0" in names(s)
+    play(s, "at 4,0", "rotate 0")  # covers the pond's east column
+    f = s.farms[0]
+    ponds = {sq(x, y) for x in (2, 3) for y in (0, 1)}
+    assert {i for i, c in f.cells.items() if c[0] == K_POND} == ponds
+    # the squares beside the water left: the house's east column and the card's west
+    # column, which now lies where the pond was; not the card's far column
+    got = irrigated_squares(f.cells, f.pipes, f.nimbus)
+    assert got == {sq(1, 0), sq(1, 1), sq(4, 0), sq(4, 1)}
+    assert s.score_phase(0)["crops"] == 1 + 1  # one wheat and one carrot
+    # a pond covered entirely irrigates nothing
+    play(again(s), "take lower 2", "fence", "fence", "at 2,0", "rotate 0")
+    assert all(c[0] != K_POND for c in f.cells.values())
+    assert irrigated_squares(f.cells, f.pipes, f.nimbus) == set()
+
+
+def test_nimbus_arms_do_not_close_pastures_with_fence_sprinkler():
+    s = adv()
+    give(s, 0, "nimbus_generator", "fence_sprinkler")
+    f = put(s.farms[0], {(2, 0): land()})
+    assert sq(2, 1) in s.nimbus_corners(f)
+    f.fences |= {top(2, 0), right(2, 0)}
+    f.nimbus.add(sq(2, 1))  # its arms lie along the west and south sides of (2,0)
+    assert s.score_phase(0)["pastures"] == 0
+    f.nimbus.clear()
+    f.pipes |= {left(2, 0), bottom(2, 0)}  # two pipes laid on those sides do close it
+    assert s.score_phase(0)["pastures"] == 3
+
+
+def test_growth_enhancer_adds_one_to_an_animal_worth_0():
+    f = put(new_farm(), {(2, 0): land("sheep", 2)})
+    f.fences |= fence_around([(2, 0)])
+    f.troughs = [0, 0, 1]  # advanced sheep table: 2 1 0 -2, one trough shows the 0
+    got = score(f, growth_enhancer=True)
+    assert got["livestock"] == 0
+    assert got["tech"] == 2
+    f.fences.clear()  # in an open field (no Free Range) they are not scored at all
+    assert score(f, growth_enhancer=True)["tech"] == 0

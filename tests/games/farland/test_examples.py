@@ -181,6 +181,14 @@ def test_pipe_network_must_lead_to_the_starting_house():
     assert score(f)["crops"] == crop_points(2, COMP) + crop_points(1, COMP)
 
 
+def test_a_pipe_touching_only_a_corner_of_the_house_does_not_reach_it():
+    f = put(new_farm(), {(2, 0): land("wheat", 1), (2, -1): land("wheat", 1)})
+    f.pipes.add(top(2, 0))  # ends on the house's top-right corner, along no house side
+    assert score(f)["crops"] == 0
+    f.pipes.add(left(2, 0))  # on the house's east side, joined to it at that corner
+    assert score(f)["crops"] == crop_points(2, COMP)
+
+
 def test_crop_types_score_separately():
     f = put(new_farm(), {(2, 0): land("wheat", 2), (2, 1): land("carrot", 2)})
     f.pipes |= {left(2, 0), left(2, 1)}  # both on the house's east side
@@ -202,6 +210,20 @@ def test_fence_and_pipe_may_share_an_edge():
     f.fences.add(left(2, 0))
     f.pipes.add(left(2, 0))
     assert score(f)["crops"] == 1
+
+
+# -- advanced worked examples ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("troughs", "plain", "enhanced"), [(0, -2, -1), (3, 2, 3)])
+def test_growth_enhancer_example(troughs, plain, enhanced):
+    # the rulebook: -2 becomes -1, 2 becomes 3 (one sheep, advanced side: 2 1 0 -2)
+    f = put(new_farm(), {(2, 0): land("sheep", 1)})
+    f.fences |= fence_around([(2, 0)])
+    f.troughs = [0, 0, troughs]
+    assert score(f, "advanced")["livestock"] == plain
+    got = score(f, "advanced", Techs(growth_enhancer=True))
+    assert got["livestock"] + got["tech"] == enhanced
 
 
 # -- buildings -------------------------------------------------------------------------------

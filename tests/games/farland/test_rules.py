@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import meeple
 from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
+from meeple.boardgames.farland.scoring import livestock_value
 from meeple.boardgames.farland.state import SYSTEM
 from meeple.core import CHANCE, IllegalActionError
 from tests.games.farland.helpers import (
     COW,
+    PIG,
     SHEEP,
     WHEAT,
+    fence_around,
     land,
     names,
     play,
     setup,
+    top,
 )
 
 # -- setup -------------------------------------------------------------------------------
@@ -150,6 +156,37 @@ def test_first_player_change_takes_effect_next_round():
     while s.current_player() == CHANCE:
         s.apply_action(s.legal_actions()[0])
     assert s.round == 2 and s.current_player() == 1
+
+
+def _takers_by_round(s, last_round):
+    """Play on (the first legal move each time) to the end of ``last_round``, noting who
+    takes a turn in each round, in order."""
+    rng = random.Random(1)
+    takers: dict[int, list[int]] = {}
+    while s.round <= last_round:
+        if s.current_player() == CHANCE:
+            s.apply_action(meeple.sample_chance(s, rng))
+            continue
+        if s.pending[-1].kind == "take":
+            takers.setdefault(s.round, []).append(s.current_player())
+        s.apply_action(s.legal_actions()[0])
+    return takers
+
+
+def test_whole_round_goes_on_in_seat_order_from_the_new_first_player():
+    s = setup(3)
+    play(s, "take building + first player", "at 2,0", "rotate 0")  # seat 0 passes it left
+    assert s.first == 1
+    takers = _takers_by_round(s, 2)
+    assert takers[1] == [1, 2]  # round 1 goes on in seat order (ruling 3)
+    assert takers[2] == [1, 2, 0]
+
+
+def test_first_player_marker_passed_by_the_last_seat_goes_to_seat_0():
+    s = setup(3)
+    s.first = 2
+    play(again(s, 2), "take building + first player")
+    assert s.first == 0
 
 
 def test_pass_only_when_nothing_can_be_taken():
@@ -440,6 +477,50 @@ def test_troughs_fill_a_table_from_the_bottom_up_to_its_top():
     assert "install trough sheep" not in names(s)
 
 
+def install_now(s, house, p=0):
+    """Open an installing decision for player ``p`` with ``house`` on the starting house."""
+    s.farms[p].house = list(house)
+    s.push("install", p)
+    s._legal_cache = None
+    return s
+
+
+def test_at_most_one_pipe_per_edge():
+    s = install_now(setup(), [0, 2, 0])
+    play(s, "install pipe", "edge h 0,0", "install pipe")
+    got = names(s)
+    assert "edge h 0,0" not in got
+    assert "edge v 1,0" in got
+    with pytest.raises(IllegalActionError, match="already has a pipe"):
+        s.apply_notation("edge h 0,0")
+
+
+@pytest.mark.parametrize(("animal", "kind", "limit"), [("cow", COW, 6), ("pig", PIG, 5)])
+def test_troughs_fill_the_cow_and_pig_tables_up_to_their_tops(animal, kind, limit):
+    s = install_now(setup(), [0, 0, 9])
+    f = s.farms[0]
+    for _ in range(limit):
+        play(s, f"install trough {animal}")
+    assert f.troughs[kind] == limit
+    assert f"install trough {animal}" not in names(s)
+    with pytest.raises(IllegalActionError, match="up to its top"):
+        s.apply_notation(f"install trough {animal}")
+    table = s.game.components.livestock["basic"][kind]
+    assert livestock_value(table, limit) == table[0]  # the heading: 5 for cows, 4 for pigs
+
+
+def test_installing_starts_with_the_first_player():
+    s = setup(3)
+    s.first = 1
+    s.pending = []
+    s._run_round_end(6)
+    order = []
+    while s.pending[-1].kind == "install":
+        order.append(s.current_player())
+        s.apply_notation("done")
+    assert order == [1, 2, 0]
+
+
 def test_installed_improvements_stay_for_the_second_scoring():
     s = _to_scoring(setup())
     p = s.current_player()
@@ -618,3 +699,35 @@ def test_a_two_player_upper_take_in_an_unused_column_does_not_blame_the_house():
     with pytest.raises(IllegalActionError) as err:
         s.apply_notation("take upper 4")
     assert "house" not in str(err.value).split("Legal:")[0]
+
+
+def test_a_short_pile_fills_the_upper_market_spaces_first():
+    s = setup()
+    s.deck = [60, 61]
+    play(s, "take upper 1", "fence", "fence", "fence", "at 2,0", "rotate 0")
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
+    # after the slide the upper row is empty and so is lower 1 (its upper card was taken):
+    # three spaces to fill and two cards left, dealt upper 1, then upper 2
+    assert [d.info for d in s.pending if d.kind == "deal"] == [1, 0]
+    play(s, "draw L61", "draw L62")
+    assert s.market == [60, 61, -1, 25]
+    assert s.round == 2
+    got = names(s)
+    assert "take lower 1" not in got
+    assert {"take upper 1", "take upper 2", "take lower 2"} <= set(got)
+
+
+def test_fences_and_pipes_may_run_between_the_halves_of_a_building():
+    s = setup()
+    play(s, "take building + improvements", "at 2,0", "rotate 90")  # barn on (2,0),(2,1)
+    s = install_now(s, [1, 1, 0])
+    f = s.farms[0]
+    play(s, "install fence")
+    assert {"edge h 2,1", "edge v 1,0"} <= set(names(s))  # the barn's and the house's middles
+    play(s, "edge h 2,1", "install pipe")
+    assert {"edge h 2,1", "edge v 1,0"} <= set(names(s))
+    play(s, "edge h 2,1", "done")
+    assert f.fences == {top(2, 1)} and f.pipes == {top(2, 1)}
+    # the line counts like any other: fenced all round, the two halves are two pastures
+    f.fences |= fence_around([(2, 0), (2, 1)])
+    assert s.score_phase(0)["pastures"] == 2 * 3
