@@ -13,6 +13,8 @@ import pytest
 import meeple
 from meeple.core import ComponentsError
 
+from .helpers import act, give, lay, legal, quiet, set_jokers
+
 GID = "azul_queens_garden"
 
 
@@ -115,6 +117,28 @@ def test_the_unconfirmed_values_4_and_5_may_be_swapped(tmp_path):
     data["patterns"][3]["value"], data["patterns"][4]["value"] = 5, 4
     game = meeple.load(GID, players=2, components=_write(tmp_path, data))
     assert game.components.values == (1, 2, 3, 5, 4, 6)
+
+
+def test_one_value_table_sets_both_the_cost_and_the_final_evaluation(tmp_path):
+    # Ruling 17: a pattern's value is what placing it costs and what it scores in a
+    # group at the end. With leaf and fruit swapped (leaf 5), a lilac leaf needs four
+    # more tiles and scores 5 in its group.
+    data = _data()
+    data["patterns"][3]["value"], data["patterns"][4]["value"] = 5, 4
+    s = quiet(components=_write(tmp_path, data))
+    assert s.comp.patterns[3] == "leaf"
+    s.round = 3
+    set_jokers(s, 1, 0)
+    give(s, 0, "lilac-leaf", "lilac-fruit")  # with the 3 jokers: 4 more, exactly
+    lay(s, 0, "lilac-tree", "0.1")
+    lay(s, 0, "lilac-bird", "0.2")
+    act(s, "place lilac-leaf at 0.3", "pay by colour")
+    assert legal(s) == ["pay lilac-fruit"]
+    act(s, "pay lilac-fruit", "pay joker", "pay joker", "pay joker")
+    assert s.store_n[0] == 0 and s.current_player() == 1
+    act(s, "pass", "pass")
+    assert s.is_terminal()
+    assert s.scores()[0]["evaluation"] == 1 + 2 + 5
 
 
 def test_the_wheel_follows_the_generic_rotation_of_the_notes():

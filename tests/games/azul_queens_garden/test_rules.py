@@ -140,6 +140,43 @@ def test_storage_holds_only_two_garden_expansions():
     assert can(s, "take leaf")
 
 
+def test_a_face_up_expansion_identical_to_a_display_hexagon_is_taken_with_it():
+    # Ruling 16: the one-of-identical rule is about hexagons; a face-up expansion of
+    # the chosen colour or pattern is always taken too, even when it prints a hexagon
+    # the take also collects.
+    for choice in ("take blue", "take bird"):
+        s = quiet()
+        tray(s, "blue-bird", "green-leaf")
+        faceup(s, "blue-bird")
+        act(s, choice)
+        assert s.store[0][t(s, "blue-bird")] == 1  # one hexagon, into the 12 tile places
+        assert s.store_n[0] == 3 + 1
+        assert s.store_exps[0] == [t(s, "blue-bird")]  # and the expansion, into its 2
+        assert s.faceup == []
+        assert s.trays[0] == [t(s, "green-leaf")]
+
+
+def test_with_bag_and_tower_empty_the_next_stack_expansion_turns_face_up_at_once():
+    # Ruling 19: nothing is left to fill it, so it is an empty display expansion and
+    # turns face up like one that was emptied; no hexagon is drawn and play goes on.
+    s = quiet()
+    tray(s, "blue-tree", "green-leaf")
+    s.bag = [0] * 36
+    s.bag_n = 0
+    s.tower = [0] * 36
+    s.tower_n = 0
+    left = s.stack_left[0]
+    act(s, "take blue")
+    assert s.stack_left[0] == left - 1  # the stack still gives up its next expansion
+    assert s.decision.kind == "reveal" and s.current_player() == CHANCE
+    assert all(a >= A.REVEAL for a, _ in s.chance_outcomes())  # no hexagon to draw
+    act(s, "reveal lime-fruit")
+    assert s.faceup == [t(s, "lime-fruit")]
+    assert s.trays == [[t(s, "green-leaf")]]  # no new face-down expansion in the display
+    assert s.current_player() == 1
+    assert can(s, "take fruit")  # the player to move can take it
+
+
 def test_after_each_acquisition_the_next_expansion_of_the_round_stack_is_filled():
     s = quiet()
     tray(s, "blue-tree", "blue-bird", "yellow-bird", "green-leaf")
@@ -334,6 +371,26 @@ def test_placing_frees_the_storage_space_a_joker_needs_but_the_supply_can_run_ou
     assert s2.jokers[0] == 3  # the supply is out of jokers
 
 
+@pytest.mark.parametrize(
+    ("printed", "ornament"),
+    [("blue-butterfly", "statue"), ("yellow-bird", "bench"), ("green-bird", "pavilion")],
+)
+def test_surrounding_the_ornament_of_a_garden_expansion_gives_a_joker(printed, ornament):
+    s = quiet()
+    assert s.comp.ornament[t(s, printed)] == ornament
+    set_jokers(s, 0, 0)
+    colour = printed.split("-")[0]
+    expand(s, 0, printed, "3.2")  # the printed space is one of the six around it
+    others = [q for q in s.comp.patterns if q not in ("tree", printed.split("-")[1])]
+    for k, pattern in zip((1, 3, 4, 5), others, strict=True):
+        lay(s, 0, f"{colour}-{pattern}", f"3.{k}")
+    give(s, 0, f"{colour}-tree")
+    assert s.jokers[0] == 0
+    act(s, f"place {colour}-tree at 3.6")  # a tree costs nothing more
+    assert s.jokers[0] == 1 and s.store_n[0] == 1
+    assert s.joker_supply == 24 - 3 - 1
+
+
 # -- garden expansions --------------------------------------------------------
 
 
@@ -490,6 +547,56 @@ def test_discarding_out_of_the_listed_order_is_explained_as_such():
         act(s, "discard green-leaf")
 
 
+def test_discards_stop_where_one_more_would_take_the_score_below_zero():
+    # Ruling 9. The first passer at 1 point drops to 0 and is offered no discard.
+    s = quiet()
+    s.pts[0][0] = 1
+    give(s, 0, "blue-tree")
+    act(s, "pass")
+    assert s.scores()[0]["total"] == 0
+    assert s.decision.kind == "turn" and s.current_player() == 1
+    assert s.store[0][t(s, "blue-tree")] == 1 and s.jokers[0] == 3
+    # A later passer at 1 point may discard exactly once.
+    s = quiet()
+    act(s, "pass", "done")
+    s.pts[1][0] = 1
+    give(s, 1, "blue-tree")
+    act(s, "pass")
+    assert legal(s) == ["discard blue-tree", "discard joker", "done"]
+    act(s, "discard blue-tree")
+    assert s.scores()[1]["total"] == 0
+    assert legal(s) == ["done"]
+    with pytest.raises(IllegalActionError, match="there is none left to pay"):
+        act(s, "discard joker")
+
+
+def test_the_first_pass_penalty_may_take_a_score_below_zero():
+    # Ruling 9: the penalty is no payment the player chooses; passing is always allowed.
+    s = quiet()
+    s.pts[0][0] = 0
+    s._legal_cache = None
+    assert "pass" in legal(s)
+    act(s, "pass")
+    sc = s.scores()[0]
+    assert sc["first_pass"] == -1 and sc["total"] == -1
+    assert s.current_player() == 1  # no discard offered below zero
+
+
+def test_a_passing_player_may_not_discard_garden_expansions():
+    # Ruling 18: discards on passing are tiles of the 12 tile places (hexagons and
+    # jokers); a stored expansion stays, and costs no point.
+    s = quiet()
+    give(s, 0, "blue-tree")
+    s.store_exps[0] = [t(s, "lime-leaf")]
+    s.hidden[t(s, "lime-leaf")] = 0
+    s.hidden_n -= 1
+    act(s, "pass")
+    assert legal(s) == ["discard blue-tree", "discard joker", "done"]
+    act(s, "discard blue-tree", "discard joker", "done")
+    assert s.store_exps[0] == [t(s, "lime-leaf")]
+    assert s.scores()[0]["discards"] == -2
+
+
 # -- round end ----------------------------------------------------------------
 
 
@@ -539,6 +646,20 @@ def test_the_bag_is_refilled_from_the_tower_when_it_runs_out():
     assert s.tower_n == 0
 
 
+def test_a_display_expansion_keeps_what_it_got_when_bag_and_tower_run_dry_mid_fill():
+    # Ruling 19: with two hexagons left in all, the next expansion gets those two.
+    s = quiet()
+    tray(s, "blue-tree", "green-leaf")
+    s.bag = [0] * 36
+    s.bag[t(s, "lime-fruit")] = 2
+    s.bag_n = 2
+    s.tower = [0] * 36
+    s.tower_n = 0
+    act(s, "take blue", "draw lime-fruit", "draw lime-fruit")
+    assert s.trays == [[t(s, "green-leaf")], [t(s, "lime-fruit"), t(s, "lime-fruit")]]
+    assert s.current_player() == 1  # no third draw, and no reveal: it holds hexagons
+
+
 def test_the_game_ends_after_the_fourth_round_with_the_final_evaluation():
     s = quiet()
     s.round = 3
@@ -552,6 +673,46 @@ def test_the_game_ends_after_the_fourth_round_with_the_final_evaluation():
     sc = s.scores()[0]
     assert sc["jokers"] == 2 and sc["storage"] == -1
     assert sc["evaluation"] == 2 + 1 + 6
+
+
+def test_garden_expansions_left_in_storage_cost_nothing_at_the_end():
+    # Ruling 11: only hexagons left in storage cost a point each.
+    s = quiet()
+    s.round = 3
+    for p in range(2):
+        set_jokers(s, p, 0)
+    s.store_exps[0] = [t(s, "lime-leaf")]
+    s.hidden[t(s, "lime-leaf")] = 0
+    s.hidden_n -= 1
+    act(s, "pass", "pass")
+    assert s.current_player() == TERMINAL
+    sc = s.scores()[0]
+    assert sc["storage"] == 0 and sc["jokers"] == 0
+    assert sc["total"] == 15 - 1  # the first-pass penalty only
+
+
+def test_a_hexagon_in_a_colour_group_and_a_pattern_group_scores_in_both_at_the_end():
+    # Blue group 0.6 blue-leaf, 0.1 blue-tree, 0.2 blue-bird; bird group 0.2 blue-bird,
+    # 0.3 lime-bird, 0.4 yellow-bird. The blue bird, placed by a move in the last round,
+    # scores in both groups in the final evaluation.
+    s = quiet()
+    s.round = 3
+    set_jokers(s, 0, 1)
+    set_jokers(s, 1, 0)
+    for name, where in [
+        ("blue-leaf", "0.6"),
+        ("blue-tree", "0.1"),
+        ("lime-bird", "0.3"),
+        ("yellow-bird", "0.4"),
+    ]:
+        lay(s, 0, name, where)
+    give(s, 0, "blue-bird")
+    act(s, "place blue-bird at 0.2", "pay by colour", "pay joker")
+    act(s, "pass", "pass")
+    assert s.current_player() == TERMINAL
+    sc = s.scores()[0]
+    assert sc["evaluation"] == (4 + 1 + 2) + (2 + 2 + 2)
+    assert sc["group_bonus"] == 0
 
 
 def test_tied_players_share_the_victory():
