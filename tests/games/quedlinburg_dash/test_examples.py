@@ -6,7 +6,7 @@ Conrad the donkey; seats here take the animals in box order, which changes nothi
 
 from __future__ import annotations
 
-from .helpers import bag, card, new, play, put_on_card, turn_of
+from .helpers import bag, card, kind, new, play, put_on_card, turn_of
 
 PAULA, CONRAD = 0, 1
 
@@ -38,6 +38,7 @@ def test_conrad_picks_a_yellow_one_and_the_white_die_gives_a_green_two_for_his_b
         "dream-weed": 4,
     }
     assert card(state, CONRAD) == {"yellow-1": 1}
+    assert state.supply[kind("green-2")] == 10 - 1, "the green '2' came from the reserve"
     assert state.decision is not None and state.decision.info == (PAULA, True)
 
 
@@ -54,6 +55,7 @@ def test_paula_buys_a_blue_four_and_a_green_one_with_four_rubies_on_her_third_dr
     turn_of(state, PAULA)
     play(state, "draw dream-weed")
     assert state.pos[PAULA] == 14, "dream weed: the sheep may not move"
+    assert card(state, PAULA)["dream-weed"] == 3, "on the third dream bubble"
     assert state.rubies[PAULA] == 4, "not last, so no extra ruby"
     assert state.current_player() == PAULA
     play(state, "buy blue-4")  # 3 rubies
@@ -61,6 +63,7 @@ def test_paula_buys_a_blue_four_and_a_green_one_with_four_rubies_on_her_third_dr
     play(state, "buy green-1")  # 1 ruby; nothing left to spend, the visit ends
     assert state.rubies[PAULA] == 0
     assert state.ruby_supply == 40, "all the rubies are back in the reserve"
+    assert state.supply[kind("blue-4")] == 6 - 1 and state.supply[kind("green-1")] == 8 - 1
     assert card(state, PAULA) == {}
     assert bag(state, PAULA) == {
         "red-1": 2,

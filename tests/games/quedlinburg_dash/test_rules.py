@@ -24,6 +24,35 @@ def test_start_bag_holds_four_dream_weeds_one_yellow_one_two_red_ones_and_one_re
     assert state.supply[kind("yellow-1")] == 8 - 4
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_player_count_sets_up_the_same_bags_at_the_start_house(players):
+    state = new(players=players)
+    start = {"red-1": 2, "red-2": 1, "yellow-1": 1, "dream-weed": 4}
+    animals = [row["animal"] for row in state.observation(None)["players"]]
+    assert animals == ["donkey", "sheep", "pig", "cow"][:players]
+    for p in range(players):
+        assert bag(state, p) == start and card(state, p) == {}
+        assert state.pos[p] == 0 and state.rubies[p] == 0 and state.clovers[p] == 0
+    # Each bag is filled from the box, so the reserve shrinks with the player count.
+    assert state.supply[kind("red-1")] == 14 - 2 * players
+    assert state.supply[kind("red-2")] == 10 - players
+    assert state.supply[kind("yellow-1")] == 8 - players
+    assert state.supply[kind("dream-weed")] == 18 - 4 * players
+    assert state.ruby_supply == 40 and state.clover_supply == 0
+    state.check_invariants()
+
+
+def test_the_default_game_is_the_short_path_with_the_four_basic_caterpillar_cards():
+    state = new()
+    assert state.game.options["board"] == "short" and state.game.options["cards"] == "caterpillar"
+    assert state.game.rules.fields == 50 and not state.game.rules.butterfly
+    play(state, "draw yellow-1")
+    assert state.decision is not None and state.decision.kind == "white", "the white die"
+    # The clovers (and the orange and purple chips) stay in the box.
+    assert state.clover_supply == 0
+    assert state.supply[kind("orange-1")] == 0 and state.supply[kind("purple-1")] == 0
+
+
 def test_the_donkey_player_begins_and_turns_go_clockwise():
     state = new(players=3)
     assert state.observation(None)["players"][0]["animal"] == "donkey"
@@ -123,6 +152,19 @@ def test_caterpillar_red_onto_a_spiral_field_takes_two_rubies():
     play(state, "draw red-2")
     assert state.pos[0] == 6
     assert state.rubies[0] == 2
+
+
+@pytest.mark.parametrize(("chip", "gain"), [("red-1", "rubies"), ("purple-1", "clovers")])
+def test_a_spiral_bonus_is_two_in_all_not_two_more(chip, gain):
+    # Ruling 20: on a spiral field the red card gives 2 rubies and the purple card
+    # 2 clovers in place of the usual 1, not 1 + 2.
+    state = new(cards="caterpillar-extended")
+    put_in_bag(state, 0, chip)
+    state.pos[0] = 5
+    play(state, f"draw {chip}")
+    assert state.pos[0] == 6
+    assert getattr(state, gain)[0] == 2
+    state.check_invariants()
 
 
 def test_caterpillar_yellow_rolls_the_white_die_with_the_rulebook_faces():
@@ -290,6 +332,27 @@ def test_clovers_do_nothing_without_the_extended_cards():
     assert state.pos[0] == 10
 
 
+@pytest.mark.parametrize(
+    ("cards", "moves"),
+    [
+        ("caterpillar", False),
+        ("butterfly", False),
+        ("caterpillar-extended", True),
+        ("butterfly-extended", True),
+    ],
+)
+def test_the_clover_move_comes_with_either_extended_set_and_no_basic_one(cards, moves):
+    # Ruling 19: the main rules tie the clover on the third dream bubble to the orange
+    # card, but orange and purple always join together, so it is the extended sets.
+    state = new(cards=cards)
+    assert state.clover_supply == (26 if moves else 0)
+    state.clovers[0] = 2
+    state.pos = [10, 5]
+    put_on_card(state, 0, "dream-weed", 2)
+    play(state, "draw dream-weed")
+    assert state.pos[0] == (12 if moves else 10)
+
+
 # -- buying new chips ---------------------------------------------------------
 
 
@@ -391,6 +454,75 @@ def test_after_shopping_every_chip_goes_back_into_the_bag():
     assert bag(state, 0) == {"red-1": 2, "red-2": 2, "yellow-1": 1, "dream-weed": 4}
 
 
+def test_the_sugar_beet_is_bought_for_five_rubies_as_a_colour_of_its_own():
+    # Ruling 22: white is a colour at the shop: one sugar beet per visit, and it
+    # goes with a chip of any other colour.
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 10
+    state.ruby_supply = 30
+    _third_dream_weed(state)
+    play(state, "buy white-8")
+    assert state.rubies[0] == 5
+    assert "buy white-8" not in legal(state), "a second sugar beet would repeat the colour"
+    assert "buy red-4" in legal(state) and "buy blue-2" in legal(state)
+    play(state, "buy red-4", "done")
+    assert bag(state, 0)["white-8"] == 1 and bag(state, 0)["red-4"] == 1
+    assert state.ruby_supply == 40
+    state.check_invariants()
+
+
+def test_rubies_that_buy_nothing_still_go_back_to_the_reserve():
+    # Ruling 9: a visit with nothing affordable is skipped, but the rubies are not saved.
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 1
+    state.ruby_supply = 39
+    for chip in ("red-1", "yellow-1", "green-1", "blue-1"):
+        k = kind(chip)
+        state.bags[1][k] += state.supply[k]  # every '1' chip is gone from the reserve
+        state.supply[k] = 0
+    _third_dream_weed(state)
+    assert state.decision is not None and state.decision.info == (1, True), "no shop"
+    assert state.rubies[0] == 0 and state.ruby_supply == 40
+    assert card(state, 0) == {}
+    state.check_invariants()
+
+
+def test_the_last_place_ruby_cannot_come_from_an_empty_reserve():
+    # Ruling 11: the last animal takes what is left, here nothing, so it cannot shop.
+    state = new()
+    state.pos = [5, 10]
+    state.rubies[1] = 40
+    state.ruby_supply = 0
+    _third_dream_weed(state)
+    assert state.rubies[0] == 0
+    assert state.decision is not None and state.decision.info == (1, True), "no shop"
+    state.check_invariants()
+
+
+def test_the_next_turn_draws_from_the_refilled_bag():
+    state = new()
+    state.pos = [10, 5]
+    state.rubies[0] = 4
+    state.ruby_supply = 36
+    put_on_card(state, 0, "red-1")
+    _third_dream_weed(state)
+    play(state, "buy blue-4", "buy green-1")
+    play(state, "draw red-1")  # the other animal's turn
+    outcomes = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
+    assert outcomes == pytest.approx(
+        {
+            "draw red-1": 2 / 10,
+            "draw red-2": 1 / 10,
+            "draw yellow-1": 1 / 10,
+            "draw green-1": 1 / 10,
+            "draw blue-4": 1 / 10,
+            "draw dream-weed": 4 / 10,
+        }
+    )
+
+
 def test_a_five_chip_is_bought_at_the_shop_for_four_rubies():
     state = new(cards="caterpillar-extended")
     state.pos = [10, 5]
@@ -474,6 +606,58 @@ def test_the_exact_count_is_not_needed_to_reach_the_marketplace():
     assert state.scores()[0] == {"fields": 50, "marketplace": 1, "total": 50}
 
 
+def _marketplace_by_white_die(state):
+    state.pos[0] = 47
+    play(state, "draw yellow-1", "white die: move 3")
+
+
+def _marketplace_by_first_wood_roll(state):
+    state.pos[0] = 47  # the yellow chip lands on spiral 48: two rolls due
+    play(state, "draw yellow-1", "wood die 2")
+
+
+def _marketplace_by_caterpillar_orange(state):
+    state.pos[0] = 44
+    state.rubies[0] = 5
+    state.ruby_supply -= 5
+    put_in_bag(state, 0, "orange-1")
+    play(state, "draw orange-1")
+
+
+def _marketplace_by_draw_again(state):
+    state.pos[0] = 45
+    put_in_bag(state, 0, "white-8")
+    play(state, "draw yellow-1", "white die: draw again", "draw white-8")
+
+
+def _marketplace_by_butterfly_green(state):
+    state.pos[0] = 44
+    put_in_bag(state, 0, "green-1")
+    put_in_bag(state, 0, "white-8")
+    play(state, "draw green-1", "draw white-8")
+
+
+@pytest.mark.parametrize(
+    ("cards", "reach"),
+    [
+        ("caterpillar", _marketplace_by_white_die),
+        ("butterfly", _marketplace_by_first_wood_roll),
+        ("caterpillar-extended", _marketplace_by_caterpillar_orange),
+        ("caterpillar", _marketplace_by_draw_again),
+        ("butterfly", _marketplace_by_butterfly_green),
+    ],
+)
+def test_any_move_that_reaches_the_marketplace_ends_the_game_at_once(cards, reach):
+    # Ruling 3: a die, an action card or an extra draw wins as surely as a chip, and
+    # nothing after it happens (no second wood die roll, no next turn).
+    state = new(cards=cards)
+    reach(state)
+    assert state.is_terminal() and state.winner == 0
+    assert state.pos == [50, 0]
+    assert state.ranks() == [1, 2]
+    state.check_invariants()
+
+
 def test_the_others_rank_by_distance_and_equal_fields_share_a_place():
     state = new(players=4)
     state.pos = [48, 20, 31, 20]
@@ -540,6 +724,43 @@ def test_butterfly_yellow_rolls_the_wood_die_twice_on_a_spiral():
     play(state, "wood die 3")
     assert state.pos[0] == 11
     assert state.decision is not None and state.decision.info == (1, True)
+
+
+def test_the_wood_die_rolls_are_fixed_where_the_yellow_chip_lands():
+    # Ruling 21: a roll that lands on a spiral field earns no second roll, and a first
+    # roll that leaves the spiral does not cancel the second one.
+    state = new(cards="butterfly")
+    state.pos[0] = 3
+    play(state, "draw yellow-1", "wood die 2")  # 3 + 1 = 4, off a spiral: one roll
+    assert state.pos[0] == 6 and state.game.rules.is_spiral[6]
+    assert state.decision is not None and state.decision.info == (1, True), "one roll only"
+    state = new(cards="butterfly")
+    state.pos[0] = 11
+    play(state, "draw yellow-1", "wood die 1")  # 11 + 1 = 12, a spiral: two rolls
+    assert state.pos[0] == 13
+    assert state.decision is not None and state.decision.kind == "wood"
+    play(state, "wood die 3")
+    assert state.pos[0] == 16
+    assert state.decision is not None and state.decision.info == (1, True)
+
+
+def test_the_butterfly_green_card_can_draw_the_third_dream_weed_which_opens_the_shop():
+    # Ruling 13: the extra draw is carried out in full, dream weed and shop included.
+    state = new(cards="butterfly")
+    put_in_bag(state, 0, "green-1")
+    put_on_card(state, 0, "dream-weed", 2)
+    state.pos = [10, 5]
+    state.rubies[0] = 2
+    state.ruby_supply = 38
+    play(state, "draw green-1", "draw dream-weed")
+    assert state.pos[0] == 11
+    assert state.current_player() == 0 and state.decision is not None
+    assert state.decision.kind == "shop"
+    play(state, "buy blue-2")
+    assert card(state, 0) == {}
+    assert bag(state, 0)["green-1"] == 1 and bag(state, 0)["blue-2"] == 1
+    assert state.decision is not None and state.decision.info == (1, True)
+    state.check_invariants()
 
 
 def test_butterfly_green_draws_another_chip_and_performs_its_task():
@@ -718,6 +939,57 @@ def test_a_clover_move_to_the_marketplace_ends_the_game_before_shopping():
 
 
 # -- engine behaviour ---------------------------------------------------------
+
+
+def _gain_orange_move(state):
+    state.rubies[0] = 3
+    state.ruby_supply -= 3
+    put_in_bag(state, 0, "orange-1")
+    play(state, "draw orange-1")
+    assert state.pos[0] == 4
+
+
+def _gain_blue_swap(state):
+    put_in_bag(state, 0, "blue-4")
+    play(state, "draw blue-4")
+    assert card(state, 0) == {"white-8": 1}
+
+
+def _gain_red_spiral(state):
+    state.pos[0] = 4
+    play(state, "draw red-2")
+    assert state.rubies[0] == 2
+
+
+def _gain_second_wood_roll(state):
+    state.pos[0] = 5
+    play(state, "draw yellow-1", "wood die 1", "wood die 1")
+    assert state.pos[0] == 8
+
+
+def _gain_sugar_beet(state):
+    put_in_bag(state, 0, "white-8")
+    play(state, "draw white-8")
+    assert state.pos[0] == 8
+
+
+@pytest.mark.parametrize(
+    ("cards", "gain"),
+    [
+        ("caterpillar-extended", _gain_orange_move),
+        ("butterfly", _gain_blue_swap),
+        ("caterpillar", _gain_red_spiral),
+        ("butterfly", _gain_second_wood_roll),
+        ("caterpillar", _gain_sugar_beet),
+    ],
+)
+def test_optional_gains_are_taken_without_asking(cards, gain):
+    # Ruling 5: every optional gain is taken; no player decision is offered.
+    state = new(cards=cards)
+    gain(state)
+    assert state.current_player() == CHANCE
+    assert state.decision is not None and state.decision.info == (1, True)
+    state.check_invariants()
 
 
 def test_nothing_is_hidden_so_determinize_is_a_copy():
