@@ -7,7 +7,10 @@ Seats: Ronald 0, Linda 1, Sophie 2, Patrick 3.
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.boardgames.queensland.scoring import farm_fields, final_scores, largest_complete
+from meeple.core import IllegalActionError
 from tests.games.queensland.helpers import (
     at_first_turn,
     make_tile,
@@ -20,6 +23,20 @@ from tests.games.queensland.helpers import (
 )
 
 RONALD, LINDA, SOPHIE, PATRICK = 0, 1, 2, 3
+
+
+def test_a_placement_is_allowed_when_cane_and_soil_line_up_not_when_wheat_meets_cane():
+    """The placing examples: a tile may go where its sugar cane meets cane and its soil
+    meets soil; turned so that its wheat would touch cane, it may not."""
+    state = at_first_turn(market=("T09", "T30", "T21"))
+    put(state, 0, 2, 0, "T17")  # soil on its south side, over the cell (2,1)
+    play(state, "take 2", "place 2,1")  # T30: cane N, soil E, wheat S, soil W as printed
+    # D's cane lies west of (2,1): turned 270, T30 shows cane west and soil north.
+    assert names(state) == ["rotate 270"]
+    with pytest.raises(IllegalActionError, match="do not match"):
+        state.apply_notation("rotate 90")  # its wheat would touch D's cane
+    state.apply_notation("rotate 270")
+    assert state.observation(0)["farms"][0]["tiles"][-1][:4] == [2, 1, "T30", 270]
 
 
 def test_ronalds_group_move_west_seen_from_every_farm():

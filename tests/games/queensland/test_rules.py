@@ -12,10 +12,11 @@ import pytest
 
 import meeple
 from meeple.boardgames.queensland import actions as A
-from meeple.boardgames.queensland.scoring import toad_extremes, trait_points
+from meeple.boardgames.queensland.scoring import final_scores, toad_extremes, trait_points
 from meeple.core import CHANCE, IllegalActionError
 from tests.games.queensland.helpers import (
     at_first_turn,
+    make_tile,
     names,
     new_game,
     play,
@@ -121,6 +122,18 @@ def test_a_split_side_matches_only_its_mirror():
     assert "place 5,4" not in names(state)  # the same split side never meets itself
 
 
+def test_every_touching_side_must_match_not_just_one():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    # Alone beside D, T09 may show its cane west side (rotate 180) or its cane north
+    # side (rotate 270) to D's cane.
+    play(state, "take 1", "place 2,1")
+    assert names(state) == ["rotate 180", "rotate 270"]
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    put(state, 0, 2, 0, "T17")  # soil south, over the same cell
+    play(state, "take 1", "place 2,1")
+    assert names(state) == ["rotate 180"]  # turned 270 its cane would meet that soil
+
+
 def test_you_may_only_add_tiles_to_your_own_farm():
     state = at_first_turn(market=("T09", "T21", "T30"))
     put(state, 1, 5, 5, "T17")  # player 1 grows far away; player 0 is not offered it
@@ -189,6 +202,28 @@ def test_a_gap_in_the_farm_counts_as_off_the_farm():
     assert toads(state, 0) == {(1, 0): 2, (3, -1): 1, (0, 0): 1}
 
 
+def test_a_double_move_never_jumps_a_gap_in_the_farm():
+    """Ruling 13: a double move is two single steps, so a hole stops a toad for both."""
+    state = at_first_turn(market=("T25", "T21", "T30"))
+    for x, y in ((2, -1), (3, -1), (3, 0), (4, 0)):
+        put(state, 0, x, y, "T17")  # (2,0) stays a hole, with farm beyond it at (3,0)
+    set_toads(state, 0, 1, 0, 2)  # on B, the hole to its east
+    set_toads(state, 0, 2, -1, 1)  # north of the hole: one step, then the farm ends
+    play(state, "take 1", "place 0,2", "rotate 0")  # T25: double arrow east
+    assert toads(state, 0) == {(1, 0): 2, (3, -1): 1, (0, 2): 1}
+
+
+def test_with_the_supply_empty_no_toads_are_added_but_the_toads_still_move():
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    set_toads(state, 1, 0, 0, 58)
+    set_toads(state, 0, 0, 0, 2)  # on A: every toad is on a farm now
+    assert state.supply == 0
+    play(state, "take 1", "place 2,0", "rotate 0")  # T09: single arrow east
+    assert state.observation(0)["last"]["toads_added"] == 0
+    assert toads(state, 0) == {(1, 0): 2}
+    assert state.supply == 0
+
+
 def test_toads_in_a_pond_never_move():
     state = at_first_turn(market=("T09", "T21", "T30"))
     put(state, 0, 2, 1, "T01", rot=3, toads=3)  # a pond east of D
@@ -239,6 +274,18 @@ def test_a_group_move_lets_each_passive_player_follow_or_stay():
     assert toads(state, 2) == {(0, 0): 1}
     assert state.observation(0)["last"]["answers"] == [None, "follow", "stay"]
     assert state.current_player() == CHANCE  # the market is refilled
+
+
+def test_a_passive_player_who_follows_moves_one_step_only():
+    """Ruling 14: following a group move is one step, as the active player's was."""
+    state = at_first_turn(3, market=("T09", "T21", "T31"))
+    put(state, 1, 0, 2, "T18")  # wheat north and south: C's column goes on south
+    put(state, 1, 0, 3, "T18")
+    set_toads(state, 1, 0, 0, 1)  # on A: two tiles of farm lie south of C
+    play(state, "take 3", "place 1,-1", "rotate 180")  # group arrow south
+    assert toads(state, 0) == {(1, 0): 3}  # the active player moved one step too
+    play(state, "follow")  # player 2 holds no toad and is not asked
+    assert toads(state, 1) == {(0, 1): 1}
 
 
 def test_group_answers_stay_hidden_until_every_passive_player_has_answered():
@@ -369,6 +416,39 @@ def test_market_tiles_slide_right_and_the_new_tile_enters_space_1(space, after):
     assert state.current_player() == 1
 
 
+def test_turns_pass_clockwise_and_wrap_round_to_the_first_seat():
+    state = at_first_turn(3, market=("T09", "T21", "T30"), first=2)
+    order = []
+    for draw in ("T40", "T17", "T16"):
+        order.append(state.current_player())
+        play(state, "take 1")
+        play(state, names(state)[0])
+        play(state, names(state)[0])
+        state.apply_notation(f"draw {draw}")
+    assert order == [2, 0, 1]
+    assert state.current_player() == 2
+
+
+def test_the_last_turn_is_played_out_in_full_before_final_scoring():
+    """Ruling 12: the turn whose refill finds the pile empty still scores its ponds."""
+    state = at_first_turn(market=("T09", "T21", "T30"))
+    state.pile = []  # the last face-down tile has gone to the market
+    put(state, 0, 2, 1, "T01", rot=3, toads=4)  # a pond east of D
+    set_toads(state, 0, 1, 1, 1)  # on D: the single move east makes it five
+    play(state, "take 1", "place -1,0", "rotate 0")  # T09: single east
+    assert state.is_terminal()
+    assert state.scores()[0]["ponds_in_play"] == 5
+    assert state.scores()[0]["ponds"] == 1  # the emptied pond also scores H
+    obs = state.observation(None)
+    assert [m["tile"] for m in obs["market"]] == [None, None, None]  # T21, T30 leave
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_only_two_to_four_players_can_play(players):
+    with pytest.raises(meeple.OptionError, match="2 to 4 players"):
+        meeple.load("queensland", players=players)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_game_ends_when_the_market_cannot_be_refilled(players):
     rng = random.Random(players)
@@ -453,6 +533,21 @@ def test_when_nobody_has_toads_everyone_scores_for_fewest_and_nobody_loses(rules
     assert most == [0, 0]  # losing needs at least one toad
 
 
+def test_when_toads_and_tiles_holding_them_are_all_tied_everyone_gains_and_loses_3(rules):
+    """Ruling 15: the tiles-holding-toads tie-break leaves everyone tied, so everyone
+    scores A and, holding at least one toad, everyone loses B."""
+    fewest, most = toad_extremes([2, 2, 2], [1, 1, 1], rules)
+    assert fewest == [3, 3, 3]
+    assert most == [-3, -3, -3]
+
+
+def test_a_tie_for_fewest_or_most_toads_short_of_everyone_rewards_all_the_tied(rules):
+    # Tiles holding toads decide only when every player has as many toads.
+    fewest, most = toad_extremes([2, 2, 5], [2, 1, 1], rules)
+    assert fewest == [3, 3, 0]
+    assert most == [0, 0, -3]
+
+
 def test_trait_points_follow_the_table_for_the_player_count(rules):
     two = rules.trait_table(2)
     more = rules.trait_table(3)
@@ -483,6 +578,39 @@ def test_removed_tiles_and_their_toads_leave_the_farm_at_the_end():
         assert sorted(farm["removed"]) == holding
         assert farm["toads"] == sum(n for *_, n in farm["tiles"])
     assert any(f["removed"] for f in obs["farms"])
+
+
+def test_tiles_cut_off_by_the_removal_stay_in_the_farm_and_score(rules):
+    """After the removal a part of the farm may hang apart from the rest; it still
+    scores its fields, traits and ponds."""
+    plain = make_tile("plain", "....")
+    farm = {
+        (0, 0): (plain, 0),
+        (1, 0): (make_tile("bridge", "...."), 0),  # holds toads: removed
+        (2, 0): (make_tile("w1", ".w..", [("w", "E")], traits=("scarecrow",)), 0),
+        (3, 0): (make_tile("w2", "...w", [("w", "W")], pond=True, traits=("scarecrow",)), 0),
+        (2, 1): (make_tile("s", "....", traits=("scarecrow",)), 0),
+    }
+    result = final_scores([farm, {(0, 0): (plain, 0)}], [{(1, 0): 2}, {}], [0, 0], rules)
+    assert result.removed[0] == [(1, 0)]
+    row = result.scores[0]
+    assert (row["wheat"], row["scarecrows"], row["ponds"]) == (2, 1, 1)
+    assert row["total"] == 2 + 1 + 1 - 3
+
+
+def test_a_start_tile_holding_toads_is_removed_and_leaves_the_tie_break():
+    """Rulings 10 and 16: the tie-break counts the start tiles and the fields left after
+    the removal."""
+    state = at_first_turn()
+    set_toads(state, 0, 0, 0, 1)  # on start tile A
+    result = final_scores(
+        [state.farm(0), state.farm(1)], [toads(state, 0), toads(state, 1)], [0, 0], state.game.c
+    )
+    assert result.removed[0] == [(0, 0)]
+    # Without A, the wheat of B and D lies open on B's west side.
+    assert result.tiebreaks == [(3, 0, 0), (4, 3, 0)]
+    assert [s["wheat"] for s in result.scores] == [0, 3]
+    assert [s["scarecrows"] + s["tractors"] + s["cows"] for s in result.scores] == [0, 0]
 
 
 # -- notation and messages ------------------------------------------------------------
