@@ -1,8 +1,9 @@
 """Worked examples.
 
-The rules summary (rules/piepmatz.txt) gives no numbered examples, so each test
+The rules summary (rules/piepmatz.txt) gives no worked examples, so each test
 here follows one passage of it step by step on a concrete position, with the
-numbers written out; docs/games/piepmatz.md walks through the same examples.
+numbers written out (docs/games/piepmatz.md states the same rules in "The rules
+in our words"; it has no worked examples of its own).
 """
 
 from __future__ import annotations

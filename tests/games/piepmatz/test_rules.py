@@ -96,6 +96,25 @@ def test_player_zero_starts_and_turns_go_round():
     assert state.decision.kind == "play"
 
 
+@pytest.mark.parametrize(
+    ("players", "perches", "birds", "feeder"), [(2, 2, 60, 31), (3, 2, 72, 36), (4, 3, 72, 36)]
+)
+def test_setup_for_every_player_count(players, perches, birds, feeder):
+    state = meeple.load("piepmatz", players=players).new_initial_state()
+    rng = random.Random(players)
+    while state.current_player() == CHANCE:
+        state.apply_action(meeple.sample_chance(state, rng))
+    obs = state.observation(0)
+    assert [p["queue"] for p in obs["perches"]] == [[]] * perches
+    assert all(p["feeder"] for p in obs["perches"])
+    assert [c["pest"] for c in obs["column"]] == [None] * 4
+    assert len(obs["display"]) == 3
+    assert [h["size"] for h in obs["hands"]] == [4] * players
+    assert state.current_player() == 0 and state.decision.kind == "play"
+    assert len(state.deck) == birds - perches - 3 - 4 * players
+    assert state.seed_left == feeder - 4
+
+
 # -- a turn ------------------------------------------------------------------------------
 
 
@@ -497,6 +516,107 @@ def test_determinize_at_an_opponents_turn_does_not_keep_its_real_choices():
     assert all(len(legal) == len(real) for legal in seen)
 
 
+def test_a_difference_above_five_also_takes_the_top_card_of_the_feeder_deck():
+    state = three()
+    state.queues[1] = [card(state, "sparrow-4f")]
+    state.deck.remove(card(state, "sparrow-4f"))
+    ready(state)
+    before = list(state.column)
+    play(state, ["play chaffinch-6f perch 2"])  # 4 + 6 = 10 vs 2: +8
+    assert state.decision.kind == "seed_take"
+    play(state, ["seed 3 eggs"])
+    assert state.column == before and state.seeds[0:3] == [0, 0, 1]
+    assert cards(state, state.birds[0]) == ["blackbird-2m"]
+
+
+def test_the_column_is_refilled_before_the_chain_goes_on():
+    """Ruling 17: each feeding of a chain sees a full column, so a difference of 4 in
+    the second feeding takes the card that refilled the column after the first."""
+    state = setup(3, perches=("blackbird-6f", "blackbird-2m"), hands=HANDS3)
+    queued = ("sparrow-2f", "sparrow-2m", "yellowhammer-2f")
+    state.queues[0] = [card(state, c) for c in queued]
+    for c in queued:
+        state.deck.remove(card(state, c))
+    ready(state)
+    # 2 + 2 + 2 + 2 = 8 vs 6: +2, the 2-egg card at position 2; the column is 1, 3, 1.
+    play(state, ["play chaffinch-2m perch 1"])
+    assert state.seeds[0:3] == [0, 1, 0] and state.decision.kind == "seed_refill"
+    play(state, ["seed 3 eggs"])  # position 4 is filled again
+    # The first 2 (sparrow-2f) fed; the three 2s left make 6 vs 2: +4, the new card.
+    assert state.seeds[0:3] == [0, 1, 1]
+    play(state, ["seed 2 eggs"])
+    # Then 4 vs 2 (sparrow-2m feeds): +2, the 3-egg card now at position 2.
+    assert state.seeds[0:3] == [0, 1, 2]
+    play(state, ["seed 1 egg"])
+    # 2 vs 2 (yellowhammer-2f feeds): the chain stops after three feedings.
+    assert cards(state, state.birds[0]) == ["sparrow-2f", "sparrow-2m", "blackbird-6f"]
+    assert state.feeders[0] == card(state, "yellowhammer-2f")
+    assert [c["eggs"] for c in state.observation(None)["column"]] == [1, 1, 2, 1]
+    assert state.decision.kind == "refill"
+
+
+def test_a_turn_must_place_a_bird_there_is_no_pass():
+    state = three()
+    assert all(n.startswith("play ") for n in names(state))
+    with pytest.raises(IllegalActionError, match="play a bird"):
+        state.apply_notation("collect nothing")
+
+
+def test_the_lowest_seed_card_is_the_one_nearest_the_perches_and_a_pest_slides_with_it():
+    """Ruling 16: a pest settles on the pest-free card at the lowest position, whatever
+    its eggs; when a card below is taken, the pest moves down with its card."""
+    state = setup(
+        3,
+        perches=("blackbird-4f", "blackbird-2m"),
+        column=(3, 1, 2, 2),
+        hands=(
+            ("chaffinch-6f", "chaffinch-1f", "chaffinch-1m", "chaffinch-2f"),
+            ("bullfinch-4f", "bullfinch-1f", "bullfinch-1m", "bullfinch-2f"),
+            ("greenfinch-3m", "greenfinch-1f", "greenfinch-1m", "greenfinch-2f"),
+        ),
+    )
+    state.queues[0] = [card(state, "sparrow-2f")]
+    state.deck.remove(card(state, "sparrow-2f"))
+    ready(state)
+
+    def column():
+        return [(c["eggs"], c["pest"]) for c in state.observation(None)["column"]]
+
+    # Player 0: 6 vs 2 on perch 2, +4; the crow turned up goes on position 1 (3 eggs),
+    # not on the 1-egg card at position 2.
+    play(state, ["play chaffinch-6f perch 2", "crow card", "seed 1 egg"])
+    assert column() == [(3, "crow"), (1, None), (2, None), (1, None)]
+    play(state, ["draw", "bird sparrow-1m"])
+    # Player 1: 2 + 4 = 6 vs 4 on perch 1, +2; the squirrel goes on position 2 (2 eggs).
+    play(state, ["play bullfinch-4f perch 1", "squirrel card", "seed 2 eggs"])
+    assert column() == [(3, "crow"), (2, "squirrel"), (1, None), (2, None)]
+    play(state, ["draw", "bird sparrow-3m"])
+    # Player 2: 2 + 3 = 5 vs 4, +1: the crow's card; the squirrel slides to position 1.
+    play(state, ["play greenfinch-3m perch 1"])
+    assert state.decision.kind == "crow" and state.current_player() == 2
+    play(state, ["crow bullfinch-4f"])  # the only bird player 2 holds
+    assert column() == [(2, "squirrel"), (1, None), (2, None)]
+    assert state.seeds[6:9] == [0, 0, 1]  # the 3-egg card stays with player 2
+
+
+def test_a_pest_on_a_card_taken_after_the_feeder_deck_ran_out_still_strikes():
+    state = three()
+    _empty_feeder_deck(state)
+    state.column[1] += 1  # a crow on position 2 (2 eggs)
+    state.gone[3] -= 1
+    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f")
+    for c in ("sparrow-3f", "sparrow-4f"):
+        state.deck.remove(card(state, c))
+    ready(state)
+    play(state, ["play chaffinch-6f perch 1"])  # 6 vs 4: +2
+    assert state.decision.kind == "crow"
+    assert names(state) == ["crow sparrow-3f", "crow sparrow-4f"]
+    play(state, ["crow sparrow-3f"])
+    assert state.seeds[0:3] == [0, 1, 0] and state.pests[0] == 1
+    assert [c["eggs"] for c in state.observation(None)["column"]] == [1, 3, 1]
+    assert state.decision.kind == "refill"
+
+
 # -- the end ------------------------------------------------------------------------
 
 
@@ -573,6 +693,72 @@ def test_a_player_whose_hand_is_empty_triggers_the_end_and_passes():
     assert state.end_triggered and state.current_player() == 2
 
 
+def test_an_end_triggered_in_the_last_seats_turn_goes_straight_to_the_final_cards():
+    state = _near_the_end()
+    play(state, ["play greenfinch-1m perch 2", "collect nothing", "draw", "bird sparrow-1f"])
+    play(state, ["play bullfinch-1f perch 2", "collect nothing", "draw", "bird sparrow-1m"])
+    # Player 2 (the last seat): 1 + 1 + 2 = 4 vs 2, +2; the refill is the last feeder card.
+    play(state, ["play greenfinch-2f perch 2"])
+    assert state.decision.kind == "seed_refill" and not state.end_triggered
+    state.apply_action(state.legal_actions()[0])
+    assert state.end_triggered
+    # The round is complete with this turn: nobody plays again.
+    play(state, ["draw", "bird sparrow-2f"])
+    assert state.decision.kind == "keep" and state.current_player() == 0
+
+
+def test_a_difference_of_five_that_draws_the_last_feeder_card_triggers_the_end():
+    state = _near_the_end()
+    state.queues[1] = [card(state, "sparrow-1f")]
+    state.deck.remove(card(state, "sparrow-1f"))
+    ready(state)
+    play(state, ["play chaffinch-6f perch 2"])  # 7 vs 2: +5, the top card
+    assert state.decision.kind == "seed_take" and not state.end_triggered
+    state.apply_action(state.legal_actions()[0])  # the last card of the feeder deck
+    assert state.seed_left == 0 and state.end_triggered
+    # Players 1 and 2 still play their turns of this round, then the final cards.
+    turns = []
+    while state.decision.kind != "keep":
+        if state.decision.kind == "play":
+            turns.append(state.current_player())
+        if state.current_player() == CHANCE:
+            state.apply_action(state.legal_actions()[0])
+        else:
+            state.apply_action(state.legal_actions()[-1])
+    assert turns == [1, 2]
+
+
+def test_the_final_keep_is_compulsory_and_the_cards_not_kept_are_discarded():
+    """Ruling 15: every player holding more than two cards adds exactly two; there is no
+    way to keep fewer, and the rest of the hand leaves the game."""
+    state = three()
+    _empty_feeder_deck(state)
+    ready(state)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+        while state.decision.kind not in ("play", "keep"):
+            if state.current_player() == CHANCE:
+                state.apply_action(state.legal_actions()[0])
+            else:
+                state.apply_action(state.legal_actions()[-1])
+    hands = [state.hands[p] for p in range(3)]
+    collections = [state.birds[p] for p in range(3)]
+    for p in range(3):
+        assert state.decision.kind == "keep" and state.current_player() == p
+        assert all(n.startswith("keep ") for n in names(state))
+        assert len(names(state)) == 4
+        first = names(state)[0]
+        play(state, [first])
+        assert state.decision.kind == "keep" and state.current_player() == p  # one more
+        play(state, [names(state)[0]])
+    assert state.is_terminal()
+    for p in range(3):
+        kept = state.birds[p] & ~collections[p]
+        assert kept.bit_count() == 2 and kept & hands[p] == kept
+        assert state.discarded & hands[p] == hands[p] & ~kept
+        assert not state.birds[p] & hands[p] & ~kept
+
+
 # -- scoring ------------------------------------------------------------------------
 
 
@@ -639,6 +825,34 @@ def test_an_exact_tie_shares_the_place():
     state.birds[1] = mask(state, "greenfinch-1f")
     state.pending.clear()
     assert state.ranks() == [1, 1, 3]
+
+
+def test_a_mated_pair_needs_the_same_species_and_the_same_value():
+    state = three()
+    state.birds[0] = mask(state, "sparrow-3f", "greenfinch-3m")  # same value, two species
+    state.birds[1] = mask(state, "sparrow-4f", "sparrow-5m")  # same species, two values
+    state.birds[2] = mask(state, "greenfinch-2f", "greenfinch-2m")
+    assert [s["mated_pairs"] for s in state.scores()] == [0, 0, 1]
+    assert [s["pairs"] for s in state.scores()] == [0, 0, 5]
+
+
+def test_the_majority_goes_to_the_most_birds_not_the_most_eggs():
+    """Ruling 11: "most" counts bird cards of the species, not their eggs or values."""
+    state = three()
+    state.birds[0] = mask(state, "sparrow-1f", "sparrow-1m", "sparrow-2f")  # 3 birds, 3 eggs
+    state.birds[1] = mask(state, "sparrow-6f", "sparrow-5f")  # 2 birds, 6 eggs
+    s = state.scores()
+    assert [x["majorities"] for x in s] == [3, 0, 0]
+
+
+def test_the_unpaired_variant_still_counts_paired_birds_for_the_majority():
+    """Ruling 11: the variant changes which eggs score, not who holds the majority."""
+    state = setup(3, perches=("blackbird-4f", "blackbird-2m"), hands=HANDS3, majority="unpaired")
+    state.birds[0] = mask(state, "sparrow-5f", "sparrow-5m")  # two birds, both in a pair
+    state.birds[1] = mask(state, "sparrow-6f")  # one bird
+    s = state.scores()
+    assert [x["majorities"] for x in s] == [0, 0, 0]
+    assert s[0]["total"] == 5
 
 
 # -- notation and errors ---------------------------------------------------------------
