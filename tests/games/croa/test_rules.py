@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from importlib.resources import files
 
 import pytest
 
@@ -683,3 +685,190 @@ def test_a_clone_shares_no_list_it_could_change():
     play(c, "Qa1-b2", "reveal reeds")
     assert frogs_on(s, "a1") == ["Q1"] and s.pending[-1].kind == "mosquito"
     assert "Qa1-b2" in names(s)
+
+
+# -- the backs (rulebook "Different backs", rulings 1, 17 and 18) -----------------------
+
+
+def test_every_start_tile_is_shallow_and_the_backs_are_fair_under_a_half_turn():
+    """Ruling 1: no pike under a starting frog, deep water on the straight road between
+    opposite corners, and the same waters for both sides of the pond."""
+    game = meeple.load("croa", players=2)
+    pond, data = game.pond, game.data
+    shallow = pond.waters.index("shallow")
+    for players in (2, 3, 4):
+        for start in data.starts[players]:
+            for square in (start.queen, *start.servants):
+                assert pond.layout[square] == shallow, (players, square)
+    assert all(pond.waters[pond.layout[s]] == pond.waters[pond.layout[63 - s]] for s in range(64))
+    diagonal = [pond.waters[pond.layout[9 * k]] for k in range(8)]  # a1, b2, ... h8
+    assert "deep" in diagonal
+
+
+def test_shallow_water_has_more_reeds_and_deep_water_more_lilies_all_the_mud_in_shallow():
+    """Ruling 17: "more" compares the share of each back's tiles (the backs differ in size)."""
+    face_down = meeple.load("croa", players=2).new_initial_state().observation(None)["face_down"]
+
+    def share(back: str, kind: str) -> float:
+        tiles = face_down[back]
+        return tiles.get(kind, 0) / sum(tiles.values())
+
+    for deep in ("deep-a", "deep-b"):
+        assert share("shallow", "reeds") > share(deep, "reeds")
+        assert share(deep, "lily") > share("shallow", "lily")
+        assert "mud" not in face_down[deep] and face_down[deep]["pike"] > 0
+    assert "pike" not in face_down["shallow"] and face_down["shallow"]["mud"] > 0
+
+
+def test_deep_sets_that_also_match_in_male_colours_are_accepted(tmp_path):
+    """Ruling 18: a male is one type of tile; its colour may differ between the deep sets,
+    and a file where it does not is just as valid."""
+    data = json.loads(
+        files("meeple.boardgames.croa").joinpath("components.json").read_text("utf-8")
+    )
+    shallow, deep_a, deep_b = (b["tiles"] for b in data["backs"])
+    deep_b.update({"male-green": 1, "male-yellow": 1, "male-red": 1})
+    deep_b.update({"male-blue": 0, "male-pink": 0, "male-purple": 0})
+    shallow.update({"male-green": 0, "male-yellow": 0, "male-red": 0})
+    shallow.update({"male-blue": 2, "male-pink": 2, "male-purple": 2})
+    assert deep_a == deep_b
+    path = tmp_path / "croa.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    obs = meeple.load("croa", players=2, components=path).new_initial_state().observation(None)
+    assert obs["face_down"]["deep-a"] == obs["face_down"]["deep-b"]
+
+
+# -- start tiles (ruling 2) ---------------------------------------------------------------
+
+
+def test_a_start_tile_left_behind_turns_up_when_a_frog_lands_on_it_later():
+    s = meeple.load("croa", players=2).new_initial_state()
+    play(s, "Qa1-b2", "reveal reeds", "Sh7-h6", "reveal reeds")
+    assert s.observation(None)["squares"][sq("a1")]["tile"] is None  # left face down
+    play(s, "Sa2-a1")
+    assert s.current_player() == CHANCE
+    assert s.observation(None)["reveal_square"] == "a1"
+    play(s, "reveal mud")
+    assert s.observation(None)["squares"][sq("a1")]["frogs"][0]["stuck"] is True
+
+
+# -- logs (ruling 7) ----------------------------------------------------------------------
+
+
+def test_a_queen_may_not_land_on_a_log_holding_her_own_servant_beside_an_enemy():
+    s = position(tiles={"d4": "log"}, frogs={"c3": ["Q1"], "d4": ["S1", "S2"], "h8": ["Q2"]})
+    assert "Qc3-d4" not in names(s)
+
+
+def test_eating_a_queen_on_a_log_also_wins_a_servant():
+    """The log's own rule (any enemy frog eliminates a queen there) is still eating a
+    queen: her owner goes out and the eater's queen gets a servant."""
+    s = position(
+        3, tiles={"d4": "log"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"], "d8": ["Q3"]}
+    )
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "a1") == ["Q1", "S1"]
+    assert s.observation(None)["frogs"][0]["reserve"] == 4
+
+
+# -- the servant won by eating a queen (ruling 8) and servants set down (ruling 19) -------
+
+
+def test_the_won_servant_comes_even_when_the_eater_is_then_eaten():
+    s = position(
+        3,
+        tiles={"d4": "lily", "e5": "pike"},
+        frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "h8": ["Q3"]},
+    )
+    play(s, "Sc3-d4", "Sd4-e5")  # eats P2's queen on the lily, bounces onto the pike
+    assert frogs_on(s, "e5") == []
+    assert frogs_on(s, "a1") == ["Q1", "S1"]
+
+
+def test_a_queen_eating_a_queen_on_a_male_gets_the_baby_and_the_won_servant():
+    s = position(3, tiles={"d4": "male-red"}, frogs={"c3": ["Q1"], "d4": ["Q2"], "h8": ["Q3"]})
+    play(s, "Qc3-d4")
+    assert frogs_on(s, "d4") == ["Q1", "S1", "S1"]
+    obs = s.observation(None)
+    assert obs["frogs"][0]["reserve"] == 4  # six in reserve for this queen alone, two used
+    assert "red" not in obs["frogs"][0]["males"]
+
+
+def test_a_servant_set_beside_a_queen_in_mud_is_not_stuck_and_must_move():
+    """Ruling 19: the won servant is set down, it does not land: the mud does not hold it,
+    and with the queen stuck the pair rule makes the servant move."""
+    s = position(
+        3,
+        tiles={"d4": "mud"},
+        frogs={"c3": ["Q1"], "d4": ["Q2"], "a1": ["S1"], "h8": ["Q3"]},
+    )
+    play(s, "Qc3-d4")  # eats P2's queen in the mud: stuck, and a servant joins her
+    obs = s.observation(None)
+    assert [f["stuck"] for f in obs["squares"][sq("d4")]["frogs"]] == [True, False]
+    play(s, "Qh8-g7", "reveal reeds")
+    legal = names(s)
+    assert legal and all(m.startswith("Sd4-") for m in legal)
+    assert "Sa1-b1" not in legal
+
+
+def test_a_servant_set_on_a_face_down_start_tile_leaves_it_face_down():
+    """Ruling 19: the queen still on her face-down start tile takes the won servant
+    there; nothing turns up, and later an enemy landing there turns it up."""
+    s = position(
+        3,
+        tiles={"d4": "reeds"},
+        frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "d8": ["Q3"], "b1": ["S3"]},
+    )
+    play(s, "Sc3-d4")
+    assert frogs_on(s, "a1") == ["Q1", "S1"]
+    assert s.observation(None)["squares"][sq("a1")]["tile"] is None
+    assert s.current_player() == 2
+    play(s, "Sb1-a1")
+    assert s.current_player() == CHANCE
+
+
+# -- water lily (ruling 9) ----------------------------------------------------------------
+
+
+def test_water_lily_return_opens_when_the_others_hold_own_frogs_or_used_lilies():
+    """The way back opens when every other neighbour holds your own frogs or is a lily
+    landed on this turn, by any of your frogs (here a servant earlier in the turn)."""
+    frogs = {"a1": ["Q1"], "b1": ["S1"], "a3": ["S1"], "b3": ["S1"], "c1": ["S1"], "h8": ["Q2"]}
+    tiles = {"b2": "lily", "c2": "mosquito", "a2": "lily"}
+    s = position(tiles=tiles, frogs=frogs)
+    play(s, "Sc1-b2", "Sb2-c2")  # the servant uses the lily on b2, then a mosquito
+    play(s, "Qa1-a2")  # the queen jumps onto the lily on a2, next to b2
+    assert s.pending[-1].kind == "bounce" and names(s) == ["Qa2-a1"]
+    # without the servant's bounce, b2 is an open lily and the way back stays closed
+    frogs = {**frogs, "d1": ["S1"]}
+    del frogs["c1"]
+    s = position(tiles=tiles, frogs=frogs)
+    play(s, "Sd1-c2", "Qa1-a2")
+    assert names(s) == ["Qa2-b2"]
+
+
+# -- mosquito (ruling 10) ------------------------------------------------------------------
+
+
+def test_a_mosquito_cannot_send_a_frog_stuck_in_mud():
+    s = position(
+        tiles={"d4": "mosquito", "f6": "mud"},
+        frogs={"c3": ["S1"], "f6": ["S1"], "a1": ["Q1"], "h8": ["Q2"]},
+        stuck={"f6": 1},
+    )
+    play(s, "Sc3-d4")
+    assert names(s) == ["Qa1-b1", "Qa1-a2", "Qa1-b2", "stop"]
+    with pytest.raises(IllegalActionError, match="stuck in mud"):
+        play(s, "Sf6-f7")
+
+
+# -- the end (ruling 15) ------------------------------------------------------------------
+
+
+def test_eating_the_last_enemy_queen_on_a_face_down_pike_wins():
+    """The capture comes before the tile acts, and the game ends at once with one queen
+    left: the pike never gets to eat the winner."""
+    s = position(frogs={"c3": ["Q1"], "d4": ["Q2"]})
+    play(s, "Qc3-d4", "reveal pike")
+    assert s.is_terminal() and s.ranks() == [1, 2]
+    assert frogs_on(s, "d4") == ["Q1"]
