@@ -287,7 +287,8 @@ def _check_backs(
     ids: list[str], waters: list[str], counts: list[tuple[int, ...]], tile_types: tuple[str, ...]
 ) -> None:
     """The rulebook's rules for the backs: one shallow set with no pike and all the mud,
-    two deep sets with no mud that hold the same tiles apart from their males' colours."""
+    two deep sets with no mud that hold the same tiles apart from their males' colours;
+    a larger share of reeds in shallow water and of lilies in deep water."""
     require(
         waters.count("shallow") == 1 and waters.count("deep") == 2,
         "backs",
@@ -331,6 +332,20 @@ def _check_backs(
         f"both deep sets hold the same number of males (only the colours differ): "
         f"{ids[a]} has {na}, {ids[b]} has {nb}",
     )
+    # Ruling 17: shallow water has the larger share of reeds, deep water of lilies (shares,
+    # since the backs differ in size): compare reeds_s / total_s with reeds_d / total_d.
+    totals = [sum(c) for c in counts]
+    for kind, more, fewer in (("reeds", [shallow], deep), ("lily", deep, [shallow])):
+        k = tile_types.index(kind)
+        for m in more:
+            for f in fewer:
+                require(
+                    counts[m][k] * totals[f] > counts[f][k] * totals[m],
+                    f"backs.{ids[m]}.tiles.{kind}",
+                    f"{waters[m]} water holds a larger share of {kind} than {waters[f]} water: "
+                    f"{ids[m]} has {counts[m][k]} in {totals[m]}, {ids[f]} {counts[f][k]} "
+                    f"in {totals[f]}",
+                )
 
 
 def _check_pond(

@@ -720,6 +720,28 @@ def test_shallow_water_has_more_reeds_and_deep_water_more_lilies_all_the_mud_in_
     assert "pike" not in face_down["shallow"] and face_down["shallow"]["mud"] > 0
 
 
+@pytest.mark.parametrize(
+    ("shallow_mix", "deep_mix", "complaint"),
+    [
+        ({"lily": 12, "reeds": 4}, {"lily": 2, "reeds": 5}, "larger share of reeds"),
+        # 10 reeds in 32 is more than 3 in 16, but 8 lilies in 32 equals 4 in 16: not fewer.
+        ({"lily": 8, "reeds": 8}, {"lily": 4, "reeds": 3}, "larger share of lily"),
+    ],
+)
+def test_a_component_file_against_ruling_17_is_refused(tmp_path, shallow_mix, deep_mix, complaint):
+    data = json.loads(
+        files("meeple.boardgames.croa").joinpath("components.json").read_text("utf-8")
+    )
+    shallow, deep_a, deep_b = (b["tiles"] for b in data["backs"])
+    shallow.update(shallow_mix)
+    deep_a.update(deep_mix)
+    deep_b.update(deep_mix)
+    path = tmp_path / "croa.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(meeple.ComponentsError, match=complaint):
+        meeple.load("croa", players=2, components=path)
+
+
 def test_deep_sets_that_also_match_in_male_colours_are_accepted(tmp_path):
     """Ruling 18: a male is one type of tile; its colour may differ between the deep sets,
     and a file where it does not is just as valid."""
