@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.arena.stats import wilson_interval
-from meeple.core.api import CHANCE, Game
+from meeple.core.api import CHANCE, Game, State
 from meeple.core.errors import RecordError
 from meeple.core.record import Record, replay, result_of
 
@@ -103,27 +103,30 @@ class GameTrace:
     __slots__ = ("actions", "branching", "chance", "decisions", "result", "types")
 
     def __init__(self, record: Record) -> None:
-        final = replay(record)
-        if not final.is_terminal():
-            raise RecordError(
-                f"the game is not over after {len(record.actions)} actions; "
-                "only finished games can be analysed"
-            )
-        self.result: dict[str, Any] = result_of(final)
-        game = final.game
-        type_of = action_typer(game)
-        state = game.new_initial_state()
         self.branching: list[int] = []
         self.types: list[tuple[int, str]] = []  # (seat, action type) per decision
         self.chance = 0
-        for action in final.history:  # the checked actions, as ids
+        type_of: Callable[[int], str] | None = None
+
+        def measure(state: State, action: int) -> None:
+            # Called by the checked replay before each action: one pass, not two.
+            nonlocal type_of
+            if type_of is None:
+                type_of = action_typer(state.game)
             player = state.current_player()
             if player == CHANCE:
                 self.chance += 1
             else:
                 self.branching.append(len(state.legal_actions()))
                 self.types.append((player, type_of(action)))
-            state.apply_action(action)
+
+        final = replay(record, before_each=measure)
+        if not final.is_terminal():
+            raise RecordError(
+                f"the game is not over after {len(record.actions)} actions; "
+                "only finished games can be analysed"
+            )
+        self.result: dict[str, Any] = result_of(final)
         self.actions = len(record.actions)
         self.decisions = len(self.branching)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -244,8 +244,16 @@ def _component_file(record: Record) -> Path:
     )
 
 
-def replay(record: Record, *, upto: int | None = None) -> State:
+def replay(
+    record: Record,
+    *,
+    upto: int | None = None,
+    before_each: Callable[[State, int], None] | None = None,
+) -> State:
     """Replay a record, checking every action; returns the final (or ``upto``-th) state.
+
+    ``before_each(state, action)``, if given, sees each checked action and the state it is
+    about to be applied to (for tools that measure a game as it is replayed).
 
     Raises :class:`RecordError` naming the index of the first bad action and why,
     or saying how the result differs from the one recorded.
@@ -255,7 +263,10 @@ def replay(record: Record, *, upto: int | None = None) -> State:
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
         try:
-            state.apply_action(state.string_to_action(text))
+            action = state.string_to_action(text)
+            if before_each is not None:
+                before_each(state, action)
+            state.apply_action(action)
         except MeepleError as e:
             raise RecordError(f"action {i} ({text!r}) is refused: {e}", index=i) from None
     if upto is not None:

@@ -231,3 +231,16 @@ def test_reading_errors_name_the_file_and_the_line_that_failed(tmp_path, record)
     with pytest.raises(RecordError) as e:
         list(read_records(path))
     assert str(e.value) == f"{path} is empty"
+
+
+def test_replay_shows_each_checked_action_with_the_state_before_it(record):
+    rec = record
+    seen: list[tuple[int, int]] = []
+
+    def before_each(state, action):
+        assert action in state.legal_actions()  # shown before it is applied
+        seen.append((len(state.history), action))
+
+    final = replay(rec, before_each=before_each)
+    assert [n for n, _ in seen] == list(range(len(rec.actions)))
+    assert [a for _, a in seen] == final.history
