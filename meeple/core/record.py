@@ -1,7 +1,7 @@
 """Game records: one JSON object per game, replayed exactly with no RNG.
 
-The format (``meeple.record/1``) is in docs/architecture.md ("Records"). ``actions``
-holds every action in order, chance outcomes included, in the game's notation.
+The format (``meeple.record/1``) is in docs/architecture.md ("Records"). The ``actions``
+list is the whole move sequence, chance results too, each written in the game's notation.
 """
 
 from __future__ import annotations
