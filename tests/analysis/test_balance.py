@@ -41,20 +41,29 @@ def test_a_one_word_move_is_typed_by_its_pattern_not_its_squares() -> None:
 def test_croa_decisions_are_typed_as_queen_and_servant_jumps() -> None:
     stats = analyse(_records("croa", 3, seed=1))
     types = {r["type"]: r["count"] for r in stats["action_types"]}
+    # Crôa! names its own kinds of move (every jump is one word of notation).
     assert (
-        {"Q<sq>-<sq>", "S<sq>-<sq>"}
+        {"queen jump", "servant jump"}
         <= set(types)
         <= {
-            "Q<sq>-<sq>",
-            "S<sq>-<sq>",
+            "queen jump",
+            "servant jump",
             "stop",
-            "remove",
+            "remove servant",
         }
     )
     assert sum(types.values()) == sum(stats["length"]["raw_decisions"])
     # Servants outnumber the queen, so their jumps are the commonest decision.
-    assert stats["action_types"][0]["type"] == "S<sq>-<sq>"
-    assert "The most common decision is 'S<sq>-<sq>'" in " ".join(stats["findings"])
+    assert stats["action_types"][0]["type"] == "servant jump"
+    assert "The most common decision is 'servant jump'" in " ".join(stats["findings"])
+
+
+def test_croa_names_every_action_kind() -> None:
+    game = meeple.load("croa", players=2)
+    kinds = {game.action_type(a) for a in range(game.num_distinct_actions())}
+    assert kinds == {"queen jump", "servant jump", "stop", "reveal", "remove servant"}
+    assert game.action_type(game.parse_action("Qh8-h7")) == "queen jump"
+    assert game.action_type(game.parse_action("Sb1-c1")) == "servant jump"
 
 
 def test_a_game_can_name_its_own_action_types(monkeypatch) -> None:

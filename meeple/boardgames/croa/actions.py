@@ -60,6 +60,15 @@ class Codec:
             return f"reveal {self.tile_types[action - REVEAL0]}"
         return f"remove {player_name(action - self.victim0)} servant"
 
+    def kind(self, action: int) -> str:
+        """The kind of move, for balance reports: every jump is one word of notation
+        (``Qh8-h7``), so the first word would name single moves."""
+        if action < MOVES:
+            return ("queen jump", "servant jump")[decode_move(action)[0]]
+        if action == STOP:
+            return "stop"
+        return "reveal" if action < self.victim0 else "remove servant"
+
     def parse(self, text: str) -> int | None:
         """The id of ``text`` (case and spaces free), or ``None``."""
         t = " ".join(text.strip().split()).lower()

@@ -86,6 +86,10 @@ class CroaGame(Game):
     def action_name(self, action: int) -> str:
         return self.codec.name(action)
 
+    def action_type(self, action: int) -> str:
+        """Used by ``meeple analyze`` to group decisions (see meeple.analysis.balance)."""
+        return self.codec.kind(action)
+
     def parse_action(self, text: str) -> int:
         a = self.codec.parse(text)
         if a is None or not 0 <= a < self.codec.size:
