@@ -107,7 +107,9 @@ async def new_guest(base: str, name: str) -> httpx2.AsyncClient:
     return c
 
 
-async def new_table(a: httpx2.AsyncClient, b_name: str, game: str) -> int:
+async def new_table(a: httpx2.AsyncClient, b: httpx2.AsyncClient, b_name: str, game: str) -> int:
+    """A table of ``a`` and ``b``: ``a`` names ``b``, ``b`` joins (a named seat is only an
+    invitation until then), ``a`` starts it."""
     r = await a.post(
         "/api/tables",
         json={
@@ -118,6 +120,7 @@ async def new_table(a: httpx2.AsyncClient, b_name: str, game: str) -> int:
     )
     r.raise_for_status()
     tid: int = r.json()["id"]
+    (await b.post(f"/api/tables/{tid}/join")).raise_for_status()
     (await a.post(f"/api/tables/{tid}/start")).raise_for_status()
     return tid
 
@@ -184,7 +187,7 @@ async def table_worker(
     a, b, b_name = seats
     base_a, base_b = str(a.base_url).rstrip("/"), str(b.base_url).rstrip("/")
     while time.monotonic() < until:
-        tid = await new_table(a, b_name, args.game)
+        tid = await new_table(a, b, b_name, args.game)
         rng_b = random.Random(rng.random())
         results = await asyncio.gather(
             player(base_a, a, tid, rng, args, stats),

@@ -15,9 +15,10 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DataError
 from sqlalchemy.orm import Session as DBSession
 from starlette.datastructures import Headers, MutableHeaders
@@ -49,7 +50,8 @@ SLOW_DOWN = {
 }
 MAX_ID = 2**31 - 1  # ids are INTEGER columns: PostgreSQL holds no larger one
 OUT_OF_RANGE = "no such item: a number in the request is out of range"
-LOGIN_FAILURES = 10  # failed log-ins for one name ...
+MAX_BODY = 64 * 1024  # bytes of a request body: the largest legitimate one is a few hundred
+LOGIN_FAILURES = 10  # failed log-ins for one name from one client address ...
 LOGIN_WINDOW = 600.0  # ... within this many seconds, then 429 until they age out
 
 CSP = (
@@ -71,13 +73,20 @@ class GuestBody(BaseModel):
     name: str = Field(max_length=64)
 
 
+# Strict models: JSON types as they are (no "2" for 2, no true for 1), as the WebSocket
+# path (Hub.play) takes them.
+STRICT = ConfigDict(strict=True)
+
+
 class SeatSpec(BaseModel):
+    model_config = STRICT
     kind: Literal["open", "me", "user", "bot"]
     name: str | None = Field(default=None, max_length=64)
     level: Literal["easy", "medium", "hard"] | None = None
 
 
 class CreateTable(BaseModel):
+    model_config = STRICT
     game: str = Field(max_length=64)
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
@@ -85,15 +94,18 @@ class CreateTable(BaseModel):
 
 
 class JoinBody(BaseModel):
+    model_config = STRICT
     seat: int | None = None
 
 
 class BotBody(BaseModel):
+    model_config = STRICT
     seat: int | None = None
     level: Literal["easy", "medium", "hard"] = "medium"
 
 
 class MoveBody(BaseModel):
+    model_config = STRICT
     action: int | str | dict[str, Any]
     seen: int
     seat: int | None = None
@@ -115,13 +127,30 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         (403, "not yours, or a cross-site request"),
         (404, "no such item"),
         (409, "not now: the table's state does not allow it"),
+        (413, "the request body is too large"),
+        (422, "the request does not fit the schema: a missing or mistyped field"),
         (429, "too many failed log-ins, or new accounts from one address"),
         (503, "the database is unavailable for a moment: try again"),
     ]
 }
 
 
-HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+HTTP_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+}
+
+
+def validation_message(exc: RequestValidationError) -> str:
+    """Where and what is wrong with a request, from the schema alone: never the input's
+    values (which may be large, or someone's password)."""
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "body"
+        parts.append(f"{where}: {err.get('msg', 'invalid')}"[:200])
+    return "; ".join(parts) or "invalid request"
 
 
 def hub_of(request: Request) -> Hub:
@@ -146,6 +175,16 @@ async def required_user(user: Annotated[User | None, Depends(current_user)]) -> 
     return user
 
 
+async def release_finished(table_id: int, hub: HubDep) -> AsyncIterator[None]:
+    """After a request that may have loaded a finished table into memory (``Hub.live``),
+    forget it again unless someone watches it (``Hub.release``), as ``/view`` does."""
+    try:
+        yield
+    finally:
+        hub.release(table_id)
+
+
+ReleaseFinished = Depends(release_finished)
 MaybeUser = Annotated[User | None, Depends(current_user)]
 UserDep = Annotated[User, Depends(required_user)]
 
@@ -210,6 +249,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             status_code=exc.status_code,
             headers=exc.headers,
         )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # A body that is not JSON is bad input (400); JSON that does not fit the schema is
+        # 422. Either way the API's error shape, without echoing the input back.
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            body = {"error": "the request body is not valid JSON", "code": "bad_json"}
+            status = 400
+        else:
+            body, status = {"error": validation_message(exc), "code": "invalid"}, 422
+        refusals.info(
+            "refused %s %s: %s %s", request.method, request.url.path, status, body["code"]
+        )
+        return JSONResponse(body, status_code=status)
 
     @app.exception_handler(DatabaseUnavailable)
     async def db_unavailable(conn: Request, exc: DatabaseUnavailable) -> JSONResponse:
@@ -317,14 +371,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     failed_logins: dict[str, deque[float]] = {}
 
     @app.post("/api/login")
-    async def login(body: Credentials, response: Response, hub: HubDep) -> dict[str, JSON]:
-        key = " ".join(body.name.split()).lower()
+    async def login(
+        body: Credentials, request: Request, response: Response, hub: HubDep
+    ) -> dict[str, JSON]:
+        # Failures count per (name, client address): an attacker guessing one name is slowed
+        # down, but cannot lock its owner out, who logs in from another address.
+        address = auth.address_key(request.client.host if request.client else None)
+        key = f"{address} {auth.name_key(body.name)}"
         now = time.monotonic()
         recent = failed_logins.setdefault(key, deque())
         while recent and now - recent[0] > LOGIN_WINDOW:
             recent.popleft()
         if len(recent) >= LOGIN_FAILURES:
-            raise Refused("too many failed log-ins for this name; try again later", 429, "auth")
+            raise Refused(
+                "too many failed log-ins for this name from your address; try again later",
+                429,
+                "auth",
+            )
         user_id, stored = await hub.db(lambda db: auth.stored_hash(db, body.name))
         try:
             new_hash = await asyncio.to_thread(auth.check_login, user_id, stored, body.password)
@@ -402,17 +465,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await table_or_404(hub, table_id)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: int, body: JoinBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
-        await hub.db(lambda db: store.join(db, table_id, user, body.seat))
+    async def join(
+        table_id: int, user: UserDep, hub: HubDep, body: JoinBody | None = None
+    ) -> dict[str, JSON]:
+        # The body is optional (`{seat?}`): none takes the first open seat, or the one kept
+        # for the caller.
+        seat = body.seat if body is not None else None
+        await hub.db(lambda db: store.join(db, table_id, user, seat))
         await hub.publish(table_id)
         return await table_or_404(hub, table_id)
 
-    @app.post("/api/tables/{table_id}/leave")
+    @app.post("/api/tables/{table_id}/leave", dependencies=[ReleaseFinished])
     async def leave(table_id: int, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         info = await hub.info(table_id, fresh=True)
         if info is not None and info["status"] == "running":
             # Leaving a running game hands the seat to a bot so the others can finish; the
-            # seat stays the leaver's: rated by its final place, and in their history.
+            # seat stays the leaver's: rated as a forfeit (last), and in their history.
             live = await hub.live(table_id)
             mine = live.seats_of(user.id) if live is not None else []
             if not mine:
@@ -439,7 +507,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.publish(table_id)
         return await table_or_404(hub, table_id)
 
-    @app.post("/api/tables/{table_id}/bot")
+    @app.post("/api/tables/{table_id}/bot", dependencies=[ReleaseFinished])
     async def to_bot(table_id: int, body: BotBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         """Hand a seat to a bot: your own at any time, another's when they are away."""
         live = await hub.live(table_id)
@@ -490,7 +558,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.release(table_id)
         return out
 
-    @app.post("/api/tables/{table_id}/move")
+    @app.post("/api/tables/{table_id}/move", dependencies=[ReleaseFinished])
     async def move(table_id: int, body: MoveBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         live = await hub.play(table_id, user.id, body.action, body.seen, body.seat)
         seat = body.seat if body.seat is not None else live.seats_of(user.id)[0]
@@ -502,7 +570,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> None:
         hub: Hub = websocket.app.state.hub
         if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
-            await websocket.close(code=4403)
+            # Accepted, then closed at once with 4403 (nothing read, nothing sent): a browser
+            # sees the close code, where a refused handshake is only a bare failure (1006).
+            refusals.info("refused websocket on table %s: cross-site", table_id)
+            await websocket.accept()
+            await websocket.close(code=4403, reason="cross-site request refused")
             return
         token = websocket.cookies.get(auth.COOKIE)
         user = await hub.db(lambda db: auth.user_of(db, token)) if token else None
@@ -641,7 +713,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             actions=notations,
             game_version=row.game_version,
             options=json.loads(row.options_json),
-            seed=row.seed,
+            seed=int(row.seed),
             agents=[agent_name(s) for s in live.seats],
             result=result_of(live.state),
         )
@@ -686,8 +758,13 @@ SECURITY_HEADERS = (
 )
 
 
+def too_large() -> StarletteHTTPException:
+    return StarletteHTTPException(413, f"the request body is over {MAX_BODY // 1024} KB")
+
+
 class SecurityMiddleware:
-    """Refuses cross-site state changes and adds the security headers (plain ASGI)."""
+    """Refuses cross-site state changes and bodies over MAX_BODY, and adds the security
+    headers (plain ASGI)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -700,9 +777,33 @@ class SecurityMiddleware:
         if scope["method"] not in ("GET", "HEAD", "OPTIONS") and not same_origin(
             headers.get("origin"), headers.get("host")
         ):
-            refusal = JSONResponse({"error": "cross-site request refused"}, status_code=403)
+            refusal = JSONResponse(
+                {"error": "cross-site request refused", "code": "cross_site"}, status_code=403
+            )
             await refusal(scope, receive, send)
             return
+        # The body limit: a declared length over it is refused before anything is read; a
+        # streamed (chunked) body is counted as it arrives, and refused once past it.
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            exc = too_large() if length.isdigit() else StarletteHTTPException(400)
+            await JSONResponse(
+                {"error": exc.detail, "code": HTTP_CODES[exc.status_code]},
+                status_code=exc.status_code,
+                headers={"Connection": "close"},
+            )(scope, receive, send)
+            return
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > MAX_BODY:
+                    # Raised inside the route's body reading: the app's handler answers it.
+                    raise too_large()
+            return message
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -712,7 +813,7 @@ class SecurityMiddleware:
                         out[key] = value
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, limited_receive, send_with_headers)
 
 
 def agent_name(seat: SeatInfo) -> str:

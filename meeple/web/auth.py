@@ -12,9 +12,9 @@ import hashlib
 import ipaddress
 import math
 import os
-import re
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from datetime import timedelta
@@ -28,7 +28,12 @@ from meeple.web.models import Session, User, utcnow
 
 COOKIE = "meeple_session"
 SESSION_DAYS = 30
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\- ]{1,23}$")
+NAME_PUNCTUATION = frozenset("_.- ")
+NAME_LENGTH = (2, 24)
+# Scripts with letters that look like each other's: a name may use one of them only (no
+# Cyrillic "а" in a Latin "alice").
+LOOKALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC"})
+BOT_NAMES = frozenset(f"bot ({level})" for level in ("easy", "medium", "hard"))
 MIN_PASSWORD = 8
 
 _hasher = PasswordHasher()
@@ -43,15 +48,51 @@ class AuthError(Exception):
     """A sign-up or log-in refused, with a message for the person."""
 
 
+def normal_name(name: str) -> str:
+    """A name as it is stored: NFKC (composed, and compatibility forms such as full-width
+    letters folded into the plain ones), with runs of white space made one space."""
+    return " ".join(unicodedata.normalize("NFKC", name).split())
+
+
+def name_key(name: str) -> str:
+    """The key a name is looked up (and kept unique) under: case-folded normal form."""
+    return normal_name(name).casefold()
+
+
 def check_name(name: str) -> str:
-    name = " ".join(name.split())
-    if not NAME_RE.match(name):
+    """The name to store, or AuthError: 2 to 24 letters (of any script), digits, spaces, '.',
+    '_' or '-', starting with a letter or digit; no control or format characters (such as
+    zero-width or direction marks), no letters of two look-alike scripts, not a bot's name."""
+    name = normal_name(name)
+    if name.casefold() in BOT_NAMES:
+        raise AuthError("that name is kept for the bots")
+    low, high = NAME_LENGTH
+    scripts: set[str] = set()
+    marks = 0
+    # The key (case-folded, which may lengthen it) must fit its column, String(40).
+    ok = low <= len(name) <= high and len(name.casefold()) <= 40
+    ok = ok and unicodedata.category(name[0])[0] in "LN"
+    for ch in name if ok else "":
+        category = unicodedata.category(ch)
+        if category[0] == "L":
+            scripts.add(unicodedata.name(ch, "?").split()[0])
+            marks = 0
+        elif category[0] == "M":  # a combining mark (some scripts need them): a few only
+            marks += 1
+            ok = ok and marks <= 2
+        elif category == "Nd" or ch in NAME_PUNCTUATION:
+            marks = 0
+        else:
+            ok = False
+    if not ok:
         raise AuthError(
             "a name has 2 to 24 letters, digits, spaces, '.', '_' or '-', "
             "and starts with a letter or digit"
         )
-    if name.lower().startswith("bot"):
-        raise AuthError("names starting with 'bot' are kept for the bots")
+    if len(scripts & LOOKALIKE_SCRIPTS) > 1:
+        raise AuthError(
+            "a name may not mix letters of look-alike alphabets (such as Latin and Cyrillic)"
+        )
     return name
 
 
@@ -67,7 +108,7 @@ def verify_password(stored: str, password: str) -> bool:
 
 
 def _taken(db: DBSession, name: str) -> bool:
-    return db.scalar(select(User.id).where(User.name_key == name.lower())) is not None
+    return db.scalar(select(User.id).where(User.name_key == name_key(name))) is not None
 
 
 def check_password(password: str) -> None:
@@ -82,7 +123,7 @@ def sign_up(db: DBSession, name: str, password_hash: str) -> User:
     name = check_name(name)
     if _taken(db, name):
         raise AuthError(f"the name {name!r} is taken")
-    user = User(name=name, name_key=name.lower(), password_hash=password_hash)
+    user = User(name=name, name_key=name_key(name), password_hash=password_hash)
     db.add(user)
     db.flush()
     return user
@@ -90,7 +131,7 @@ def sign_up(db: DBSession, name: str, password_hash: str) -> User:
 
 def stored_hash(db: DBSession, name: str) -> tuple[int | None, str]:
     """The user id and password hash for a name (a dummy hash if there is none)."""
-    user = db.scalar(select(User).where(User.name_key == " ".join(name.split()).lower()))
+    user = db.scalar(select(User).where(User.name_key == name_key(name)))
     if user is None or user.password_hash is None:
         return None, _DUMMY  # verified anyway, so the time taken does not tell
     return user.id, user.password_hash
@@ -116,7 +157,7 @@ def guest(db: DBSession, name: str) -> User:
     name = check_name(name)
     if _taken(db, name):
         raise AuthError(f"the name {name!r} is taken; choose another")
-    user = User(name=name, name_key=name.lower(), password_hash=None, is_guest=True)
+    user = User(name=name, name_key=name_key(name), password_hash=None, is_guest=True)
     db.add(user)
     db.flush()
     return user

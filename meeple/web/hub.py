@@ -93,7 +93,7 @@ class LiveTable:
 
     def __init__(self, row: Table, seats: list[SeatInfo]) -> None:
         self.id = row.id
-        self.seed = row.seed
+        self.seed = int(row.seed)  # text in the database (see models.Table.seed)
         self.status = row.status
         self.game = load_game(row.game_id, row.players, row.options_json)
         if self.game.info.version != row.game_version:

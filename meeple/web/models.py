@@ -64,7 +64,8 @@ class Table(Base):
     game_version: Mapped[int] = mapped_column(Integer)
     players: Mapped[int] = mapped_column(Integer)
     options_json: Mapped[str] = mapped_column(Text, default="{}")
-    seed: Mapped[int] = mapped_column(Integer)
+    # 128 random bits in decimal (more than an INTEGER holds); older tables' 31-bit seeds too.
+    seed: Mapped[str] = mapped_column(String(40))
     status: Mapped[str] = mapped_column(String(12), index=True, default="open")
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

@@ -20,7 +20,7 @@ from meeple.arena.stats import Elo
 from meeple.core.api import JSON
 from meeple.core.errors import MeepleError
 from meeple.core.registry import game_class
-from meeple.web.auth import bot_user
+from meeple.web.auth import bot_user, name_key, normal_name
 from meeple.web.errors import Refused
 from meeple.web.models import Move, Rating, Seat, Table, User, utcnow
 
@@ -199,6 +199,20 @@ def create_table(
     seats: list[dict[str, Any]] | None,
 ) -> int:
     try:
+        declared = [o.name for o in game_class(game_id).info.options]
+    except MeepleError as e:
+        raise Refused(str(e)) from None
+    # Only the game's own options: meeple.load's other keywords (components: a file path;
+    # players, game_id) are the server's to choose, never a request's.
+    unknown = sorted(set(options) - set(declared))
+    if unknown:
+        allowed = ", ".join(declared) if declared else "none"
+        raise Refused(
+            f"{unknown[0]!r} is not an option of {game_id}; its options are: {allowed}",
+            400,
+            "bad_option",
+        )
+    try:
         game = meeple.load(game_id, players=players, **options)
     except MeepleError as e:
         raise Refused(str(e)) from None
@@ -218,14 +232,16 @@ def create_table(
             seated.add(user.id)
             rows.append(Seat(seat=i, kind="human", user_id=user.id))
         elif kind == "user":
-            name = " ".join(str(spec.get("name") or "").split())
-            other = db.scalar(select(User).where(User.name_key == name.lower()))
+            name = normal_name(str(spec.get("name") or ""))
+            other = db.scalar(select(User).where(User.name_key == name_key(name)))
             if other is None or other.is_bot:
                 raise Refused(f"seat {i + 1}: there is no player named {name!r}")
             if other.id in seated:
                 raise Refused(f"{other.name} can take only one seat at a table")
             seated.add(other.id)
-            rows.append(Seat(seat=i, kind="human", user_id=other.id))
+            # A reservation, not a seat: the game cannot start until they have joined it
+            # (no one is put into a game without their consent), and they may decline it.
+            rows.append(Seat(seat=i, kind="invited", user_id=other.id))
         elif kind == "bot":
             level = spec.get("level") or "medium"
             if level not in BOT_LEVELS:
@@ -238,7 +254,8 @@ def create_table(
         game_version=game.info.version,
         players=players,
         options_json=json.dumps(game.options, sort_keys=True),
-        seed=secrets.randbelow(2**31),
+        # 128 bits: too many to find from one's own draws; stored as text (see models).
+        seed=str(secrets.randbits(128)),
         status="open",
         created_by=user.id,
         created_at=utcnow(),
@@ -253,6 +270,10 @@ def create_table(
 
 def _open_table(db: DBSession, table_id: int) -> Table:
     row = _table(db, table_id)
+    if row.status == "cancelled":
+        raise Refused("this table was cancelled", 409, "cancelled")
+    if row.status == "finished":
+        raise Refused("this game is over", 409, "finished")
     if row.status != "open":
         raise Refused("this table has already started", 409, "started")
     return row
@@ -261,6 +282,10 @@ def _open_table(db: DBSession, table_id: int) -> Table:
 def join(db: DBSession, table_id: int, user: User, seat: int | None) -> int:
     _open_table(db, table_id)
     seats = _seats(db, table_id)
+    invited = [s for s in seats if s.kind == "invited" and s.user_id == user.id]
+    if invited and seat in (None, invited[0].seat):
+        invited[0].kind = "human"  # they accept the seat kept for them
+        return invited[0].seat
     if any(s.user_id == user.id for s in seats):
         raise Refused("you already have a seat at this table", 409)
     free = [s for s in seats if s.kind == "open"]
@@ -270,7 +295,7 @@ def join(db: DBSession, table_id: int, user: User, seat: int | None) -> int:
         if seat is None:
             raise Refused("there is no open seat", 409)
         if not any(s.seat == seat for s in seats):
-            raise Refused(f"there is no seat index {seat}", 409)
+            raise Refused(f"there is no seat index {seat}", 404, "no_seat")
         # The page numbers seats from 1; the request's field is an index from 0.
         raise Refused(f"seat {seat + 1} (index {seat}) is not open", 409)
     free[0].kind = "human"
@@ -284,7 +309,10 @@ def leave(db: DBSession, table_id: int, user: User) -> str:
     if row.created_by == user.id:
         row.status = "cancelled"
         return "cancelled"
-    mine = [s for s in _seats(db, table_id) if s.kind == "human" and s.user_id == user.id]
+    # A seat kept for them (an invitation) is declined the same way.
+    mine = [
+        s for s in _seats(db, table_id) if s.kind in ("human", "invited") and s.user_id == user.id
+    ]
     if not mine:
         raise Refused("you have no seat at this table", 409)
     for s in mine:
@@ -296,8 +324,18 @@ def start(db: DBSession, table_id: int, user: User) -> None:
     row = _open_table(db, table_id)
     if row.created_by != user.id:
         raise Refused("only the table's creator can start it", 403)
-    if any(s.kind == "open" for s in _seats(db, table_id)):
+    seats = _seats(db, table_id)
+    if any(s.kind == "open" for s in seats):
         raise Refused("every seat needs a player or a bot first", 409)
+    waiting = [s for s in seats if s.kind == "invited"]
+    if waiting:
+        people = _people(db, waiting)
+        names = ", ".join(people.name(s.user_id) or "?" for s in waiting)
+        raise Refused(
+            f"waiting for {names} to join: a named player's seat is theirs to take",
+            409,
+            "not_joined",
+        )
     row.status = "running"
     row.started_at = utcnow()
     ensure_ratings(db, row)
@@ -323,7 +361,7 @@ def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
     bot = bot_user(db, level)  # made here if new: it plays the seat
     if s.kind != "human" or s.user_id is None:
         s.user_id = bot.id
-    # A person's seat stays theirs (user_id): they are rated by its final place, and the game
+    # A person's seat stays theirs (user_id): they are rated as its last (a forfeit), and the game
     # stays in their history; the bot of that level plays it.
     s.kind, s.bot_level = "bot", level
     db.flush()
@@ -345,6 +383,7 @@ def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
     if any(i is None for i in ids):
         return
     keys = [str(i) for i in ids]
+    ranks = rated_places([int(x) for x in ranks], forfeits(db, seats))
     ratings: dict[int, Rating] = {}
     # Rows locked in one order (PostgreSQL: two games ending at once for one player wait for
     # each other instead of losing an update or deadlocking; SQLite has one writer anyway).
@@ -358,7 +397,7 @@ def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
     for uid, r in ratings.items():
         elo.ratings[str(uid)] = r.rating
     before = dict(elo.ratings)
-    elo.update(keys, [int(x) for x in ranks])
+    elo.update(keys, ranks)
     for s, key, place in zip(seats, keys, ranks, strict=True):
         s.place = int(place)
         s.rating_before = round(before[key], 1)
@@ -366,6 +405,24 @@ def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
     for uid, r in ratings.items():
         r.rating = elo.ratings[str(uid)]
         r.games += 1
+
+
+def forfeits(db: DBSession, seats: list[Seat]) -> list[bool]:
+    """Which seats a person left to a bot (by leaving, handing it over, or being replaced
+    while away): a bot played it for part of the game, so its result is not theirs."""
+    people = _people(db, seats)
+    return [people.left_by(s) is not None for s in seats]
+
+
+def rated_places(ranks: list[int], forfeited: list[bool]) -> list[int]:
+    """The places the ratings use: a forfeited seat is last (tied with any other forfeited
+    one), whatever the bot made of it; the others keep their order among themselves."""
+    kept = [r for r, f in zip(ranks, forfeited, strict=True) if not f]
+    last = len(kept) + 1
+    return [
+        last if f else 1 + sum(1 for k in kept if k < r)
+        for r, f in zip(ranks, forfeited, strict=True)
+    ]
 
 
 def moves_of(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], list[str]]:
@@ -377,6 +434,12 @@ def moves_of(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], list[
 
 
 def leaderboard(db: DBSession, game_id: str, limit: int = 100) -> list[dict[str, JSON]]:
+    try:
+        game_class(game_id)
+    except MeepleError:
+        # A game no longer installed keeps its board, if it has one.
+        if db.scalar(select(Rating.user_id).where(Rating.game_id == game_id).limit(1)) is None:
+            raise Refused(f"there is no game {game_id!r}", 404, "no_game") from None
     rows = db.execute(
         select(User.name, User.is_bot, User.is_guest, Rating.rating, Rating.games)
         .join(Rating, Rating.user_id == User.id)
@@ -398,7 +461,7 @@ def leaderboard(db: DBSession, game_id: str, limit: int = 100) -> list[dict[str,
 
 
 def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
-    user = db.scalar(select(User).where(User.name_key == " ".join(name.split()).lower()))
+    user = db.scalar(select(User).where(User.name_key == name_key(name)))
     if user is None:
         raise Refused(f"there is no player named {name!r}", 404)
     ratings = [

@@ -62,6 +62,7 @@ def table(client, db_url) -> Table:
     carol = peer(client)
     guest(carol, "carol")
     tid = create_tiny(client, [{"kind": "me"}, {"kind": "user", "name": "bob"}])
+    assert bob.post(f"/api/tables/{tid}/join").status_code == 200  # accepts the invitation
     assert client.post(f"/api/tables/{tid}/start").status_code == 200
     v = settle(client, tid)
     assert v["seat"] == 0 and v["to_move"] == 0 and v["legal"]

@@ -173,6 +173,7 @@ def run_outage(
             },
         )
         people = r.json()["id"]
+        assert bob.post(f"/api/tables/{people}/join").status_code == 200
         assert alice.post(f"/api/tables/{people}/start").status_code == 200
         r = alice.post(
             "/api/tables",

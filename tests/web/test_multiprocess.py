@@ -160,6 +160,7 @@ def test_moves_reach_the_other_process_and_one_move_wins(servers, pg_url):
     def open_table() -> int:
         seats = [{"kind": "me"}, {"kind": "user", "name": "bob"}]
         tid = new_table(alice_a, "farland", seats, start=False)
+        assert bob_b.post(f"/api/tables/{tid}/join").status_code == 200  # bob accepts
         tables.append(tid)
         for w in watchers.values():
             w.close()

@@ -48,6 +48,7 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
         },
     )
     tid = r.json()["id"]
+    assert bob.post(f"/api/tables/{tid}/join").status_code == 200
     alice.post(f"/api/tables/{tid}/start")
     people = {0: alice, 1: bob}
     received: dict[int | None, list[dict]] = {0: [], 1: [], None: []}
@@ -183,6 +184,7 @@ def test_tiny_hands_stay_hidden(client):
             "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
         },
     ).json()["id"]
+    assert bob.post(f"/api/tables/{tid}/join").status_code == 200
     alice.post(f"/api/tables/{tid}/start")
     with alice.websocket_connect(f"/ws/tables/{tid}") as ws:
         msg = wait_for(lambda: (m := ws.receive_json())["view"]["history_len"] >= 2 and m)

@@ -67,6 +67,7 @@ function gameName(id) {
 function seatLabel(seat) {
   if (seat.kind === "open") return "(open)";
   if (seat.kind === "bot") return `Bot (${seat.level})`;
+  if (seat.kind === "invited") return `${seat.user || "?"} (invited, not joined yet)`;
   return seat.user || "?";
 }
 
@@ -386,9 +387,11 @@ function pageTable(id) {
       play.hidden = true;
       result.hidden = true;
       const rows = t.seats.map((s) => el("li", { "data-seat": s.seat }, `Seat ${s.seat + 1}: `, seatLabel(s),
-        s.kind === "open" && state.me && !seated
-          ? el("button", { class: "join", onclick: () => act(`/api/tables/${t.id}/join`, { seat: s.seat }), text: "Take this seat" }) : null));
-      const ready = t.seats.every((s) => s.kind !== "open");
+        (s.kind === "open" && state.me && !seated) || (s.kind === "invited" && state.me && s.user_id === state.me.id)
+          ? el("button", { class: "join", onclick: () => act(`/api/tables/${t.id}/join`, { seat: s.seat }), text: "Take this seat" }) : null,
+        s.kind === "invited" && state.me && s.user_id === state.me.id
+          ? el("button", { class: "decline", onclick: () => act(`/api/tables/${t.id}/leave`), text: "Decline" }) : null));
+      const ready = t.seats.every((s) => s.kind !== "open" && s.kind !== "invited");
       setup.replaceChildren(el("div", { class: "panel" },
         el("p", { text: t.status === "cancelled" ? "This table was cancelled."
           : `Waiting to start. ${t.players} players` + (Object.keys(t.options).length
