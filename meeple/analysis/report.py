@@ -11,51 +11,19 @@ from __future__ import annotations
 
 import html
 import json
-import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from meeple.analysis.balance import analyse, compare, components_label
 from meeple.arena.simulate import jobs_for
-from meeple.core.errors import MeepleError
+from meeple.core.outputs import check_out_dir
 from meeple.core.record import Record
 from meeple.core.registry import load
 
 FORMAT = "meeple.balance/1"
 BASE_COLOUR = "#4c72b0"
 VARIANT_COLOUR = "#dd8452"
-
-
-class OutDirError(MeepleError, ValueError):
-    """The report's folder cannot be used: it is a file, or cannot be created or written."""
-
-
-def check_out_dir(out: str | Path, flag: str = "--out") -> None:
-    """Refuse a report folder that cannot be written, before any game is played or
-    analysed, so a long run never ends in a traceback that loses its work.
-
-    An existing folder is used; a missing one is created when the report is written, so
-    its nearest existing parent must be a folder in which one can be created. Both are
-    tried with a temporary folder, removed at once; nothing else is left behind.
-    """
-    path = Path(out)
-    if path.exists() and not path.is_dir():
-        raise OutDirError(f"{flag} {path} is a file; give a folder for the report")
-    probe_in = path
-    while not probe_in.exists():
-        parent = probe_in.parent
-        if parent == probe_in:
-            break
-        probe_in = parent
-    if not probe_in.is_dir():
-        raise OutDirError(f"{flag} {path}: {probe_in} is a file, not a folder")
-    try:
-        shutil.rmtree(tempfile.mkdtemp(prefix=".meeple-probe-", dir=probe_in))
-    except OSError as e:
-        what = "cannot be written" if probe_in == path else "cannot be created"
-        raise OutDirError(f"{flag} {path} {what}: {e.strerror or e}") from None
 
 
 def _pyplot() -> Any:

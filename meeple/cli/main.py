@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
 import sys
 from pathlib import Path
@@ -12,13 +11,14 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Column, Table
 
 import meeple
 from meeple.agents.base import split_agents
+from meeple.cli.common import err, fail
 from meeple.core.errors import MeepleError, RecordError
+from meeple.core.outputs import OutputPathError, check_out_file
 
 app = typer.Typer(
     help="meeple: play, simulate, replay and measure six modern board games.",
@@ -27,7 +27,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 out = Console()
-err = Console(stderr=True)
 
 OptionArg = Annotated[
     list[str] | None,
@@ -46,23 +45,14 @@ BackendArg = Annotated[
 ]
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
-    return typer.Exit(code)
-
-
 def _check_out(path: Path | None, flag: str) -> None:
-    """Refuse an output file that cannot be written before any game is played, so a long
-    run never ends in a traceback that loses its results."""
+    """Refuse an output file that cannot be written before any game is played."""
     if path is None:
         return
-    if path.is_dir():
-        raise _fail(f"{flag} {path} is a folder; give a file name")
-    parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        raise _fail(f"{flag} {path}: the folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise _fail(f"{flag} {path} cannot be written")
+    try:
+        check_out_file(path, flag)
+    except OutputPathError as e:
+        raise fail(str(e)) from None
 
 
 def _options(pairs: list[str] | None) -> dict[str, Any]:
@@ -70,7 +60,7 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
     for pair in pairs or []:
         key, eq, value = pair.partition("=")
         if not eq or not key:
-            raise _fail(f"option {pair!r} must look like key=value")
+            raise fail(f"option {pair!r} must look like key=value")
         options[key.strip()] = value.strip()
     return options
 
@@ -81,7 +71,7 @@ def _load(
     try:
         return meeple.load(game, players=players, components=components, **_options(options))
     except MeepleError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
 
 
 @app.command()
@@ -140,14 +130,14 @@ def play(
     if seat_specs is None:
         seat_specs = ["human"] + ["random"] * (g.players - 1)
     if len(seat_specs) != g.players:
-        raise _fail(f"{g.players} players need {g.players} seats, got {len(seat_specs)}")
+        raise fail(f"{g.players} players need {g.players} seats, got {len(seat_specs)}")
     _check_out(save, "--save")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
         agents = [make_agent(s, seat_rng(seed, i)) for i, s in enumerate(seat_specs)]
     except MeepleError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
     out.print(f"{g.info.name}, {g.players} players, seed {seed}. Seats: {', '.join(seat_specs)}")
     state = g.new_initial_state()
 
@@ -204,21 +194,21 @@ def simulate(
     from meeple.core.record import write_records
 
     if backend not in BACKENDS:
-        raise _fail(f"--backend is one of: {', '.join(BACKENDS)}")
+        raise fail(f"--backend is one of: {', '.join(BACKENDS)}")
     g = _load(game, players, option, components)
     specs = split_agents(agents) if agents else ["random"] * g.players
     if len(specs) != g.players:
-        raise _fail(f"{g.players} players need {g.players} agents, got {len(specs)}")
+        raise fail(f"{g.players} players need {g.players} agents, got {len(specs)}")
     if games < 1 or jobs < 1:
-        raise _fail("--games and --jobs must be at least 1")
+        raise fail("--games and --jobs must be at least 1")
     _check_out(out_file, "--out")
     for s in specs:
         if s.split(":")[0] == "human":
-            raise _fail("simulate plays bots only; use 'meeple play' to play yourself")
+            raise fail("simulate plays bots only; use 'meeple play' to play yourself")
         try:
             make_agent(s, random.Random(0))
         except MeepleError as e:
-            raise _fail(str(e)) from None
+            raise fail(str(e)) from None
     job_list = jobs_for(g.info.id, g.players, games, seed, specs, g.options, components)
     start = now()
     records = []
@@ -262,7 +252,7 @@ def _backend_run(backend: str, job_list: Any, jobs: int) -> Any:
     try:
         yield from run_jobs_on(backend, job_list, jobs)
     except ImportError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
 
 
 @app.command()
@@ -284,27 +274,27 @@ def arena(
     from meeple.arena.backends import BACKENDS
 
     if backend not in BACKENDS:
-        raise _fail(f"--backend is one of: {', '.join(BACKENDS)}")
+        raise fail(f"--backend is one of: {', '.join(BACKENDS)}")
     from meeple.core.record import write_records
 
     specs = split_agents(agents)
     g = _load(game, len(specs), option, components)
     if games < 1 or jobs < 1:
-        raise _fail("--games and --jobs must be at least 1")
+        raise fail("--games and --jobs must be at least 1")
     _check_out(out_file, "--out")
     for s in specs:
         try:
             make_agent(s, random.Random(0))
         except MeepleError as e:
-            raise _fail(str(e)) from None
+            raise fail(str(e)) from None
         if s.split(":")[0] == "human":
-            raise _fail("the arena plays bots only")
+            raise fail("the arena plays bots only")
     try:
         summary, records = run_arena(
             g.info.id, specs, games, seed, jobs, g.options, components, backend=backend
         )
     except ImportError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
     if out_file:
         write_records(out_file, records)
     if as_json:
@@ -353,11 +343,11 @@ def replay(
         except StopIteration:
             break
         except RecordError as e:
-            raise _fail(str(e), code=1) from None
+            raise fail(str(e), code=1) from None
         try:
             state = replay_record(record)
         except RecordError as e:
-            raise _fail(f"{file}, record on line {line}: {e}", code=1) from None
+            raise fail(f"{file}, record on line {line}: {e}", code=1) from None
         count += 1
         if not quiet and not state.is_terminal():
             out.print(f"line {line}: replayed, the game is not finished")
@@ -387,19 +377,19 @@ def render(
     from meeple.core.record import replay as replay_record
 
     if fmt not in ("svg", "text"):
-        raise _fail("--format is svg or text")
+        raise fail("--format is svg or text")
     if out_path is None and fmt == "svg":
         out_path = record_file.with_suffix(f".step{step if step is not None else 'end'}.svg")
     _check_out(out_path, "--out")
     try:
         _, record = next(iter(read_records(record_file)))
         if step is not None and not 0 <= step <= len(record.actions):
-            raise _fail(f"--step must be between 0 and {len(record.actions)}")
+            raise fail(f"--step must be between 0 and {len(record.actions)}")
         state = replay_record(record, upto=step)
         obs = state.observation(as_player)
         text = state.game.render_svg(obs) if fmt == "svg" else state.game.render_text(obs)
     except MeepleError as e:
-        raise _fail(str(e), code=1) from None
+        raise fail(str(e), code=1) from None
     if out_path is None:
         print(text)
     else:
@@ -418,7 +408,7 @@ def bench(
     from meeple.arena.bench import clone_rate, ismcts_rate, random_playouts
 
     if not 0 < seconds < math.inf:
-        raise _fail(f"--seconds must be a positive number, not {seconds}")
+        raise fail(f"--seconds must be a positive number, not {seconds}")
     ids = game_ids or [i.id for i in meeple.games()]
     results = []
     for gid in ids:

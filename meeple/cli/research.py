@@ -17,14 +17,9 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from meeple.agents.base import split_agents
+from meeple.cli.common import err, fail
 
 out = Console()
-err = Console(stderr=True)
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
-    return typer.Exit(code)
 
 
 def analyze(
@@ -67,9 +62,9 @@ def analyze(
     """Balance report: win rate by seat, scores, length, branching, action types (HTML+JSON)."""
     import meeple
     from meeple.agents import make_agent
-    from meeple.analysis.report import check_out_dir
     from meeple.arena.backends import BACKENDS
     from meeple.core.errors import MeepleError
+    from meeple.core.outputs import check_out_dir
 
     if records is not None:
         given = [
@@ -87,7 +82,7 @@ def analyze(
             if value is not None
         ]
         if given:
-            raise _fail(
+            raise fail(
                 f"--records analyses the recorded games as they were played (their players, "
                 f"options, agents, seeds and components); {', '.join(given)} cannot be used "
                 "with it"
@@ -95,7 +90,7 @@ def analyze(
     try:
         check_out_dir(out_dir)
     except MeepleError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
     if records is not None:
         _from_records(game, records, out_dir, as_json)
         return
@@ -104,14 +99,14 @@ def analyze(
     jobs = 1 if jobs is None else jobs
     backend = "local" if backend is None else backend
     if games < 1 or jobs < 1:
-        raise _fail("--games and --jobs must be at least 1")
+        raise fail("--games and --jobs must be at least 1")
     if backend not in BACKENDS:
-        raise _fail(f"--backend is one of: {', '.join(BACKENDS)}")
+        raise fail(f"--backend is one of: {', '.join(BACKENDS)}")
     options: dict[str, str] = {}
     for pair in option or []:
         key, eq, value = pair.partition("=")
         if not eq or not key:
-            raise _fail(f"option {pair!r} must look like key=value")
+            raise fail(f"option {pair!r} must look like key=value")
         options[key.strip()] = value.strip()
     specs = split_agents(agents) if agents else None
     if players is None and specs:
@@ -122,12 +117,12 @@ def analyze(
             meeple.load(game, players=g.players, components=components, **options)
         for s in specs or []:
             if s.split(":")[0] == "human":
-                raise _fail("analyze plays bots only")
+                raise fail("analyze plays bots only")
             make_agent(s, random.Random(0))
     except MeepleError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
     if specs is not None and len(specs) != g.players:
-        raise _fail(f"{g.players} players need {g.players} agents, got {len(specs)}")
+        raise fail(f"{g.players} players need {g.players} agents, got {len(specs)}")
 
     from meeple.analysis.report import balance_report
 
@@ -141,9 +136,9 @@ def analyze(
         else:
             report = balance_report(*args)
     except ImportError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
     except MeepleError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
     _print_report(report, out_dir, as_json)
 
 
@@ -155,15 +150,15 @@ def _from_records(game: str, path: Path, out_dir: Path, as_json: bool) -> None:
     try:
         numbered = list(read_records(path))
     except MeepleError as e:
-        raise _fail(f"{path}: {e}" if str(path) not in str(e) else str(e)) from None
+        raise fail(f"{path}: {e}" if str(path) not in str(e) else str(e)) from None
     for line, r in numbered:
         if r.game != game:
-            raise _fail(f"{path}, record on line {line}: a record of {r.game!r}, not of {game!r}")
+            raise fail(f"{path}, record on line {line}: a record of {r.game!r}, not of {game!r}")
     where = [f"{path}, record on line {line}" for line, _ in numbered]
     try:
         report = report_from_records([r for _, r in numbered], out_dir, where)
     except (MeepleError, ValueError, ImportError) as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
     _print_report(report, out_dir, as_json)
 
 
