@@ -30,7 +30,7 @@ def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError as e:
-        from meeple.rl import MissingExtraError
+        from meeple.core.errors import MissingExtraError
 
         raise MissingExtraError(
             "matplotlib is not installed; balance reports need the 'analysis' extra: "

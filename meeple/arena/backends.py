@@ -55,7 +55,7 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError as e:
-        from meeple.rl import MissingExtraError
+        from meeple.core.errors import MissingExtraError
 
         raise MissingExtraError(
             "Ray is not installed; the ray backend needs the 'ray' extra: pip install 'meeple[ray]'"

@@ -41,3 +41,7 @@ class RecordError(MeepleError):
 
 class ComponentsError(MeepleError, ValueError):
     """A component data file is unreadable or breaks a known total or a rule's needs."""
+
+
+class MissingExtraError(MeepleError, ImportError):
+    """An optional dependency is not installed; the message names the install command."""

@@ -16,6 +16,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from meeple.core.errors import MissingExtraError
+
 EXTRAS = {
     "numpy": "rl",
     "pettingzoo": "rl",
@@ -25,10 +27,6 @@ EXTRAS = {
     "ray": "ray",
     "matplotlib": "analysis",
 }
-
-
-class MissingExtraError(ImportError):
-    """An optional dependency is not installed; the message names the install command."""
 
 
 def require(module: str, extra: str | None = None) -> ModuleType:
