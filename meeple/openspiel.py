@@ -17,9 +17,14 @@ engine API already speaks:
 - utilities are meeple's ``returns()`` (zero-sum, in [-1, 1]), given at the end;
 - the observation tensor is the fixed-length hashed encoding of
   :mod:`meeple.rl.encoding` (or the game's own ``observation_tensor``); the
-  observation string is the player's JSON observation, followed by their legal
-  actions when they are to move; the information-state string adds what the player
-  saw of every action so far (``State.action_seen_by``), so it has perfect recall.
+  observation string is ``p<player>|`` and the player's JSON observation, followed by
+  their legal actions when they are to move; the information-state string adds what
+  the player saw of every action so far (``State.action_seen_by``), so it has perfect
+  recall. A public observer (``private_info=NONE``) gives the spectator's view instead.
+- a re-dealt state (``resample_from_infostate``) serialises as the history, who
+  re-dealt and the seed, so loading it gives back the same re-dealt world. Its
+  ``history()`` is the real game's (OpenSpiel keeps it below the Python state): key
+  search nodes by observation or information-state strings, never by history.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from typing import Any
 
 from meeple.core.api import CHANCE, TERMINAL, Game, State
 from meeple.core.errors import OptionError
+from meeple.core.fingerprint import fingerprint
 from meeple.core.registry import game_class, games, load
 from meeple.rl import MissingExtraError
 from meeple.rl.encoding import DEFAULT_SIZE, ObservationEncoder
@@ -60,27 +66,33 @@ class _Inner:
     seen are kept only once someone asks for an information-state string.
     """
 
-    __slots__ = ("origin", "seen", "state")
+    __slots__ = ("origin", "redeals", "seen", "state")
 
     def __init__(
         self,
         state: State,
         seen: list[list[str]] | None = None,
         origin: tuple[tuple[int, ...], int, int] | None = None,
+        redeals: tuple[tuple[int, int, int], ...] = (),
     ) -> None:
         self.state = state
+        # One log per player, then the spectator's (the public log).
         self.seen = seen
         # For a re-dealt state whose logs are not made yet: the real history up to the
         # re-deal, who re-dealt, and the seed (enough to rebuild the re-dealt root).
         self.origin = origin
+        # Every re-deal on the way to this state, as (history length, player, seed):
+        # with the history, enough to rebuild the state exactly when it is loaded.
+        self.redeals = redeals
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
         seen = [list(log) for log in self.seen] if self.seen is not None else None
-        return _Inner(self.state.clone(), seen, self.origin)
+        return _Inner(self.state.clone(), seen, self.origin, self.redeals)
 
     # Serialised (OpenSpiel pickles a Python state's attributes) as the game's setup and
     # the history, like a record: a game may keep caches that do not pickle, and a
-    # history replays exactly with no RNG.
+    # history replays exactly. A re-dealt state also keeps its re-deals, which are
+    # made again at the same points with the same seeds.
     def __getstate__(self) -> dict[str, Any]:
         game = self.state.game
         return {
@@ -91,6 +103,7 @@ class _Inner:
             "history": list(self.state.history),
             "seen": self.seen,
             "origin": self.origin,
+            "redeals": [list(r) for r in self.redeals],
         }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
@@ -108,11 +121,21 @@ class _Inner:
                 components=data["components"],
                 **data["options"],
             )
+        redeals = tuple((int(i), int(p), int(seed)) for i, p, seed in data.get("redeals", ()))
+        pending = list(redeals)
         state = game.new_initial_state()
-        for a in data["history"]:
-            state.apply_action(a)
+        history = data["history"]
+        for i in range(len(history) + 1):
+            while pending and pending[0][0] == i:
+                _, player, seed = pending.pop(0)
+                state = state.determinize(player, random.Random(seed))
+            if i < len(history):
+                state.apply_action(history[i])
         self.state = state
+        self.redeals = redeals
         self.seen = data["seen"]
+        if self.seen is not None and len(self.seen) != game.players + 1:
+            self.seen = None  # saved before the public log was kept: made again on demand
         self.origin = None
         if self.seen is None and data.get("origin") is not None:
             prefix, viewer, seed = data["origin"]
@@ -154,7 +177,23 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return MeepleObserver(self, perfect_recall)
+        public = False
+        if iig_obs_type is not None:
+            private = iig_obs_type.private_info
+            everything_public = self.meeple.info.perfect_information
+            if not iig_obs_type.public_info:
+                raise ValueError(
+                    "meeple observers always include the public information "
+                    "(public_info=False is not supported)"
+                )
+            if private == pyspiel.PrivateInfoType.NONE:
+                public = not everything_public
+            elif private == pyspiel.PrivateInfoType.ALL_PLAYERS and not everything_public:
+                raise ValueError(
+                    "an observer with every player's private information would see the "
+                    "hidden cards; meeple observers give one player's view or the public one"
+                )
+        return MeepleObserver(self, perfect_recall, public)
 
 
 class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
@@ -200,8 +239,9 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         actor = state.current_player()
         state.apply_action(int(action))
         if inner.seen is not None:
+            n = len(inner.seen) - 1
             for p, log in enumerate(inner.seen):
-                text = state.action_seen_by(p, actor, int(action))
+                text = state.action_seen_by(p if p < n else None, actor, int(action))
                 log.append(f"{actor}:{text}" if text is not None else f"{actor}:?")
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -222,58 +262,72 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         inner = self._m
         other: MeepleSpielState = self.clone()
         state = inner.state.determinize(player_id, random.Random(seed))
+        redeals = (*inner.redeals, (len(inner.state.history), player_id, seed))
         # What the others saw before the re-deal is not known in the re-dealt world beyond
         # what ``player_id`` saw: every log restarts from that player's, so no hidden card
-        # reaches a search tree's keys. Made lazily: most searches key their nodes by
-        # observation strings and never ask.
-        if inner.seen is None and inner.origin is None:
-            other._lazy = _Inner(state, None, (tuple(inner.state.history), player_id, seed))
+        # reaches a search tree's keys (the public log is the same in every world). Made
+        # lazily: most searches key their nodes by observation strings and never ask.
+        if inner.seen is None and inner.origin is None and not inner.redeals:
+            origin = (tuple(inner.state.history), player_id, seed)
+            other._lazy = _Inner(state, None, origin, redeals)
         else:
             log = self.seen_log(player_id)
-            other._lazy = _Inner(state, [list(log) for _ in range(inner.state.game.players)])
+            public = self.seen_log(None)
+            logs = [list(log) for _ in range(inner.state.game.players)] + [list(public)]
+            other._lazy = _Inner(state, logs, None, redeals)
         return other
 
     def __str__(self) -> str:
-        return json.dumps(self._m.state.observation(None), separators=(",", ":"))
+        # The public view, then a digest of the whole state: OpenSpiel takes ToString as
+        # a state's identity, and two worlds that differ only in hidden cards must differ.
+        state = self._m.state
+        public = json.dumps(state.observation(None), separators=(",", ":"))
+        if state.game.info.perfect_information:
+            return public
+        return f"{public}|state:{fingerprint(state)[:16]}"
 
     # -- strings for the observer --------------------------------------------------------------
 
-    def observation_json(self, player: int) -> str:
+    def observation_json(self, player: int | None) -> str:
+        """``player`` 's view (``None``: the public one) with the options of the player to move."""
         state = self._m.state
         text = json.dumps(state.observation(player), separators=(",", ":"))
-        if state.current_player() == player:
+        if player is not None and state.current_player() == player:
             # The player to move knows their options: put them in, so two states with
             # the same string always offer the same actions.
             text += "|legal:" + ",".join(map(str, state.legal_actions()))
         return text
 
-    def seen_log(self, player: int) -> list[str]:
-        """What ``player`` saw of each action so far ("?" for what was hidden)."""
+    def seen_log(self, player: int | None) -> list[str]:
+        """What ``player`` (``None``: a spectator) saw of each action so far ("?" for what
+        was hidden)."""
         inner = self._m
         if inner.seen is None:
             inner.seen = _replay_seen(inner.state, inner.origin)
             inner.origin = None
-        return inner.seen[player]
+        return inner.seen[-1 if player is None else player]
 
 
 def _replay_seen(
     state: State, origin: tuple[tuple[int, ...], int, int] | None = None
 ) -> list[list[str]]:
-    """Each player's log of what they saw, by replaying the history.
+    """Each player's log of what they saw, then a spectator's, by replaying the history.
 
     For a re-dealt state (``origin`` set), the actions before the re-deal are logged
-    as the re-dealing player saw them, for everyone; the actions after it are
-    replayed on the rebuilt re-dealt root, each player seeing their own.
+    as the re-dealing player saw them, for every player (the spectator's log is the
+    public one); the actions after it are replayed on the rebuilt re-dealt root, each
+    player seeing their own.
     """
     n = state.game.players
-    logs: list[list[str]] = [[] for _ in range(n)]
+    logs: list[list[str]] = [[] for _ in range(n + 1)]
+    viewers: list[int | None] = [*range(n), None]
     prefix: Sequence[int] = state.history if origin is None else origin[0]
     replay = state.game.new_initial_state()
     for a in prefix:
         actor = replay.current_player()
         replay.apply_action(a)
-        for p in range(n):
-            viewer = p if origin is None else origin[1]
+        for p, own in enumerate(viewers):
+            viewer = own if origin is None or own is None else origin[1]
             text = replay.action_seen_by(viewer, actor, a)
             logs[p].append(f"{actor}:{text}" if text is not None else f"{actor}:?")
     if origin is not None:
@@ -282,8 +336,8 @@ def _replay_seen(
         for a in state.history[len(prefix) :]:
             actor = replay.current_player()
             replay.apply_action(a)
-            for p in range(n):
-                text = replay.action_seen_by(p, actor, a)
+            for p, viewer in enumerate(viewers):
+                text = replay.action_seen_by(viewer, actor, a)
                 logs[p].append(f"{actor}:{text}" if text is not None else f"{actor}:?")
     return logs
 
@@ -291,9 +345,11 @@ def _replay_seen(
 class MeepleObserver:
     """OpenSpiel's Python observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
 
-    def __init__(self, game: MeepleSpielGame, perfect_recall: bool) -> None:
+    def __init__(self, game: MeepleSpielGame, perfect_recall: bool, public: bool = False) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
+        # A public observer gives every player the spectator's view (no private cards).
+        self.public = public
         if perfect_recall:
             # No information-state tensor: the hashed observation is not perfect-recall.
             self.tensor: Any = None
@@ -303,13 +359,27 @@ class MeepleObserver:
             self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
-        if self.tensor is not None:
+        if self.tensor is None:
+            return
+        if self.public:
+            m = state.meeple_state
+            to_move = m.current_player()
+            players = self.game.meeple.players
+            self.tensor[:] = self.game.encoder.encode(
+                m.observation(None), None, to_move if 0 <= to_move < players else None
+            )
+        else:
             self.tensor[:] = self.game.encoder.encode_state(state.meeple_state, player)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
-        text = state.observation_json(player)
+        # A player's strings start with their seat, so that no two players ever share an
+        # information state (OpenSpiel asks for that); the public view is everyone's.
+        viewer = None if self.public else player
+        text = state.observation_json(viewer)
+        if viewer is not None:
+            text = f"p{player}|{text}"
         if self.perfect_recall:
-            text += "|seen:" + ";".join(state.seen_log(player))
+            text += "|seen:" + ";".join(state.seen_log(viewer))
         return text
 
 
@@ -407,6 +477,12 @@ def ismcts_bot(
     perfect-information game, where each state is its own information set (stock
     ``ISMCTSBot`` asserts imperfect information). ``bot.last_simulations`` tells how
     many simulations the last search ran.
+
+    ``seed`` fixes the whole search: the rollouts and the re-deals (the stock bot draws
+    its re-deals from an unseeded sampler). Nodes are keyed by observation strings by
+    default, which is much faster than information-state strings (those replay what
+    each player saw) but merges histories that end in the same observation; pass
+    ``use_observation_string=False`` for perfect recall.
     """
     import time
 
@@ -422,12 +498,17 @@ def ismcts_bot(
                 self.last_simulations = 0
                 return [(legal[0], 1.0)]
             self._root_node = self.create_new_node(state)
+            root_key = self.get_state_key(state)
             deadline = time.perf_counter() + seconds if seconds is not None else None
             n = 0
             while n < self._max_simulations:
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
-                self.run_simulation(self.sample_root_state(state))
+                sampled = self.sample_root_state(state)
+                # As the stock search checks: a re-deal never changes what the bot knows.
+                if self.get_state_key(sampled) != root_key:
+                    raise AssertionError("a re-dealt state changed the searching player's view")
+                self.run_simulation(sampled)
                 n += 1
             self.last_simulations = n
             if self._root_node.total_visits <= 0:  # out of time before one simulation
@@ -435,7 +516,7 @@ def ismcts_bot(
             return list(self.get_final_policy(state, self._root_node))
 
     rs = np.random.RandomState(seed)
-    return TimedISMCTSBot(
+    bot = TimedISMCTSBot(
         game,
         mcts.RandomRolloutEvaluator(1, rs),
         uct_c,
@@ -443,6 +524,8 @@ def ismcts_bot(
         random_state=rs,
         use_observation_string=use_observation_string,
     )
+    bot.set_resampler(lambda st, player: st.resample_from_infostate(player, rs.uniform))
+    return bot
 
 
 __all__ = [

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.api import Game, State
-from meeple.core.errors import OptionError
+from meeple.core.errors import NotationError, OptionError
 from meeple.rl import require
 
 if TYPE_CHECKING:
@@ -84,8 +84,8 @@ class ObservationEncoder:
 
     # -- public -------------------------------------------------------------------
 
-    def encode_state(self, state: State, player: int) -> npt.NDArray[np.float32]:
-        """The vector for ``player`` 's view of ``state``."""
+    def encode_state(self, state: State, player: int | None) -> npt.NDArray[np.float32]:
+        """The vector for ``player`` 's view of ``state`` (``None``: a spectator's)."""
         obs = state.observation(player)
         to_move = state.current_player()
         return self.encode(obs, player, to_move if 0 <= to_move < self.players else None)
@@ -187,3 +187,21 @@ def action_mask(state: State, player: int | None = None) -> npt.NDArray[np.int8]
     if legal:
         mask[legal] = 1
     return mask  # type: ignore[no-any-return]
+
+
+def action_id(action: Any) -> int:
+    """``action`` as an action id: a whole number (a Python or numpy integer).
+
+    Anything else (a float, a string, a bool) raises
+    :class:`~meeple.core.errors.NotationError`, so that ``117.9`` or ``"36"`` is
+    refused instead of being played as 117 or 36.
+    """
+    try:
+        if isinstance(action, bool):  # an int to Python, but never meant as an action id
+            raise TypeError
+        return operator.index(action)
+    except TypeError:
+        raise NotationError(
+            "an action is a whole number (the action id, a Python or numpy integer), "
+            f"not {action!r} of type {type(action).__name__}"
+        ) from None

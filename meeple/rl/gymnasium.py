@@ -15,6 +15,11 @@ PettingZoo adapter: ``{"observation": float32 vector, "action_mask": int8 vector
 ``info["action_mask"]`` repeats the mask, and :meth:`MeepleGymEnv.action_masks`
 gives it too (the method maskable learners look for).
 
+The meeple state being played is ``env.meeple_state`` (the name the PettingZoo and
+OpenSpiel adapters use too). An action is a whole number, the action id (a Python
+or numpy integer); anything else (a float, a string, a bool) raises meeple's
+``NotationError`` and changes nothing, the episode going on.
+
 The reward is the seat's ``returns()`` at the end and 0 before. An action outside
 the mask does not change the game: by default (``illegal="lose"``) it ends the
 episode with reward ``illegal_reward`` (-1), so an unmasked learner can still run;
@@ -40,7 +45,13 @@ from meeple.core.api import CHANCE, Game, State, sample_chance
 from meeple.core.errors import OptionError
 from meeple.core.registry import load
 from meeple.rl import MissingExtraError
-from meeple.rl.encoding import DEFAULT_SIZE, LIMIT, ObservationEncoder, action_mask
+from meeple.rl.encoding import (
+    DEFAULT_SIZE,
+    LIMIT,
+    ObservationEncoder,
+    action_id,
+    action_mask,
+)
 
 try:
     import gymnasium as gym
@@ -115,7 +126,7 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
         self.action_space = spaces.Discrete(num_actions)
         self._chance = random.Random()
         self._bots: dict[int, Agent] = {}
-        self.state: State = self.game.new_initial_state()
+        self.meeple_state: State = self.game.new_initial_state()
         self._episode = 0
         # Why step() is refused now (no episode going), or None while one is.
         self._over: str | None = "call reset() before step()"
@@ -135,18 +146,18 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
             p: make_agent(spec, random.Random(f"meeple-gym-seat:{base}:{p}"))
             for p, spec in zip(others, self.opponent_specs, strict=True)
         }
-        self.state = self.game.new_initial_state()
+        self.meeple_state = self.game.new_initial_state()
         self._advance()
         self._over = None
-        if self.state.is_terminal():  # the bots and chance finished it: nothing to play
+        if self.meeple_state.is_terminal():  # the bots and chance finished it: nothing to play
             self._over = "the episode is over (the game ended); call reset()"
         return self._obs(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
-        state = self.state
+        state = self.meeple_state
         if self._over is not None:
             raise ResetNeeded(self._over)
-        a = int(action)
+        a = action_id(action)  # not a whole number: NotationError, and nothing changes
         if a not in state.legal_actions():
             if self.illegal == "raise":
                 state.apply_action(a)  # raises IllegalActionError with the reason
@@ -168,7 +179,7 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = self.state.render_text(self.seat)
+        text = self.meeple_state.render_text(self.seat)
         if self.render_mode == "human":
             print(text)
             return None
@@ -176,13 +187,13 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The legal actions of the learner's seat now, as a mask (for maskable learners)."""
-        return action_mask(self.state, self.seat)
+        return action_mask(self.meeple_state, self.seat)
 
     # -- helpers -------------------------------------------------------------------------
 
     def _advance(self) -> None:
         """Play chance and the bots until the learner's seat is to move or the game ends."""
-        state = self.state
+        state = self.meeple_state
         while not state.is_terminal():
             player = state.current_player()
             if player == self.seat:
@@ -196,19 +207,19 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
 
     def _tell_bots(self, action: int) -> None:
         for bot in self._bots.values():
-            bot.observe(self.state, action)
+            bot.observe(self.meeple_state, action)
 
     def _obs(self) -> Obs:
         return {
-            "observation": self.encoder.encode_state(self.state, self.seat),
-            "action_mask": action_mask(self.state, self.seat),
+            "observation": self.encoder.encode_state(self.meeple_state, self.seat),
+            "action_mask": action_mask(self.meeple_state, self.seat),
         }
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": action_mask(self.state, self.seat)}
-        if self.state.is_terminal():
-            info["scores"] = self.state.scores()
-            info["ranks"] = self.state.ranks()
+        info: dict[str, Any] = {"action_mask": action_mask(self.meeple_state, self.seat)}
+        if self.meeple_state.is_terminal():
+            info["scores"] = self.meeple_state.scores()
+            info["ranks"] = self.meeple_state.ranks()
         return info
 
 

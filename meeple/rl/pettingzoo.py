@@ -16,9 +16,19 @@ for each action the agent may take now (all zeros when it is not the agent's tur
 Chance (draws, flips, rolls) is resolved inside the environment from its own RNG,
 seeded by ``reset(seed=...)``, so the same seed and the same actions give the same
 game. The reward comes at the end: each agent's ``returns()`` (+1 for a sole win,
--1 for a sole last place in two players, in between for middle places). An illegal
-action raises meeple's :class:`~meeple.core.errors.IllegalActionError` and changes
-nothing.
+-1 for a sole last place in two players, in between for middle places). An action is a
+whole number, the action id (a Python or numpy integer); anything else (a float, a
+string, a bool) raises meeple's :class:`~meeple.core.errors.NotationError`, and an
+illegal action raises :class:`~meeple.core.errors.IllegalActionError`; neither
+changes anything.
+
+``env(...)`` wraps the environment in PettingZoo's ``OrderEnforcingWrapper`` (so
+``step()``, ``observe()``, ``state()`` ... before ``reset()`` fail with a clear
+message), as PettingZoo's own environments do; ``raw_env(...)`` gives the bare
+:class:`MeepleAECEnv`. The meeple state being played is ``env.meeple_state``
+(``env.unwrapped.meeple_state`` works too). ``env.state()`` is PettingZoo's global
+state: the spectator's (public) view encoded like an observation, so it never shows
+hidden cards, in ``env.state_space``.
 
 ``info`` holds the acting player's legal actions as notation-free ids
 (``"legal_actions"``) and, after the end, the per-category ``"scores"``.
@@ -33,12 +43,20 @@ from typing import Any, ClassVar
 from meeple.core.api import CHANCE, Game, State, sample_chance
 from meeple.core.registry import load
 from meeple.rl import MissingExtraError
-from meeple.rl.encoding import DEFAULT_SIZE, LIMIT, ObservationEncoder, action_mask
+from meeple.rl.encoding import (
+    DEFAULT_SIZE,
+    LIMIT,
+    ObservationEncoder,
+    action_id,
+    action_mask,
+)
 
 try:
     import numpy as np
+    import numpy.typing as npt
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 except ImportError as _e:  # pragma: no cover - exercised only without the extra
     raise MissingExtraError(
         f"{_e.name} is not installed; the PettingZoo adapter needs the 'rl' extra: "
@@ -86,20 +104,21 @@ class MeepleAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         num_actions = self.game.num_distinct_actions()
+        vector = spaces.Box(low=-LIMIT, high=LIMIT, shape=(self.encoder.size,), dtype=np.float32)
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    low=-LIMIT, high=LIMIT, shape=(self.encoder.size,), dtype=np.float32
-                ),
+                "observation": vector,
                 "action_mask": spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
             }
         )
+        # The global state (see state()): the spectator's view, encoded like an observation.
+        self.state_space = vector
         act_space = spaces.Discrete(num_actions)
         # One space object per agent, the same object on every call (PettingZoo checks it).
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._rng = random.Random()
-        self.state: State = self.game.new_initial_state()
+        self.meeple_state: State = self.game.new_initial_state()
         self.agents: list[str] = []
 
     # -- spaces -------------------------------------------------------------------
@@ -115,7 +134,7 @@ class MeepleAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
+        self.meeple_state = self.game.new_initial_state()
         self._resolve_chance()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -132,8 +151,9 @@ class MeepleAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to move; None is only for an agent whose game is over")
+        a = action_id(action)  # before any change, so a refused action changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply_action(int(action))
+        self.meeple_state.apply_action(a)
         self._resolve_chance()
         self._after_move()
         if self.render_mode == "human":
@@ -142,14 +162,22 @@ class MeepleAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> Obs:
         player = self._seat[agent]
         return {
-            "observation": self.encoder.encode_state(self.state, player),
-            "action_mask": action_mask(self.state, player),
+            "observation": self.encoder.encode_state(self.meeple_state, player),
+            "action_mask": action_mask(self.meeple_state, player),
         }
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state: a spectator's (public) view, encoded like an observation.
+
+        It never shows a hidden card, so a centralised critic trained on it learns
+        nothing a player could not see; it lies in ``state_space``.
+        """
+        return self.encoder.encode_state(self.meeple_state, None)
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = self.state.render_text(None)
+        text = self.meeple_state.render_text(None)
         if self.render_mode == "human":
             print(text)
             return None
@@ -161,12 +189,12 @@ class MeepleAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
     # -- helpers ------------------------------------------------------------------------
 
     def _resolve_chance(self) -> None:
-        state, rng = self.state, self._rng
+        state, rng = self.meeple_state, self._rng
         while state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
 
     def _after_move(self) -> None:
-        state = self.state
+        state = self.meeple_state
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_terminal():
             scores = state.scores()
@@ -189,7 +217,7 @@ class MeepleAECEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         return self.metadata["name"]  # type: ignore[no-any-return]
 
 
-def env(
+def raw_env(
     game_id: str,
     players: int | None = None,
     *,
@@ -198,7 +226,7 @@ def env(
     components: str | Path | None = None,
     **options: Any,
 ) -> MeepleAECEnv:
-    """A PettingZoo AEC environment for ``game_id`` with ``players`` seats and game options."""
+    """The bare :class:`MeepleAECEnv` for ``game_id`` (``env()`` is the one to use)."""
     return MeepleAECEnv(
         game_id,
         players,
@@ -209,6 +237,33 @@ def env(
     )
 
 
-raw_env = env
+def env(
+    game_id: str,
+    players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    obs_size: int = DEFAULT_SIZE,
+    components: str | Path | None = None,
+    **options: Any,
+) -> OrderEnforcingWrapper:
+    """A PettingZoo AEC environment for ``game_id`` with ``players`` seats and game options.
+
+    It is :func:`raw_env` in PettingZoo's ``OrderEnforcingWrapper``, as PettingZoo's
+    own environments are: ``step()``, ``observe()``, ``state()``, ``render()`` and
+    ``agent_iter()`` before ``reset()`` fail with a message saying so. Attributes
+    reach the environment (``env.meeple_state``, ``env.game``); ``env.unwrapped`` is
+    the :class:`MeepleAECEnv`.
+    """
+    return OrderEnforcingWrapper(
+        raw_env(
+            game_id,
+            players,
+            render_mode=render_mode,
+            obs_size=obs_size,
+            components=components,
+            **options,
+        )
+    )
+
 
 __all__ = ["MeepleAECEnv", "agent_name", "env", "raw_env"]

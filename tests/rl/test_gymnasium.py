@@ -41,7 +41,7 @@ def test_episode_against_greedy_is_reproducible(game_id: str) -> None:
     e = make(game_id, opponents="greedy:samples=1,depth=1,width=4", obs_size=128, seat=1)
     first = _episode(e, 11)
     assert first[:2] == _episode(e, 11)[:2]
-    assert first[1] == e.state.returns()[1]
+    assert first[1] == e.meeple_state.returns()[1]
     assert "scores" in first[2]
 
 
@@ -88,12 +88,12 @@ def test_after_the_episode_ends_step_is_refused_until_reset() -> None:
     obs, _ = e.reset(seed=0)
     _obs, _reward, terminated, _trunc, _info = e.step(6)  # not legal: the episode is lost
     assert terminated
-    history = list(e.state.history)
+    history = list(e.meeple_state.history)
     legal = int(np.flatnonzero(obs["action_mask"])[0])
     for action in (legal, 6):
         with pytest.raises(gym.error.ResetNeeded, match=r"illegal action 6 lost it\); call reset"):
             e.step(action)
-    assert e.state.history == history  # nothing was played after the end
+    assert e.meeple_state.history == history  # nothing was played after the end
     # A new episode plays again, to the end, and then refuses more steps too.
     _episodes_actions, _total, _info = _episode(e, 3)
     with pytest.raises(ResetNeeded, match="the game ended"):
@@ -110,3 +110,26 @@ def test_opponents_that_need_a_person_are_refused(opponents) -> None:
 def test_an_observation_size_under_one_is_refused(size) -> None:
     with pytest.raises(meeple.OptionError, match="obs_size .* at least 1"):
         make("tiny", opponents="random", obs_size=size)
+
+
+def test_the_state_is_meeple_state_as_in_the_other_adapters() -> None:
+    e = make("tiny", opponents="random")
+    e.reset(seed=0)
+    assert not hasattr(e, "state")
+    assert e.meeple_state.game is e.game and not e.meeple_state.is_terminal()
+
+
+@pytest.mark.parametrize("action", [1.0, 0.5, 117.9, "1", "0", True, [1]])
+@pytest.mark.parametrize("illegal", ["lose", "raise"])
+def test_an_action_that_is_not_a_whole_number_is_refused(action, illegal: str) -> None:
+    e = make("tiny", opponents="random", illegal=illegal)
+    e.reset(seed=0)
+    before = list(e.meeple_state.history)
+    with pytest.raises(meeple.NotationError, match="an action is a whole number") as err:
+        e.step(action)
+    assert repr(action) in str(err.value)
+    assert e.meeple_state.history == before
+    # The episode goes on: a numpy integer is an action id.
+    _obs, _reward, _terminated, _trunc, info = e.step(np.int64(1))
+    assert "illegal_action" not in info
+    assert e.meeple_state.history[len(before)] == 1

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 import meeple
@@ -67,7 +70,10 @@ def test_observations_match_meeple(game_id: str) -> None:
     for p in range(game.num_players()):
         tensor = np.asarray(state.observation_tensor(p), dtype=np.float32)
         assert np.array_equal(tensor, enc.encode_state(inner, p))
-        assert state.observation_string(p).startswith("{")
+        text = state.observation_string(p)
+        assert text.startswith(f"p{p}|{{") and json.loads(text[3:].split("|legal:")[0]) == (
+            inner.observation(p)
+        )
         info_string = state.information_state_string(p)
         assert info_string.startswith(state.observation_string(p))
     # The history is the meeple history; a clone is independent.
@@ -177,3 +183,109 @@ def test_bad_parameters_are_refused_with_meeples_messages() -> None:
         mos.load_game("tiny", players=9)
     with pytest.raises(meeple.OptionError, match="component file is not a game parameter"):
         mos.load_game("tiny", components="fix.json")
+
+
+def _resampled(game_id: str, seed: int):
+    """A position some way into ``game_id`` and a re-dealt copy of it."""
+    game = mos.load_game(game_id)
+    for steps in (20, 5, 2):
+        state = _play_some(game.new_initial_state(), steps, 6)
+        if not state.is_terminal():
+            break
+    p = state.current_player()
+    rng = random.Random(seed)
+    return game, state, p, state.resample_from_infostate(p, rng.random)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in meeple.games() if not g.perfect_information])
+@pytest.mark.parametrize("play_on", [0, 6])
+def test_a_re_dealt_state_saves_and_loads_as_the_same_world(game_id: str, play_on: int) -> None:
+    import pickle
+
+    from meeple.core.fingerprint import fingerprint
+
+    game, state, p, other = _resampled(game_id, 11)
+    if play_on:
+        _play_some(other, play_on, 12)
+        if other.is_terminal():
+            pytest.skip("the game ended")
+    again = other.resample_from_infostate(other.current_player(), random.Random(13).random)
+    for world in (other, again):
+        want = fingerprint(world.meeple_state)
+        text = pyspiel.serialize_game_and_state(game, world)
+        _, loaded = pyspiel.deserialize_game_and_state(text)
+        assert fingerprint(loaded.meeple_state) == want
+        assert fingerprint(pickle.loads(pickle.dumps(world)).meeple_state) == want
+        assert loaded.legal_actions() == world.legal_actions()
+        if not play_on and world is other:  # what the re-dealing player sees is kept
+            assert loaded.observation_string(p) == state.observation_string(p)
+
+
+def test_two_worlds_that_differ_only_in_hidden_cards_print_differently() -> None:
+    _, state, p, other = _resampled("piepmatz", 3)
+    assert other.observation_string(p) == state.observation_string(p)
+    assert str(other) != str(state)
+    assert str(other).split("|state:")[0] == str(state).split("|state:")[0]
+    assert str(state.clone()) == str(state)
+
+
+def test_no_two_players_share_an_information_state() -> None:
+    game = mos.load_game("farland", players=3)
+    state = _play_some(game.new_initial_state(), 12, 2)
+    infos = [state.information_state_string(p) for p in range(3)]
+    assert len(set(infos)) == 3
+    assert len({state.observation_string(p) for p in range(3)}) == 3
+
+
+def test_a_public_observer_shows_no_private_cards() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = mos.load_game("piepmatz")
+    state = _play_some(game.new_initial_state(), 15, 4)
+    inner = state.meeple_state
+    public = json.dumps(inner.observation(None), separators=(",", ":"))
+    assert public != json.dumps(inner.observation(0), separators=(",", ":"))
+    for recall in (False, True):
+        kind = pyspiel.IIGObservationType(
+            perfect_recall=recall, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        )
+        obs = make_observation(game, kind)
+        texts = {obs.string_from(state, p) for p in range(game.num_players())}
+        assert len(texts) == 1
+        (text,) = texts
+        assert text.split("|seen:")[0] == public
+        if recall:
+            replay, spectator = game.meeple.new_initial_state(), []
+            for a in inner.history:
+                actor = replay.current_player()
+                replay.apply_action(a)
+                spectator.append(f"{actor}:{replay.action_seen_by(None, actor, a) or '?'}")
+            assert text.split("|seen:")[1] == ";".join(spectator)
+            assert text.split("|seen:")[1] != state.information_state_string(0).split("|seen:")[1]
+        else:
+            obs.set_from(state, 0)
+            enc = ObservationEncoder(inner.game)
+            assert np.array_equal(obs.tensor, enc.encode(inner.observation(None), None, 0)) or (
+                np.array_equal(
+                    obs.tensor,
+                    enc.encode(inner.observation(None), None, inner.current_player()),
+                )
+            )
+    for bad, complaint in (
+        (dict(public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), "hidden"),
+        (dict(public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER), "public"),
+    ):
+        with pytest.raises(ValueError, match=complaint):
+            make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, **bad))
+
+
+def test_the_ismcts_bot_with_a_seed_searches_the_same_way_twice() -> None:
+    game = mos.load_game("piepmatz")
+    state = _play_some(game.new_initial_state(), 10, 3)
+    policies = []
+    for _ in range(2):
+        bot = mos.ismcts_bot(game, max_simulations=60, seed=5)
+        policies.append(bot.run_search(state))
+        visits = sorted((c.visits for c in bot._root_node.child_info.values()), reverse=True)
+        policies.append(visits)
+    assert policies[0] == policies[2] and policies[1] == policies[3]
