@@ -31,6 +31,14 @@ def register(app: typer.Typer) -> None:
         log_level: Annotated[
             str, typer.Option(help="uvicorn's log level: debug, info, warning, error.")
         ] = "info",
+        forwarded_allow_ips: Annotated[
+            str | None,
+            typer.Option(
+                help="Proxy addresses whose X-Forwarded-For and X-Forwarded-Proto are "
+                "trusted (comma-separated, or '*'); default: $FORWARDED_ALLOW_IPS, else "
+                "127.0.0.1 and ::1 (uvicorn's default)."
+            ),
+        ] = None,
     ) -> None:
         """Start the web platform: play in the browser with friends and bots."""
         import uvicorn
@@ -45,4 +53,10 @@ def register(app: typer.Typer) -> None:
             secure_cookies=secure_cookies,
         )
         typer.echo(f"meeple: open http://{host}:{port}/  (database {settings.db_url})")
-        uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
+        uvicorn.run(
+            create_app(settings),
+            host=host,
+            port=port,
+            log_level=log_level,
+            forwarded_allow_ips=forwarded_allow_ips,
+        )

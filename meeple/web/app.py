@@ -8,7 +8,6 @@ import gc
 import json
 import logging
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -38,6 +37,7 @@ from meeple.web.throttle import TokenBucket
 STATIC = Path(__file__).parent / "static"
 refusals = logging.getLogger("meeple.web.refused")
 """Every refused request and WebSocket message is logged here (at INFO), with who and why."""
+log = logging.getLogger("meeple.web")
 MAX_WS_MESSAGE = 4096
 # Per WebSocket: a burst of WS_BURST messages, then WS_RATE a second; a message over that
 # is answered with SLOW_DOWN and not acted on; refusals owed (paid off at WS_RATE a second)
@@ -53,6 +53,7 @@ OUT_OF_RANGE = "no such item: a number in the request is out of range"
 MAX_BODY = 64 * 1024  # bytes of a request body: the largest legitimate one is a few hundred
 LOGIN_FAILURES = 10  # failed log-ins for one name from one client address ...
 LOGIN_WINDOW = 600.0  # ... within this many seconds, then 429 until they age out
+LOGIN_ADDRESS_FAILURES = 50  # failed log-ins from one client address, whatever the names
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -368,36 +369,45 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hashed = await asyncio.to_thread(auth.hash_password, body.password)
         return await login_as(hub, response, lambda db: auth.sign_up(db, body.name, hashed))
 
-    failed_logins: dict[str, deque[float]] = {}
+    # Failed log-ins per (client address, name) and per client address (bounded, aged out);
+    # tests swap their clocks.
+    failed_logins = auth.RateLimit(LOGIN_FAILURES, LOGIN_WINDOW)
+    failed_by_address = auth.RateLimit(LOGIN_ADDRESS_FAILURES, LOGIN_WINDOW)
+    app.state.failed_logins = failed_logins
+    app.state.failed_logins_by_address = failed_by_address
 
     @app.post("/api/login")
     async def login(
         body: Credentials, request: Request, response: Response, hub: HubDep
     ) -> dict[str, JSON]:
         # Failures count per (name, client address): an attacker guessing one name is slowed
-        # down, but cannot lock its owner out, who logs in from another address.
+        # down, but cannot lock its owner out, who logs in from another address. Per address
+        # alone too, so that guessing across many names is slowed down as well.
         address = auth.address_key(request.client.host if request.client else None)
         key = f"{address} {auth.name_key(body.name)}"
-        now = time.monotonic()
-        recent = failed_logins.setdefault(key, deque())
-        while recent and now - recent[0] > LOGIN_WINDOW:
-            recent.popleft()
-        if len(recent) >= LOGIN_FAILURES:
+        if failed_logins.retry_after(key) is not None:
             raise Refused(
                 "too many failed log-ins for this name from your address; try again later",
                 429,
                 "auth",
             )
-        user_id, stored = await hub.db(lambda db: auth.stored_hash(db, body.name))
+        if failed_by_address.retry_after(address) is not None:
+            raise Refused("too many failed log-ins from your address; try again later", 429, "auth")
+        # The attempt counts as a failure from now until it has succeeded: attempts sent at
+        # once are counted before any of them is checked (the check awaits the hash), so they
+        # cannot all slip under the limit together.
+        stamp, address_stamp = failed_logins.hit(key), failed_by_address.hit(address)
         try:
+            user_id, stored = await hub.db(lambda db: auth.stored_hash(db, body.name))
             new_hash = await asyncio.to_thread(auth.check_login, user_id, stored, body.password)
         except auth.AuthError as e:
-            recent.append(now)
-            if len(failed_logins) > 10_000:  # bounded: forget the quiet names
-                for name in [n for n, q in failed_logins.items() if not q]:
-                    del failed_logins[name]
             raise Refused(str(e), 401, "auth") from None
-        failed_logins.pop(key, None)
+        except BaseException:
+            failed_logins.undo(key, stamp)  # not a failed log-in: the database failed
+            failed_by_address.undo(address, address_stamp)
+            raise
+        failed_logins.forget(key)
+        failed_by_address.undo(address, address_stamp)
         assert user_id is not None
         return await login_as(hub, response, lambda db: auth.logged_in(db, user_id, new_hash))
 
@@ -436,13 +446,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         user: MaybeUser,
         status: Annotated[str, Query(max_length=12)] = "open",
         mine: bool = False,
+        limit: Annotated[int, Query(ge=1, le=store.LIST_MAX)] = store.LIST_LIMIT,
+        offset: Annotated[int, Query(ge=0, le=MAX_ID)] = 0,
     ) -> list[dict[str, JSON]]:
         # mine=1: the tables where the caller holds (or held) a seat or that they created,
-        # however many other tables are newer.
+        # however many other tables are newer. limit and offset: a page of the list.
         uid = user.id if (mine and user is not None) else None
         if mine and uid is None:
             return []
-        return await hub.db(lambda db: store.list_tables(db, status, user_id=uid))
+        return await hub.db(
+            lambda db: store.list_tables(db, status, limit, user_id=uid, offset=offset)
+        )
 
     @app.post("/api/tables")
     async def create(body: CreateTable, user: UserDep, hub: HubDep) -> dict[str, JSON]:
@@ -511,6 +525,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def to_bot(table_id: int, body: BotBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         """Hand a seat to a bot: your own at any time, another's when they are away."""
         live = await hub.live(table_id)
+        if live is None:
+            await table_or_404(hub, table_id)  # 404 no_table if there is none at all
         if live is None or live.status != "running":
             raise Refused("only a running game's seats can be handed to a bot", 409)
         mine = live.seats_of(user.id)
@@ -518,7 +534,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused("you have no seat at this table", 403)
         seat = body.seat if body.seat is not None else mine[0]
         if not 0 <= seat < live.n:
-            raise Refused(f"there is no seat index {seat}", 404)
+            raise Refused(f"there is no seat index {seat}", 404, "no_seat")
         target = live.seats[seat]
         if target.kind != "human":
             raise Refused("that seat is not a person's", 409)
@@ -546,7 +562,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return seat
         return mine[0] if mine else None
 
-    @app.get("/api/tables/{table_id}/view")
+    @app.get("/api/tables/{table_id}/view", dependencies=[ReleaseFinished])
     async def view(
         table_id: int, user: MaybeUser, hub: HubDep, seat: int | None = None
     ) -> dict[str, JSON]:
@@ -554,9 +570,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         live = await hub.live(table_id)
         if live is None:
             return {"table": info, "view": None}
-        out: dict[str, JSON] = {"table": info, "view": live.view(viewer_seat(live, user, seat))}
-        hub.release(table_id)
-        return out
+        return {"table": info, "view": live.view(viewer_seat(live, user, seat))}
 
     @app.post("/api/tables/{table_id}/move", dependencies=[ReleaseFinished])
     async def move(table_id: int, body: MoveBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
@@ -600,7 +614,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bucket = TokenBucket(WS_BURST, WS_RATE)
         try:
             while not conn.closed:
-                raw = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
                 if not bucket.take():
                     uid = user.id if user is not None else None
                     if bucket.debt > WS_STRIKES:
@@ -616,7 +633,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     )
                     conn.push(json.dumps(SLOW_DOWN))
                     continue
-                reply = await handle_ws(hub, table_id, user, conn, raw)
+                try:
+                    reply = await handle_ws(hub, table_id, user, conn, raw)
+                except Exception:
+                    # A fault of the server's, not of the message: say so, keep the connection.
+                    log.exception("table %s: a websocket message could not be handled", table_id)
+                    reply = {
+                        "type": "error",
+                        "code": "server_error",
+                        "message": "the server failed to handle that message; it was not acted on",
+                    }
                 if reply is not None:
                     conn.push(json.dumps(reply))
         except WebSocketDisconnect:
@@ -628,7 +654,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await writer
 
     async def handle_ws(
-        hub: Hub, table_id: int, user: User | None, conn: Conn, raw: str
+        hub: Hub, table_id: int, user: User | None, conn: Conn, raw: str | None
     ) -> dict[str, JSON] | None:
         reply = await answer_ws(hub, table_id, user, conn, raw)
         if reply is not None and reply.get("type") == "error":
@@ -641,22 +667,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return reply
 
+    def bad_message(message: str) -> dict[str, JSON]:
+        return {"type": "error", "code": "bad_message", "message": message}
+
     async def answer_ws(
-        hub: Hub, table_id: int, user: User | None, conn: Conn, raw: str
+        hub: Hub, table_id: int, user: User | None, conn: Conn, raw: str | None
     ) -> dict[str, JSON] | None:
+        if raw is None:
+            return bad_message("messages are JSON text; a binary message is not read")
         if len(raw) > MAX_WS_MESSAGE:
-            return {"type": "error", "message": "message too long"}
+            return bad_message("message too long")
         try:
             msg = json.loads(raw)
         except json.JSONDecodeError:
-            return {"type": "error", "message": "not JSON"}
+            return bad_message("not JSON")
         if not isinstance(msg, dict):
-            return {"type": "error", "message": "a message is a JSON object"}
+            return bad_message("a message is a JSON object")
         kind = msg.get("type")
         if kind == "ping":
             return {"type": "pong", "t": msg.get("t")}
         if kind != "move":
-            return {"type": "error", "message": f"unknown message type {kind!r}"}
+            return bad_message(f"unknown message type {kind!r}")
         if user is None:
             return {"type": "error", "code": "login", "message": "log in to play"}
         seen = msg.get("seen")
@@ -688,7 +719,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         info = await table_or_404(hub, table_id)
         live = LiveTable(row, seats)
         if seat is not None and not 0 <= seat < live.n:
-            raise Refused(f"there is no seat index {seat}", 404)
+            raise Refused(f"there is no seat index {seat}", 404, "no_seat")
         total = len(notations)
         step = total if step < 0 or step > total else step
         for text in notations[:step]:

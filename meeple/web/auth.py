@@ -8,6 +8,7 @@ New accounts (sign-ups and guests) are rate-limited per client address (:class:`
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import ipaddress
 import math
@@ -24,6 +25,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session as DBSession
 
+from meeple.web.db import insert_absent
 from meeple.web.models import Session, User, utcnow
 
 COOKIE = "meeple_session"
@@ -118,14 +120,23 @@ def check_password(password: str) -> None:
         raise AuthError("that password is too long")
 
 
+def insert_user(db: DBSession, name: str, **values: object) -> User | None:
+    """Insert a user unless the name (its key) is taken: the new user, or ``None``.
+
+    Two requests for one name at once never fail with a constraint violation (a 500): the
+    second one's insert does nothing (``insert_absent``) and it finds the name taken.
+    """
+    if insert_absent(db, User, name=name, name_key=name_key(name), **values) != 1:
+        return None
+    return db.scalar(select(User).where(User.name_key == name_key(name)))
+
+
 def sign_up(db: DBSession, name: str, password_hash: str) -> User:
     """A new account; the password is hashed beforehand (slow: off the event loop)."""
     name = check_name(name)
-    if _taken(db, name):
+    user = None if _taken(db, name) else insert_user(db, name, password_hash=password_hash)
+    if user is None:
         raise AuthError(f"the name {name!r} is taken")
-    user = User(name=name, name_key=name_key(name), password_hash=password_hash)
-    db.add(user)
-    db.flush()
     return user
 
 
@@ -155,22 +166,21 @@ def logged_in(db: DBSession, user_id: int, new_hash: str | None) -> User:
 
 def guest(db: DBSession, name: str) -> User:
     name = check_name(name)
-    if _taken(db, name):
+    user = None if _taken(db, name) else insert_user(db, name, password_hash=None, is_guest=True)
+    if user is None:
         raise AuthError(f"the name {name!r} is taken; choose another")
-    user = User(name=name, name_key=name_key(name), password_hash=None, is_guest=True)
-    db.add(user)
-    db.flush()
     return user
 
 
 def bot_user(db: DBSession, level: str) -> User:
-    """The user that stands for the bots of one level (for ratings and history)."""
+    """The user that stands for the bots of one level (for ratings and history); made the
+    first time it is needed (by whichever of several requests at once comes first)."""
     name = f"Bot ({level})"
     user = db.scalar(select(User).where(User.name_key == name.lower()))
     if user is None:
-        user = User(name=name, name_key=name.lower(), is_bot=True)
-        db.add(user)
-        db.flush()
+        insert_user(db, name, is_bot=True)
+        user = db.scalar(select(User).where(User.name_key == name.lower()))
+        assert user is not None
     return user
 
 
@@ -210,8 +220,9 @@ class RateLimit:
     """At most ``limit`` events per key in any ``window`` seconds (a sliding window).
 
     In memory, per process: a server of several processes allows ``limit`` per process.
-    ``clock`` is injectable so tests need not wait; at most ``max_keys`` keys are kept
-    (the least recently used go first), so a flood of addresses cannot grow it unbounded.
+    ``clock`` is injectable so tests need not wait. Keys whose events have all aged out are
+    dropped, and at most ``max_keys`` keys are kept (the least recently used go first), so a
+    flood of addresses or names cannot grow it unbounded.
     """
 
     def __init__(
@@ -237,19 +248,49 @@ class RateLimit:
         now = self.clock()
         while recent and now - recent[0] >= self.window:
             recent.popleft()
+        if not recent:
+            del self._hits[key]
+            return None
         if len(recent) < self.limit:
             return None
         return max(1, math.ceil(recent[0] + self.window - now))
 
-    def hit(self, key: str) -> None:
-        """Count one event for ``key`` (after :meth:`retry_after` said it may act)."""
+    def hit(self, key: str) -> float:
+        """Count one event for ``key`` (after :meth:`retry_after` said it may act); returns
+        its time, which :meth:`undo` takes to count it out again."""
+        now = self.clock()
         if self.limit <= 0:
-            return
+            return now
         recent = self._hits.setdefault(key, deque())
         self._hits.move_to_end(key)
-        recent.append(self.clock())
+        recent.append(now)
+        # The least recently used keys come first: drop those whose events have all aged out,
+        # then, if there are still too many, the least recently used ones.
+        while self._hits:
+            oldest = next(iter(self._hits.values()))
+            if oldest and now - oldest[-1] < self.window:
+                break
+            self._hits.popitem(last=False)
         while len(self._hits) > self.max_keys:
             self._hits.popitem(last=False)
+        return now
+
+    def undo(self, key: str, stamp: float) -> None:
+        """Count out an event :meth:`hit` counted (it turned out not to count)."""
+        recent = self._hits.get(key)
+        if recent is not None:
+            with contextlib.suppress(ValueError):
+                recent.remove(stamp)
+            if not recent:
+                del self._hits[key]
+
+    def forget(self, key: str) -> None:
+        """Forget every event of ``key``."""
+        self._hits.pop(key, None)
+
+    def __len__(self) -> int:
+        """How many keys are kept."""
+        return len(self._hits)
 
 
 def new_account_limit(clock: Callable[[], float] = time.monotonic) -> RateLimit:

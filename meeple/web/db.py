@@ -6,8 +6,10 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, exc, text
+from sqlalchemy import Engine, Insert, create_engine, event, exc, insert, text
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session as DBSession
 
 from meeple.web.errors import Refused
 
@@ -51,6 +53,24 @@ def is_unavailable(error: BaseException) -> bool:
     if isinstance(error, (exc.OperationalError, exc.InterfaceError, exc.TimeoutError)):
         return True
     return isinstance(error, exc.DBAPIError) and error.connection_invalidated
+
+
+def insert_absent(db: DBSession, model: type[Any], **values: Any) -> int:
+    """``INSERT ... ON CONFLICT DO NOTHING`` (PostgreSQL and SQLite): 1 if the row was
+    inserted, 0 if a row with one of its unique keys was there already (or was inserted by a
+    concurrent transaction, which PostgreSQL waits for). Never a constraint violation, so
+    requests racing to make one row (a rating, a bot's user, a name) cannot fail with a 500."""
+    table = model.__table__
+    dialect = db.get_bind().dialect.name
+    if dialect == "postgresql":
+        # The rows inserted, as RETURNING gives them (the driver's row count says -1 here).
+        pg = postgresql.insert(table).values(**values).on_conflict_do_nothing()
+        return len(db.connection().execute(pg.returning(*table.primary_key.columns)).all())
+    if dialect == "sqlite":
+        stmt: Insert = sqlite.insert(table).values(**values).on_conflict_do_nothing()
+    else:
+        stmt = insert(table).values(**values)
+    return int(db.connection().execute(stmt).rowcount)
 
 
 def default_url() -> str:

@@ -62,6 +62,7 @@ DRIVER_RETRIES = 5  # a table's driver retries a failed step this often, a secon
 # While the database is unavailable a driver never gives up: it waits this long, doubling ...
 OUTAGE_FIRST = 0.25
 OUTAGE_MAX = 2.0  # ... up to this, then tries again
+INFO_RETRIES = 20  # a finished table's information that could not be read: tries to read it
 TAKEOVER_SECONDS = 2.0  # a table another process drives: ask again this often (has it gone?)
 BOT_LEVELS = ("easy", "medium", "hard")
 
@@ -259,6 +260,7 @@ class Hub:
         self.infos: dict[int, dict[str, JSON]] = {}
         self.conns: dict[int, set[Conn]] = {}
         self._loading: dict[int, asyncio.Lock] = {}
+        self._loaders: dict[int, int] = {}  # how many are in Hub.live for a table id
         self.executor = ThreadPoolExecutor(
             max_workers=settings.bot_threads, thread_name_prefix="meeple-bot"
         )
@@ -272,6 +274,7 @@ class Hub:
         self.closing = False
         self.notifier = make_notifier(engine)
         self._syncing: dict[int, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[None]] = set()
         self._resync: set[int] = set()
 
     # -- the database, off the event loop ------------------------------------------
@@ -325,25 +328,35 @@ class Hub:
         if live is not None:
             return live
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self.tables.get(table_id)
-            if live is not None:
+        self._loaders[table_id] = self._loaders.get(table_id, 0) + 1
+        try:
+            async with lock:
+                live = self.tables.get(table_id)
+                if live is not None:
+                    return live
+                loaded = await self.db(lambda db: store.load_table(db, table_id))
+                if loaded is None:
+                    return None
+                row, seats, moves = loaded
+                if row.status not in ("running", "finished"):
+                    return None
+                live = LiveTable(row, seats)
+                for m in moves:
+                    live.apply(m.actor, live.state.string_to_action(m.notation))
+                self.tables[table_id] = live
+                if live.status == "running":
+                    live.driver = asyncio.create_task(self._drive(live))
+                    if live.state.is_terminal():
+                        await self._finish(live)
                 return live
-            loaded = await self.db(lambda db: store.load_table(db, table_id))
-            if loaded is None:
-                return None
-            row, seats, moves = loaded
-            if row.status not in ("running", "finished"):
-                return None
-            live = LiveTable(row, seats)
-            for m in moves:
-                live.apply(m.actor, live.state.string_to_action(m.notation))
-            self.tables[table_id] = live
-            if live.status == "running":
-                live.driver = asyncio.create_task(self._drive(live))
-                if live.state.is_terminal():
-                    await self._finish(live)
-            return live
+        finally:
+            left = self._loaders.pop(table_id) - 1
+            if left:
+                self._loaders[table_id] = left
+            elif table_id not in self.tables and self._loading.get(table_id) is lock:
+                # Nothing was loaded (no such table, or not started) and nobody else waits:
+                # keep no lock for it, so asking for missing tables cannot grow memory.
+                del self._loading[table_id]
 
     async def reload(self, table_id: int) -> None:
         """Forget a table and load it again (another writer got there first)."""
@@ -548,6 +561,8 @@ class Hub:
         """A person's move: checked, stored, applied and broadcast, or refused."""
         live = await self.live(table_id)
         if live is None:
+            if await self.info(table_id) is None:
+                raise Refused(f"there is no table {table_id}", 404, "no_table")
             raise Refused("this table has not started", 409, "not_started")
         async with live.lock:
             if live.unsure:
@@ -637,15 +652,39 @@ class Hub:
             raise Refused(
                 "another move was stored first; look at the board again", 409, "stale"
             ) from None
-        if result is not None:
-            await self.info(live.id, fresh=True)  # finished, with places and ratings
-        # From here on, no await: nobody sees the moves applied but the table not updated.
+        # Stored: apply in memory at once (no await before), so nothing that fails from here
+        # on can leave the table behind its stored moves.
         for who, act, _, _, after in steps:
             live.advance(after, who, act)
         if result is not None:
             live.status = "finished"
             live.wake.set()
+            try:
+                await self.info(live.id, fresh=True)  # finished, with places and ratings
+            except DatabaseUnavailable:
+                self._finished_unread(live.id)
         self.broadcast(live.id)
+
+    def _finished_unread(self, table_id: int) -> None:
+        """The game ended (stored) but its table could not be read again: show it finished
+        for now, and read it (places, ratings) once the database answers."""
+        info = self.infos.get(table_id)
+        if info is not None:
+            self.infos[table_id] = {**info, "status": "finished"}
+
+        async def read_later() -> None:
+            delay = OUTAGE_FIRST
+            for _ in range(INFO_RETRIES):
+                await asyncio.sleep(delay)
+                delay = min(OUTAGE_MAX, delay * 2)
+                with contextlib.suppress(DatabaseUnavailable):
+                    await self.publish(table_id)
+                    return
+            self.infos.pop(table_id, None)  # read when next asked for
+
+        task = asyncio.get_running_loop().create_task(read_later())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def sample_chance(self, live: LiveTable, state: State) -> int:
         """A chance outcome from the table's seed and the move index: resumes exactly."""
@@ -793,6 +832,8 @@ class Hub:
 
     async def close(self) -> None:
         self.closing = True
+        for task in list(self._background):
+            task.cancel()
         syncing = list(self._syncing.values())
         for task in syncing:
             task.cancel()

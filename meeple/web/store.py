@@ -21,11 +21,21 @@ from meeple.core.api import JSON
 from meeple.core.errors import MeepleError
 from meeple.core.registry import game_class
 from meeple.web.auth import bot_user, name_key, normal_name
+from meeple.web.db import insert_absent
 from meeple.web.errors import Refused
 from meeple.web.models import Move, Rating, Seat, Table, User, utcnow
 
 BOT_LEVELS = ("easy", "medium", "hard")
 STATUSES = ("open", "running", "finished", "cancelled")
+# One person's tables at a time (so one guest cannot flood the lobby or the bots' threads):
+MAX_OPEN_TABLES = 10  # tables they created that wait to start ...
+MAX_RUNNING_TABLES = 10  # ... and games they created that are running
+LIST_LIMIT = 50  # tables in one lobby list, by default (at most LIST_MAX)
+LIST_MAX = 100
+# A row lock for the transaction that changes a table or a user's tables (PostgreSQL; SQLite
+# has one writer at a time anyway and ignores it). NO KEY UPDATE: it orders changes to the
+# row, but does not hold up rows that merely refer to it (seats, moves, sessions).
+ROW_LOCK = {"key_share": True}
 
 
 @dataclass
@@ -44,8 +54,11 @@ def _iso(t: datetime | None) -> str | None:
     return t.isoformat() + "Z" if t is not None else None
 
 
-def _table(db: DBSession, table_id: int) -> Table:
-    row = db.get(Table, table_id)
+def _table(db: DBSession, table_id: int, lock: bool = False) -> Table:
+    """The table's row; with ``lock``, locked until the transaction ends, so that joining,
+    leaving, starting and handing seats to bots on one table happen one after the other
+    (each sees what the one before it committed)."""
+    row = db.get(Table, table_id, with_for_update=ROW_LOCK if lock else None)
     if row is None:
         raise Refused(f"there is no table {table_id}", 404, "no_table")
     return row
@@ -164,16 +177,42 @@ def table_info(db: DBSession, table_id: int) -> dict[str, JSON] | None:
 
 
 def list_tables(
-    db: DBSession, status: str, limit: int = 50, user_id: int | None = None
+    db: DBSession,
+    status: str,
+    limit: int = LIST_LIMIT,
+    user_id: int | None = None,
+    offset: int = 0,
 ) -> list[dict[str, JSON]]:
+    """Tables of one status, newest first (finished: last finished first). Open and running
+    tables of the lobby come each creator's newest first, then each one's second newest, and
+    so on: one person's many tables cannot push everyone else's out of the list."""
     if status not in STATUSES:
         raise Refused(f"status is one of {', '.join(STATUSES)}")
-    order = Table.finished_at.desc() if status == "finished" else Table.id.desc()
+    limit = max(1, min(limit, LIST_MAX))
     query = select(Table).where(Table.status == status)
     if user_id is not None:
         seated = select(Seat.table_id).where(Seat.user_id == user_id)
         query = query.where((Table.id.in_(seated)) | (Table.created_by == user_id))
-    rows = list(db.scalars(query.order_by(order).limit(limit)))
+    if status in ("open", "running") and user_id is None:
+        turn = (
+            func.row_number()
+            .over(partition_by=Table.created_by, order_by=Table.id.desc())
+            .label("turn")
+        )
+        ranked = select(Table.id, turn).where(Table.status == status).subquery()
+        ids = list(
+            db.scalars(
+                select(ranked.c.id)
+                .order_by(ranked.c.turn, ranked.c.id.desc())
+                .offset(offset)
+                .limit(limit)
+            )
+        )
+        by_id = {r.id: r for r in db.scalars(select(Table).where(Table.id.in_(ids)))}
+        rows = [by_id[i] for i in ids if i in by_id]
+    else:
+        order = Table.finished_at.desc() if status == "finished" else Table.id.desc()
+        rows = list(db.scalars(query.order_by(order, Table.id.desc()).offset(offset).limit(limit)))
     if not rows:
         return []
     seats_by: dict[int, list[Seat]] = {r.id: [] for r in rows}
@@ -216,6 +255,15 @@ def create_table(
         game = meeple.load(game_id, players=players, **options)
     except MeepleError as e:
         raise Refused(str(e)) from None
+    # The user's row is locked: two tables made at once by one person are counted in turn.
+    db.get(User, user.id, with_for_update=ROW_LOCK)
+    if _count_created(db, user.id, "open") >= MAX_OPEN_TABLES:
+        raise Refused(
+            f"you already have {MAX_OPEN_TABLES} tables waiting to start; "
+            "start or cancel one of them first",
+            409,
+            "too_many_tables",
+        )
     if seats is None:
         seats = [{"kind": "me"}] + [{"kind": "open"}] * (players - 1)
     if len(seats) != players:
@@ -268,8 +316,18 @@ def create_table(
     return table.id
 
 
+def _count_created(db: DBSession, user_id: int, status: str) -> int:
+    count = db.scalar(
+        select(func.count())
+        .select_from(Table)
+        .where(Table.created_by == user_id, Table.status == status)
+    )
+    return count or 0
+
+
 def _open_table(db: DBSession, table_id: int) -> Table:
-    row = _table(db, table_id)
+    """An open table's row, locked (see ``_table``), or the refusal that says why not."""
+    row = _table(db, table_id, lock=True)
     if row.status == "cancelled":
         raise Refused("this table was cancelled", 409, "cancelled")
     if row.status == "finished":
@@ -336,6 +394,14 @@ def start(db: DBSession, table_id: int, user: User) -> None:
             409,
             "not_joined",
         )
+    db.get(User, user.id, with_for_update=ROW_LOCK)  # one start at a time per person
+    if _count_created(db, user.id, "running") >= MAX_RUNNING_TABLES:
+        raise Refused(
+            f"you already have {MAX_RUNNING_TABLES} games running that you started; "
+            "wait for one of them to end",
+            409,
+            "too_many_tables",
+        )
     row.status = "running"
     row.started_at = utcnow()
     ensure_ratings(db, row)
@@ -346,18 +412,21 @@ def ensure_ratings(db: DBSession, row: Table) -> None:
     transaction of the last move, so games ending at once only ever update rows)."""
     for s in _seats(db, row.id):
         if s.user_id is not None and db.get(Rating, (s.user_id, row.game_id)) is None:
-            db.add(Rating(user_id=s.user_id, game_id=row.game_id, rating=1500.0, games=0))
+            # Another game of theirs starting at once may make the same row: no conflict.
+            insert_absent(
+                db, Rating, user_id=s.user_id, game_id=row.game_id, rating=1500.0, games=0
+            )
 
 
 def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
     if level not in BOT_LEVELS:
         raise Refused(f"a bot is {', '.join(BOT_LEVELS)}, not {level!r}")
-    row = _table(db, table_id)
+    row = _table(db, table_id, lock=True)
     if row.status != "running":
         raise Refused("only a running game's seats can be handed to a bot", 409)
     s = db.scalar(select(Seat).where(Seat.table_id == table_id, Seat.seat == seat))
     if s is None:
-        raise Refused(f"there is no seat index {seat}", 404)
+        raise Refused(f"there is no seat index {seat}", 404, "no_seat")
     bot = bot_user(db, level)  # made here if new: it plays the seat
     if s.kind != "human" or s.user_id is None:
         s.user_id = bot.id
@@ -370,7 +439,7 @@ def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
 
 def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
     """Record the result and update the Elo ratings, once."""
-    row = _table(db, table_id)
+    row = _table(db, table_id, lock=True)
     if row.status != "running":
         return
     row.status = "finished"
@@ -390,8 +459,9 @@ def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
     for uid in sorted({i for i in ids if i is not None}):
         r = db.get(Rating, (uid, row.game_id), with_for_update=True)
         if r is None:
-            r = Rating(user_id=uid, game_id=row.game_id, rating=1500.0, games=0)
-            db.add(r)
+            insert_absent(db, Rating, user_id=uid, game_id=row.game_id, rating=1500.0, games=0)
+            r = db.get(Rating, (uid, row.game_id), with_for_update=True)
+            assert r is not None
         ratings[uid] = r
     elo = Elo(sorted(set(keys)))
     for uid, r in ratings.items():
@@ -463,7 +533,7 @@ def leaderboard(db: DBSession, game_id: str, limit: int = 100) -> list[dict[str,
 def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
     user = db.scalar(select(User).where(User.name_key == name_key(name)))
     if user is None:
-        raise Refused(f"there is no player named {name!r}", 404)
+        raise Refused(f"there is no player named {name!r}", 404, "no_player")
     ratings = [
         {"game": r.game_id, "rating": round(r.rating, 1), "games": r.games}
         for r in db.scalars(

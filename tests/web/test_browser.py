@@ -265,3 +265,40 @@ def test_the_pictures_legal_targets_are_clickable(server):
                 browser.close()
     finally:
         unregister("tiny_click")
+
+
+def test_the_table_page_offers_only_what_one_may_do(server):
+    """A creator without a seat may cancel the table; an invited player is offered only the
+    seat kept for them (or to decline it), never an open seat they could not take."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            host, bob = browser.new_page(), browser.new_context().new_page()
+            for page, name in ((bob, "Bob"), (host, "Host")):
+                page.set_default_timeout(20_000)
+                page.goto(server + "/#/login")
+                page.fill("#guest-name", name)
+                page.click("#guest")
+                page.wait_for_selector("#create-table")
+            tid = host.evaluate(
+                """async () => {
+                    const r = await fetch('/api/tables', {method: 'POST',
+                        headers: {'Content-Type': 'application/json'},
+                        body: JSON.stringify({game: 'tiny', players: 2,
+                            seats: [{kind: 'user', name: 'Bob'}, {kind: 'open'}]})});
+                    return (await r.json()).id;
+                }"""
+            )
+            for page in (host, bob):
+                page.goto(server + f"/#/table/{tid}")
+            bob.wait_for_selector("ul.seats button.decline")
+            assert bob.locator("ul.seats li[data-seat='0'] button.join").count() == 1
+            assert bob.locator("ul.seats li[data-seat='1'] button.join").count() == 0
+            playwright.expect(host.locator("#leave")).to_have_text("Cancel table")
+            host.click("#leave")
+            playwright.expect(bob.locator("#main")).to_contain_text("This table was cancelled.")
+        finally:
+            browser.close()

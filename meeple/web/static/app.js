@@ -375,6 +375,9 @@ function pageTable(id) {
     title.textContent = `${t.game_name} · table ${t.id}`;
     const mySeat = v ? v.seat : null;
     const seated = state.me && t.seats.some((s) => s.kind === "human" && s.user_id === state.me.id);
+    // A seat kept for me (an invitation) is the only one I may take until I decline it.
+    const invited = state.me && t.seats.some((s) => s.kind === "invited" && s.user_id === state.me.id);
+    const creator = state.me && t.created_by_id === state.me.id;
     seats.replaceChildren(...t.seats.map((s) => el("li", {
       class: v && v.to_move === s.seat ? "to-move" : "",
       "data-seat": s.seat,
@@ -387,7 +390,7 @@ function pageTable(id) {
       play.hidden = true;
       result.hidden = true;
       const rows = t.seats.map((s) => el("li", { "data-seat": s.seat }, `Seat ${s.seat + 1}: `, seatLabel(s),
-        (s.kind === "open" && state.me && !seated) || (s.kind === "invited" && state.me && s.user_id === state.me.id)
+        (s.kind === "open" && state.me && !seated && !invited) || (s.kind === "invited" && state.me && s.user_id === state.me.id)
           ? el("button", { class: "join", onclick: () => act(`/api/tables/${t.id}/join`, { seat: s.seat }), text: "Take this seat" }) : null,
         s.kind === "invited" && state.me && s.user_id === state.me.id
           ? el("button", { class: "decline", onclick: () => act(`/api/tables/${t.id}/leave`), text: "Decline" }) : null));
@@ -398,10 +401,10 @@ function pageTable(id) {
             ? `; ${Object.entries(t.options).map(([k, v]) => `${k}: ${v}`).join(", ")}.` : ".") }),
         el("ul", { class: "seats" }, rows),
         el("div", { class: "row" },
-          t.status === "open" && state.me && t.created_by_id === state.me.id
+          t.status === "open" && creator
             ? el("button", { id: "start", class: "primary", disabled: !ready, onclick: () => act(`/api/tables/${t.id}/start`), text: ready ? "Start the game" : "Waiting for players…" }) : null,
-          t.status === "open" && seated
-            ? el("button", { id: "leave", onclick: () => act(`/api/tables/${t.id}/leave`), text: t.created_by_id === state.me.id ? "Cancel table" : "Leave" }) : null,
+          t.status === "open" && (seated || creator)
+            ? el("button", { id: "leave", onclick: () => act(`/api/tables/${t.id}/leave`), text: creator ? "Cancel table" : "Leave" }) : null,
           state.me ? null : el("a", { href: "#/login", text: "Log in to join" }))));
       return;
     }
