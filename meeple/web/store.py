@@ -255,15 +255,14 @@ def create_table(
         game = meeple.load(game_id, players=players, **options)
     except MeepleError as e:
         raise Refused(str(e)) from None
-    # The user's row is locked: two tables made at once by one person are counted in turn.
-    db.get(User, user.id, with_for_update=ROW_LOCK)
-    if _count_created(db, user.id, "open") >= MAX_OPEN_TABLES:
-        raise Refused(
-            f"you already have {MAX_OPEN_TABLES} tables waiting to start; "
-            "start or cancel one of them first",
-            409,
-            "too_many_tables",
-        )
+    _check_cap(
+        db,
+        user,
+        "open",
+        MAX_OPEN_TABLES,
+        f"you already have {MAX_OPEN_TABLES} tables waiting to start; "
+        "start or cancel one of them first",
+    )
     if seats is None:
         seats = [{"kind": "me"}] + [{"kind": "open"}] * (players - 1)
     if len(seats) != players:
@@ -316,13 +315,17 @@ def create_table(
     return table.id
 
 
-def _count_created(db: DBSession, user_id: int, status: str) -> int:
+def _check_cap(db: DBSession, user: User, status: str, cap: int, message: str) -> None:
+    """Refuse when ``user`` created ``cap`` tables of ``status`` already. Their row is
+    locked first, so that two requests of one person at once are counted in turn."""
+    db.get(User, user.id, with_for_update=ROW_LOCK)
     count = db.scalar(
         select(func.count())
         .select_from(Table)
-        .where(Table.created_by == user_id, Table.status == status)
+        .where(Table.created_by == user.id, Table.status == status)
     )
-    return count or 0
+    if (count or 0) >= cap:
+        raise Refused(message, 409, "too_many_tables")
 
 
 def _open_table(db: DBSession, table_id: int) -> Table:
@@ -394,14 +397,14 @@ def start(db: DBSession, table_id: int, user: User) -> None:
             409,
             "not_joined",
         )
-    db.get(User, user.id, with_for_update=ROW_LOCK)  # one start at a time per person
-    if _count_created(db, user.id, "running") >= MAX_RUNNING_TABLES:
-        raise Refused(
-            f"you already have {MAX_RUNNING_TABLES} games running that you started; "
-            "wait for one of them to end",
-            409,
-            "too_many_tables",
-        )
+    _check_cap(
+        db,
+        user,
+        "running",
+        MAX_RUNNING_TABLES,
+        f"you already have {MAX_RUNNING_TABLES} games running that you started; "
+        "wait for one of them to end",
+    )
     row.status = "running"
     row.started_at = utcnow()
     ensure_ratings(db, row)
