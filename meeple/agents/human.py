@@ -79,20 +79,22 @@ class HumanAgent(Agent):
                 text = self.input_fn(f"player {seat + 1}> ").strip()
             except EOFError:
                 raise KeyboardInterrupt from None
-            if text in ("", "?", "help"):
+            # Command words are read in any case ("Quit", "LIST"); moves are left as typed.
+            word = text.lower()
+            if word in ("", "?", "help"):
                 self.console.print(
                     "Type a move as written in the list, or its number. "
                     "'list' shows the moves again, 'hint' asks the hard bot, "
                     "'quit' stops the game."
                 )
                 continue
-            if text == "hint":
+            if word == "hint":
                 self.console.print(self.hint(state), highlight=False, soft_wrap=True, markup=False)
                 continue
-            if text == "list":
+            if word == "list":
                 legal = self._menu(state)
                 continue
-            if text in ("quit", "exit"):
+            if word in ("quit", "exit"):
                 raise QuitGame
             if text.isdigit():
                 n = int(text)
@@ -108,9 +110,27 @@ class HumanAgent(Agent):
                 )
                 continue
             if action not in legal:
+                reason = why_illegal(state, action)
                 self.console.print(
-                    f"[red]{escape(repr(text))} is not legal now.[/red] "
-                    "Type 'list' to see the legal moves."
+                    f"[red]{escape(repr(text))} is not legal now"
+                    + (f": {escape(reason)}" if reason else "")
+                    + ".[/red] Type 'list' to see the legal moves.",
+                    soft_wrap=True,
                 )
                 continue
             return action
+
+
+def why_illegal(state: State, action: int) -> str | None:
+    """The game's reason why ``action`` is not legal now, on one line, if it can say.
+
+    Asked of a clone, so the state played on is never touched; the list of legal moves
+    that the engine's own message adds is left out ('list' shows it).
+    """
+    try:
+        reason = state.clone()._explain_illegal(action)
+    except Exception:  # an explanation is a courtesy; a bug in one must not end the game
+        return None
+    if not reason:
+        return None
+    return " ".join(reason.split()).rstrip(".")

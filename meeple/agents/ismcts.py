@@ -27,6 +27,22 @@ WIDE = 12  # progressive widening applies to decisions with more legal moves tha
 QUIET_STEPS = 40  # at most this many steps to finish a turn after a rollout (quiet=1)
 
 
+def _whole(key: str, value: int | str, what: str = "a whole number") -> int:
+    """An option that must be a whole number, refused by name when it is not one."""
+    try:
+        return int(value)
+    except ValueError:
+        raise OptionError(f"ismcts: {key} must be {what}, not {str(value)!r}") from None
+
+
+def _number(key: str, value: float | str) -> float:
+    """An option that must be a number (decimals allowed), refused by name when not."""
+    try:
+        return float(value)
+    except ValueError:
+        raise OptionError(f"ismcts: {key} must be a number, not {str(value)!r}") from None
+
+
 class Node:
     __slots__ = ("avail", "children", "score_diff", "total", "visits")
 
@@ -58,40 +74,37 @@ class ISMCTSAgent(Agent):
         **options: Any,
     ) -> None:
         super().__init__(rng, **options)
-        try:
-            self.iterations = int(iterations) if iterations is not None else None
-            self.seconds = float(seconds) if seconds is not None else None
-            self.c = float(c)
-            self.rollout = int(rollout)
-            self.scale = float(scale)
-            self.widening = float(widening)
-            self.settle = bool(int(settle))
-            if clock not in ("wall", "cpu"):
-                raise ValueError(clock)
-            if prior not in ("none", "greedy"):
-                raise ValueError(prior)
-            # "greedy": where widening applies at the root, moves enter the tree in the order
-            # of the greedy bot's one-turn values (from the bot's own view), best first,
-            # instead of at random, so the moves a good player would look at are searched.
-            self.prior = prior
-            # quiet=1: a rollout that stops in the middle of a player's turn (a chain of
-            # decisions: place, then pay, then ...) plays on at random until that turn is
-            # over, so the heuristic never judges a half-made move.
-            self.quiet = bool(int(quiet))
-            # bias=N (with prior=greedy): every root move starts with N virtual visits
-            # scored at the greedy value, so search must find a reason to differ from it.
-            self.bias = int(bias)
-            if self.bias < 0 or (self.bias and prior != "greedy"):
-                raise ValueError(bias)
-            # "cpu" counts this thread's CPU time, so a budget means the same search on a
-            # busy machine (benchmarks); "wall" is what a person waiting for a move feels.
-            self.clock = time.perf_counter if clock == "wall" else time.thread_time
-        except ValueError:
+        self.iterations = _whole("iterations", iterations) if iterations is not None else None
+        self.seconds = _number("seconds", seconds) if seconds is not None else None
+        self.c = _number("c", c)
+        self.rollout = _whole("rollout", rollout)
+        self.scale = _number("scale", scale)
+        self.widening = _number("widening", widening)
+        self.settle = bool(_whole("settle", settle, "0 or 1"))
+        if clock not in ("wall", "cpu"):
+            raise OptionError(f"ismcts: clock must be wall or cpu, not {str(clock)!r}")
+        if prior not in ("none", "greedy"):
+            raise OptionError(f"ismcts: prior must be none or greedy, not {str(prior)!r}")
+        # "greedy": where widening applies at the root, moves enter the tree in the order
+        # of the greedy bot's one-turn values (from the bot's own view), best first,
+        # instead of at random, so the moves a good player would look at are searched.
+        self.prior = prior
+        # quiet=1: a rollout that stops in the middle of a player's turn (a chain of
+        # decisions: place, then pay, then ...) plays on at random until that turn is
+        # over, so the heuristic never judges a half-made move.
+        self.quiet = bool(_whole("quiet", quiet, "0 or 1"))
+        # bias=N (with prior=greedy): every root move starts with N virtual visits
+        # scored at the greedy value, so search must find a reason to differ from it.
+        self.bias = _whole("bias", bias, "a whole number of virtual visits")
+        if self.bias < 0:
+            raise OptionError(f"ismcts: bias must be 0 or more virtual visits, not {self.bias}")
+        if self.bias and prior != "greedy":
             raise OptionError(
-                "ismcts options: iterations (whole number), seconds, c, rollout, scale, "
-                "widening, settle (0 or 1), clock (wall or cpu), prior (none or greedy), "
-                "quiet (0 or 1), bias (virtual visits, with prior=greedy)"
-            ) from None
+                f"ismcts: bias works only with prior=greedy; add prior=greedy or drop bias={bias}"
+            )
+        # "cpu" counts this thread's CPU time, so a budget means the same search on a
+        # busy machine (benchmarks); "wall" is what a person waiting for a move feels.
+        self.clock = time.perf_counter if clock == "wall" else time.thread_time
         self._check_ranges()
         if self.iterations is None and self.seconds is None:
             self.iterations = 1000

@@ -81,10 +81,16 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
     if as_json:
         print(json.dumps([i.as_json() for i in infos], indent=2))
         return
-    table = Table("id", "name", "players", "options", "version")
+    table = Table(
+        Column("id", no_wrap=True),  # the id is what people type: never cut
+        Column("name", overflow="fold", max_width=13),
+        Column("players", no_wrap=True),
+        Column("options", overflow="fold"),
+        Column("version", overflow="fold"),
+    )
     for i in infos:
-        opts = ", ".join(
-            f"{o.name}={o.default}" + (f" ({'/'.join(map(str, o.choices))})" if o.choices else "")
+        opts = "\n".join(
+            f"{o.name}={o.default}" + (f" ({', '.join(map(str, o.choices))})" if o.choices else "")
             for o in i.options
         )
         table.add_row(i.id, i.name, f"{i.min_players}-{i.max_players}", opts, str(i.version))
@@ -92,16 +98,65 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
 
 
 def _score_table(state: meeple.State, agents: list[str] | None = None) -> Table:
+    """Final scores: one row per category, one column per player (counted from 1).
+
+    Categories run down the side so a game with many of them still fits 80 columns;
+    a player's agent goes on a second header line and folds rather than being cut.
+    """
     scores = state.scores()
     ranks = state.ranks()
     cats = [k for k in scores[0] if k != "total"]
-    table = Table("place", "player", *cats, "total", title="Final scores")
-    for p in sorted(range(len(scores)), key=lambda i: ranks[i]):
-        who = f"{p + 1}" + (f" ({agents[p]})" if agents else "")
-        table.add_row(
-            str(ranks[p]), who, *(str(scores[p][c]) for c in cats), str(scores[p]["total"])
-        )
+    players = range(len(scores))
+    longest = max((len(c) for c in [*cats, "total", "rank"]), default=0)
+    table = Table(
+        Column("", no_wrap=True, min_width=longest),
+        *(
+            Column(
+                f"player {p + 1}" + (f"\n({agents[p]})" if agents else ""),
+                justify="right",
+                overflow="fold",
+                min_width=len(f"player {p + 1}"),
+            )
+            for p in players
+        ),
+        title="Final scores",
+    )
+    for c in cats:
+        table.add_row(c.replace("_", " "), *(str(scores[p][c]) for p in players))
+    table.add_section()
+    table.add_row("total", *(str(scores[p]["total"]) for p in players), style="bold")
+    table.add_row("rank", *(str(ranks[p]) for p in players))
     return table
+
+
+def _check_seat_count(
+    game: str, players: int | None, given: str, specs: list[str], flag: str, noun: str
+) -> None:
+    """Refuse a seat list whose length does not fit, naming the list rather than a count.
+
+    A count that comes from ``--seats`` (or ``--agents``) is usually a mistake in the
+    list, such as spaces where commas belong, so the message says how the list was read.
+    """
+    from meeple.core.registry import game_class
+
+    try:
+        info = game_class(game).info
+    except MeepleError:
+        return  # an unknown game is reported by _load, with the games there are
+    n = len(specs)
+    listed = f"{flag} lists {n} {noun}{'s' if n != 1 else ''} ({given!r})"
+    if players is not None:
+        if n != players:
+            raise fail(
+                f"{listed} but --players is {players}; "
+                f"list one {noun} per player, separated by commas"
+            )
+        return
+    if not info.min_players <= n <= info.max_players:
+        raise fail(
+            f"{listed}; separate the {noun}s with commas, one per player "
+            f"({info.name} takes {info.min_players} to {info.max_players})"
+        )
 
 
 @app.command()
@@ -124,13 +179,13 @@ def play(
     from meeple.core.record import record_of
 
     seat_specs = split_agents(seats) if seats else None
+    if seat_specs is not None:
+        _check_seat_count(game, players, seats or "", seat_specs, "--seats", "seat")
     if players is None and seat_specs:
         players = len(seat_specs)
     g = _load(game, players, option, components)
     if seat_specs is None:
         seat_specs = ["human"] + ["random"] * (g.players - 1)
-    if len(seat_specs) != g.players:
-        raise fail(f"{g.players} players need {g.players} seats, got {len(seat_specs)}")
     _check_out(save, "--save")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
@@ -228,7 +283,13 @@ def simulate(
         print(json.dumps(summary))
         return
     table = Table(
-        "seat", "agent", "wins", "shared", "win rate", "mean score", title=f"{games} games"
+        "seat",
+        Column("agent", overflow="fold"),  # long specs wrap rather than lose their options
+        "wins",
+        "shared",
+        "win rate",
+        "mean score",
+        title=f"{games} games",
     )
     for i in range(g.players):
         table.add_row(
@@ -278,6 +339,7 @@ def arena(
     from meeple.core.record import write_records
 
     specs = split_agents(agents)
+    _check_seat_count(game, None, agents, specs, "--agents", "agent")
     g = _load(game, len(specs), option, components)
     if games < 1 or jobs < 1:
         raise fail("--games and --jobs must be at least 1")
@@ -357,7 +419,7 @@ def replay(
 
 @app.command()
 def render(
-    record_file: Annotated[Path, typer.Argument(help="A record file.")],
+    record_file: Annotated[Path, typer.Argument(help="A record file, or a JSONL of records.")],
     step: Annotated[
         int | None, typer.Option(help="After this many actions (default: end).")
     ] = None,
@@ -365,8 +427,14 @@ def render(
         int | None,
         typer.Option(
             "--as",
-            help="Whose view, as the seat index of records (0 is player 1); "
-            "default: a spectator's.",
+            help="Whose view: player 1, 2, ... as on screen (default: a spectator's).",
+        ),
+    ] = None,
+    record_number: Annotated[
+        int | None,
+        typer.Option(
+            "--record",
+            help="Which record of a JSONL file, counting from 1 (needed when it holds several).",
         ),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="svg or text.")] = "svg",
@@ -378,15 +446,38 @@ def render(
 
     if fmt not in ("svg", "text"):
         raise fail("--format is svg or text")
-    if out_path is None and fmt == "svg":
-        out_path = record_file.with_suffix(f".step{step if step is not None else 'end'}.svg")
-    _check_out(out_path, "--out")
+    if out_path is not None:
+        _check_out(out_path, "--out")
     try:
-        _, record = next(iter(read_records(record_file)))
-        if step is not None and not 0 <= step <= len(record.actions):
-            raise fail(f"--step must be between 0 and {len(record.actions)}")
+        records = [record for _, record in read_records(record_file)]
+    except MeepleError as e:
+        raise fail(str(e), code=1) from None
+    count = len(records)
+    if record_number is None:
+        if count > 1:
+            raise fail(
+                f"{record_file} holds {count} records; choose one with --record N (1 to {count})"
+            )
+        record_number = 1
+    if not 1 <= record_number <= count:
+        held = f"holds {count} record{'s' if count != 1 else ''}"
+        raise fail(f"--record counts from 1 to {count}, not {record_number} ({record_file} {held})")
+    record = records[record_number - 1]
+    if out_path is None and fmt == "svg":
+        which = f".record{record_number}" if count > 1 else ""
+        out_path = record_file.with_suffix(f"{which}.step{step if step is not None else 'end'}.svg")
+        _check_out(out_path, "--out")
+    if step is not None and not 0 <= step <= len(record.actions):
+        raise fail(f"--step must be between 0 and {len(record.actions)}")
+    # People count players from 1 ("player 1"); the engine's seat indexes count from 0.
+    if as_player is not None and not 1 <= as_player <= record.players:
+        raise fail(
+            f"--as counts players from 1 to {record.players}, not {as_player} "
+            "(leave it out for a spectator's view)"
+        )
+    try:
         state = replay_record(record, upto=step)
-        obs = state.observation(as_player)
+        obs = state.observation(None if as_player is None else as_player - 1)
         text = state.game.render_svg(obs) if fmt == "svg" else state.game.render_text(obs)
     except MeepleError as e:
         raise fail(str(e), code=1) from None

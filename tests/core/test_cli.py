@@ -92,11 +92,11 @@ def test_render_writes_an_svg_of_a_chosen_step_and_view(tmp_path):
     )
     svg = tmp_path / "p.svg"
     result = runner.invoke(
-        app, ["render", str(save), "--step", "3", "--as", "0", "--out", str(svg)]
+        app, ["render", str(save), "--step", "3", "--as", "1", "--out", str(svg)]
     )
     assert result.exit_code == 0, result.output
     assert svg.read_text().startswith("<svg")
-    text = runner.invoke(app, ["render", str(save), "--step", "2", "--as", "1", "--format", "text"])
+    text = runner.invoke(app, ["render", str(save), "--step", "2", "--as", "2", "--format", "text"])
     assert "hands: ?" in text.stdout
 
 
@@ -229,11 +229,14 @@ def test_people_read_seats_counted_from_one_in_the_play_log_and_score_table(tmp_
     assert "player 1 (human): keep" in out and "player 1 (human): bet 1" in out
     assert re.search(r"player 2 \(random\): (keep|swap)", out)
     assert SEAT_ZERO.search(out) is None
-    # The score table: one row per seat, "N (agent)" with N from 1, placed as the record says.
-    rows = re.findall(r"│ (\d+) +│ (\d+) \((\w+)\) +│", out.split("Final scores")[1])
+    # The score table: one column per seat, "player N (agent)" with N from 1, and a rank
+    # row placing them as the record says.
+    table = out.split("Final scores")[1]
+    assert re.search(r"┃ +player 1 ┃ +player 2 ┃", table)
+    assert re.search(r"┃ +\(human\) ┃ +\(random\) ┃", table)
     ranks = Record.loads(save.read_text()).result["ranks"]
-    assert sorted((int(who), agent) for _, who, agent in rows) == [(1, "human"), (2, "random")]
-    assert all(int(place) == ranks[int(who) - 1] for place, who, _ in rows)
+    rank_row = re.search(r"│ rank +│ +(\d+) │ +(\d+) │", table)
+    assert rank_row and [int(rank_row[1]), int(rank_row[2])] == ranks
     # The record stays in seat indexes: agents by seat 0, 1.
     assert Record.loads(save.read_text()).agents == ["human", "random"]
 

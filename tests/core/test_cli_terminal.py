@@ -1,0 +1,229 @@
+"""The terminal as a newcomer meets it: refusals that say why, tables that fit 80 columns,
+commands in any case, players counted from 1 and mistakes named where they are."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import meeple
+from meeple.cli import main
+from meeple.cli.main import _score_table, app
+from meeple.core.record import Record
+
+runner = CliRunner()
+
+# Long agent specs on purpose: their header folds, "player N" stays whole.
+AGENTS = ["human", "random", "ismcts:seconds=1,rollout=10,prior=greedy", "greedy:samples=1"]
+
+
+@pytest.fixture
+def width_80(monkeypatch):
+    """The CLI's console at 80 columns, whatever terminal runs the tests."""
+    monkeypatch.setattr(main, "out", Console(width=80))
+
+
+def _finished(game_id: str, players: int, seed: int = 4) -> meeple.State:
+    state = meeple.load(game_id, players=players).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_refused_move_says_why_in_one_line_and_changes_nothing():
+    # Short deck, three players: after player 1 swaps, the deck is empty, so player 2
+    # cannot swap; the engine knows why.
+    args = ["play", "tiny", "-o", "short_deck=True", "--seats", "human,human,human"]
+    result = runner.invoke(app, [*args, "--seed", "1"], input="swap\n1\nswap\nbet 1\nquit\n")
+    assert result.exit_code == 0, result.output
+    refusals = [line for line in result.stdout.splitlines() if "is not legal now" in line]
+    assert len(refusals) == 2, result.stdout
+    swap, bet = (r[r.index("'") :] for r in refusals)
+    assert swap == (
+        "'swap' is not legal now: the deck is empty, so there is nothing to swap for. "
+        "Type 'list' to see the legal moves."
+    )
+    # No reason known: the plain refusal, never the engine's long list of legal moves.
+    assert bet == "'bet 1' is not legal now. Type 'list' to see the legal moves."
+    assert "Legal:" not in result.stdout
+    # The state was not touched by asking: player 2 still moves after the refusals.
+    assert result.stdout.count("Player 2 to move") == 1
+
+
+@pytest.mark.parametrize("game_id", [i.id for i in meeple.games()])
+def test_final_scores_fit_80_columns_with_every_category_and_player_whole(game_id):
+    players = min(4, meeple.load(game_id).info.max_players)
+    state = _finished(game_id, players)
+    console = Console(width=80, record=True)
+    console.print(_score_table(state, AGENTS[:players]))
+    text = console.export_text()
+    lines = text.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert "…" not in text
+    cells = [c.strip() for line in lines for c in re.split(r"[│┃]", line)]
+    scores, ranks = state.scores(), state.ranks()
+    rows = {
+        line.split("│")[1].strip(): [int(v) for v in line.split("│")[2:-1]]
+        for line in lines
+        if line.startswith("│")
+    }
+    # Every category on a row of its own, named whole, with each player's points.
+    assert rows == {
+        **{c.replace("_", " "): [s[c] for s in scores] for c in scores[0]},
+        "rank": ranks,
+    }
+    for p in range(players):
+        assert f"player {p + 1}" in cells  # its own header line, whole
+    assert "(human)" in cells and "(random)" in cells
+
+
+def test_play_prints_the_final_scores_as_one_column_per_player(width_80):
+    args = ["play", "azul_queens_garden", "--seats", "random,random,random,random", "--seed", "4"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    table = result.stdout.split("Final scores")[1]
+    assert "…" not in table
+    assert re.search(r"player 1 +┃ +player 2 +┃ +player 3 +┃ +player 4 ┃", table)
+    assert re.search(r"│ group bonus +│", table) and re.search(r"│ rank +│", table)
+
+
+def test_games_lists_every_id_whole_and_each_option_on_its_own_line(width_80):
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines) and "…" not in result.stdout
+    first_cells = [line.split("│")[1].strip() for line in lines if line.startswith("│")]
+    option_cells = [line.split("│")[4].strip() for line in lines if line.startswith("│")]
+    for info in meeple.games():
+        assert info.id in first_cells
+        for o in info.options:
+            assert any(cell.startswith(f"{o.name}=") for cell in option_cells), o.name
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        (
+            ["play", "croa", "--seats", "human random"],
+            "--seats lists 1 seat ('human random'); separate the seats with commas, "
+            "one per player (Crôa! takes 2 to 4)",
+        ),
+        (
+            ["play", "croa", "--seats", "human,random,random,random,random"],
+            "--seats lists 5 seats ('human,random,random,random,random'); separate the seats "
+            "with commas, one per player (Crôa! takes 2 to 4)",
+        ),
+        (
+            ["play", "croa", "--players", "3", "--seats", "human random,random"],
+            "--seats lists 2 seats ('human random,random') but --players is 3; "
+            "list one seat per player, separated by commas",
+        ),
+        (
+            ["arena", "croa", "--agents", "greedy random", "--games", "1"],
+            "--agents lists 1 agent ('greedy random'); separate the agents with commas, "
+            "one per player (Crôa! takes 2 to 4)",
+        ),
+    ],
+)
+def test_a_seat_list_of_the_wrong_length_is_named_not_taken_for_a_player_count(args, complaint):
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {complaint}"
+
+
+def _tiny_record(tmp_path, games: int = 1) -> tuple:
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", "tiny", "--games", str(games), "--seed", "5", "--out", str(out), "--json"]
+    assert runner.invoke(app, args).exit_code == 0
+    return out, [Record.loads(line) for line in out.read_text().splitlines()]
+
+
+def test_render_as_counts_players_from_one(tmp_path):
+    from meeple.core.record import replay
+
+    path, [record] = _tiny_record(tmp_path)
+    state = replay(record, upto=2)  # both cards dealt, neither shown
+    for person in (1, 2):
+        args = ["render", str(path), "--step", "2", "--as", str(person), "--format", "text"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert result.stdout.strip() == state.render_text(person - 1)
+    assert state.render_text(0) != state.render_text(1)
+    for wrong in ("0", "3"):
+        result = runner.invoke(app, ["render", str(path), "--as", wrong, "--format", "text"])
+        assert result.exit_code == 2
+        assert result.stderr.strip() == (
+            f"error: --as counts players from 1 to 2, not {wrong} "
+            "(leave it out for a spectator's view)"
+        )
+
+
+def test_render_of_several_records_asks_which_and_draws_the_one_chosen(tmp_path):
+    from meeple.core.record import replay
+
+    path, records = _tiny_record(tmp_path, games=3)
+    result = runner.invoke(app, ["render", str(path), "--format", "text"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == (
+        f"error: {path} holds 3 records; choose one with --record N (1 to 3)"
+    )
+    for n in (1, 2, 3):
+        args = ["render", str(path), "--record", str(n), "--step", "1", "--format", "text"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert result.stdout.strip() == replay(records[n - 1], upto=1).render_text(None)
+    # Drawn as SVG without --out, each record gets a file of its own.
+    for n in (1, 3):
+        result = runner.invoke(app, ["render", str(path), "--record", str(n)])
+        assert result.exit_code == 0, result.output
+        assert (tmp_path / f"r.record{n}.stepend.svg").read_text().startswith("<svg")
+    for wrong in ("0", "4"):
+        result = runner.invoke(app, ["render", str(path), "--record", wrong, "--format", "text"])
+        assert result.exit_code == 2
+        assert f"--record counts from 1 to 3, not {wrong}" in result.stderr
+        assert "\n" not in result.stderr.strip()
+
+
+def test_commands_are_read_in_any_case_and_with_spaces_around():
+    keys = "LIST\n  Help \nHint\nQuit\n"
+    result = runner.invoke(app, ["play", "tiny", "--seats", "human,random", "--seed", "1"], keys)
+    assert result.exit_code == 0, result.output
+    assert "not a move" not in result.stdout and "not legal" not in result.stdout
+    assert result.stdout.count("Legal moves:") == 2  # at the start, then for LIST
+    assert "Type a move as written in the list" in result.stdout
+    assert "Hint: " in result.stdout
+    assert "Game stopped." in result.stdout
+
+
+def test_a_bad_bot_option_is_named_first():
+    result = runner.invoke(app, ["play", "croa", "--seats", "human,ismcts:iterations=abc"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: ismcts: iterations must be a whole number, not 'abc'"
+
+
+def test_the_simulate_table_folds_a_long_agent_rather_than_cutting_it(width_80):
+    spec = "greedy:samples=1,depth=1,width=2"
+    args = [
+        "simulate",
+        "tiny",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--agents",
+        f"{spec},random,{spec}",
+    ]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines) and "…" not in result.stdout
+    agent_cells = "".join(line.split("│")[2].strip() for line in lines if line.startswith("│"))
+    assert agent_cells.count(spec) == 2
