@@ -224,10 +224,7 @@ class Game:
             self.__dict__["_notation_index"] = index
         key = _normalise(text)
         if key not in index:
-            raise NotationError(
-                f"{text!r} is not a move in {self.info.name} notation "
-                f"(see docs/games/{self.info.id}.md)"
-            )
+            raise NotationError(f"{text!r} is not a move in {self.info.name} notation.")
         return int(index[key])
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

@@ -143,8 +143,9 @@ class LiveTable:
         for viewer in [*range(self.n), None]:
             text = nxt.action_seen_by(viewer, actor, action)
             if hidden_choice and viewer != actor and text is not None:
-                # A simultaneous hidden choice: the others learn only that it was made.
-                text = f"{self.name_of(actor)} has chosen"
+                # A simultaneous hidden choice: the others learn only that it was made
+                # (the log names who before the text: "Alice: has chosen").
+                text = "has chosen"
             texts.append(text)
         index = len(nxt.history) - 1
         who = self.name_of(actor)

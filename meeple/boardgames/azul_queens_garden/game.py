@@ -17,8 +17,13 @@ from pathlib import Path
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.components import Components, load
 from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
+from meeple.boardgames.messages import not_a_move
 from meeple.core import Game, GameInfo, OptionSpec
 from meeple.core.api import JSON
+from meeple.core.errors import NotationError
+
+EXAMPLES = ("take blue", "place blue-bird at 2.4", "pay by colour")
+"""Moves a player types, for the message on a text that is not a move."""
 
 
 class AzulQueensGardenGame(Game):
@@ -84,6 +89,12 @@ class AzulQueensGardenGame(Game):
 
     def action_name(self, action: int) -> str:
         return A.action_name(self.components, action)
+
+    def parse_action(self, text: str) -> int:
+        try:
+            return super().parse_action(text)
+        except NotationError:
+            raise NotationError(not_a_move(text, self.info.name, self.info.id, EXAMPLES)) from None
 
     def render_text(self, observation: Mapping[str, JSON]) -> str:
         from meeple.boardgames.azul_queens_garden.render import render_text

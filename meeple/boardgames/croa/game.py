@@ -13,6 +13,7 @@ from typing import Any
 from meeple.boardgames.croa import components as comp
 from meeple.boardgames.croa.actions import Codec
 from meeple.boardgames.croa.state import CroaState
+from meeple.boardgames.messages import not_a_move
 from meeple.core import GameInfo, OptionSpec
 from meeple.core.api import JSON, Game
 from meeple.core.errors import NotationError
@@ -22,6 +23,13 @@ QUIET_TURN_LIMIT = 60
 (a ruling: the rulebook has no end for a pond where nothing can happen any more)."""
 
 POND_OPTIONS = ("three_backs", "classic")
+
+HOW_TO_WRITE = (
+    "A jump is written 'Qa1-b2' for a queen or 'Sb1-c2' for a servant, "
+    "and 'stop' turns down the extra jump a mosquito gives"
+)
+"""The moves a player types, for the message on a text that is not a move (the reveals
+are chance outcomes, and a servant's victim is asked for only on a log)."""
 
 
 class CroaGame(Game):
@@ -93,11 +101,7 @@ class CroaGame(Game):
     def parse_action(self, text: str) -> int:
         a = self.codec.parse(text)
         if a is None or not 0 <= a < self.codec.size:
-            raise NotationError(
-                f"{text!r} is not a move in Crôa! notation: write a jump as Qa1-b2 (queen) "
-                "or Sa1-b2 (servant), or 'stop', 'reveal lily', 'remove P2 servant' "
-                "(see docs/games/croa.md)"
-            )
+            raise NotationError(not_a_move(text, self.info.name, self.info.id, HOW_TO_WRITE))
         return a
 
     def render_text(self, observation: Mapping[str, JSON]) -> str:

@@ -123,8 +123,8 @@ def render_text(obs: Mapping[str, Any]) -> str:
             f"queen {info['queen'] or '-'}, servants {' '.join(info['servants']) or '-'}"
         )
         lines.append(f"      reserve {info['reserve']}, males {' '.join(info['males']) or 'none'}")
-    if obs["last_jump"]:
-        lines.append(f"Last jump: {obs['last_jump'][0]}-{obs['last_jump'][1]}")
+    if obs["last_jump_text"]:
+        lines.append(f"Last jump: {obs['last_jump_text']}")
     lines.append(_status(obs))
     return "\n".join(lines)
 

@@ -28,8 +28,10 @@ from meeple.boardgames.croa.actions import (
     MOVES,
     QUEEN,
     REVEAL0,
+    SERVANT,
     STOP,
     decode_move,
+    move_id,
     player_name,
 )
 from meeple.boardgames.croa.components import EFFECTS, NEIGHBOURS, SQUARES, square_name
@@ -71,7 +73,7 @@ class CroaState(State):
         self.turns = 0
         self.skips = 0  # turns in a row passed because the player could not move
         self.end = ""  # why the game ended
-        self.last: tuple[int, int] = (-1, -1)  # the latest jump, for the renderers
+        self.last: tuple[int, int, int] = (-1, -1, -1)  # the latest jump: from, to, frog
         self._moves: list[int] | None = None  # legal list of the pending decision
         for p, start in enumerate(game.starts):
             self._place(p * slots, start.queen)
@@ -339,7 +341,7 @@ class CroaState(State):
         self._begin_turn(self._next_alive(p))
 
     def _jump(self, f: int, s: int, t: int) -> None:
-        self.last = (s, t)
+        self.last = (s, t, f)
         if self.tile[t] == FACE_DOWN:
             self.push("reveal", CHANCE, (f, s, t))
         else:
@@ -682,7 +684,14 @@ class CroaState(State):
             "decision": d.kind if d is not None else None,
             "active_frog": active,
             "reveal_square": target,
-            "last_jump": [square_name(x) for x in self.last] if self.last[0] >= 0 else None,
+            "last_jump": [square_name(x) for x in self.last[:2]] if self.last[0] >= 0 else None,
+            "last_jump_text": (
+                g.codec.name(
+                    move_id(QUEEN if g.is_queen[self.last[2]] else SERVANT, *self.last[:2])
+                )
+                if self.last[0] >= 0
+                else None
+            ),
             "turns": self.turns,
             "quiet_turns": self.quiet,
             "quiet_limit": g.quiet_limit,

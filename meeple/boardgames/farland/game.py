@@ -11,7 +11,12 @@ from meeple.boardgames.farland.actions import Layout
 from meeple.boardgames.farland.components import K_BUILDING, K_HOUSE, K_LAND, Components
 from meeple.boardgames.farland.farm import FarmCell, Shape, card_shape, pond_shape, tile_shape
 from meeple.boardgames.farland.state import POND, TILE, FarlandState
+from meeple.boardgames.messages import not_a_move
 from meeple.core import Game, GameInfo, OptionSpec
+from meeple.core.errors import NotationError
+
+EXAMPLES = ("take lower 1", "at 2,0", "rotate 90")
+"""Moves a player types, for the message on a text that is not a move."""
 
 
 class FarlandGame(Game):
@@ -95,6 +100,12 @@ class FarlandGame(Game):
 
     def action_name(self, action: int) -> str:
         return self.layout.name(action)
+
+    def parse_action(self, text: str) -> int:
+        try:
+            return super().parse_action(text)
+        except NotationError:
+            raise NotationError(not_a_move(text, self.info.name, self.info.id, EXAMPLES)) from None
 
     # -- names used by the observation and renderers ----------------------------------
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from meeple.boardgames.messages import not_a_move
 from meeple.boardgames.piepmatz import components as comp_mod
 from meeple.boardgames.piepmatz.actions import Tables
 from meeple.boardgames.piepmatz.scoring import MAJORITY_MODES
@@ -14,6 +15,8 @@ from meeple.core.api import JSON, Game, GameInfo, OptionSpec
 from meeple.core.errors import NotationError, OptionError
 
 SPECIES_IDS = ("chaffinch", "sparrow", "bullfinch", "blackbird", "greenfinch", "yellowhammer")
+EXAMPLES = ("play chaffinch-3f perch 1", "take blackbird-5f", "draw")
+"""Moves a player types, for the message on a text that is not a move."""
 
 
 class PiepmatzGame(Game):
@@ -102,12 +105,7 @@ class PiepmatzGame(Game):
     def parse_action(self, text: str) -> int:
         a = self.tables.index.get(" ".join(text.strip().split()).lower())
         if a is None:
-            raise NotationError(
-                f"{text!r} is not a move in Piepmatz notation; moves look like "
-                "'play chaffinch-3f perch 1', 'collect sparrow-2m', 'collect nothing', "
-                "'take blackbird-5f', 'draw', 'crow greenfinch-1m', 'keep bullfinch-6f' "
-                "(see docs/games/piepmatz.md)"
-            )
+            raise NotationError(not_a_move(text, self.info.name, self.info.id, EXAMPLES))
         return a
 
     def render_text(self, observation: Mapping[str, JSON]) -> str:

@@ -59,7 +59,7 @@ def _who(obs: Mapping[str, Any]) -> str:
 def render_text(obs: Mapping[str, JSON]) -> str:
     o: Mapping[str, Any] = obs
     lines = []
-    view = "spectator" if o["viewer"] is None else f"player {o['viewer'] + 1}"
+    view = "a spectator" if o["viewer"] is None else f"player {o['viewer'] + 1}"
     end = (
         "  (end triggered: finishing the round)"
         if o["end_triggered"] and not o["game_over"]
@@ -190,7 +190,7 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
     body: list[str] = []
     width = 880
     body.append(svg.text(12, 22, "Piepmatz", 18, font_weight="bold"))
-    view = "spectator" if o["viewer"] is None else f"player {o['viewer'] + 1}"
+    view = "a spectator" if o["viewer"] is None else f"player {o['viewer'] + 1}"
     status = f"seen by {view} | {_who(o)}"
     if o["end_triggered"] and not o["game_over"]:
         status += " | end triggered: finishing the round"

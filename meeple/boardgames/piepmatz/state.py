@@ -632,7 +632,11 @@ class PiepmatzState(State):
 
     def action_seen_by(self, viewer: int | None, actor: int, action: int) -> str | None:
         """Everything is public except a bird drawn into a hand and a final keep:
-        the owner sees the card, the others only that a card was drawn or kept."""
+        the owner sees the card, the others only that a card was drawn or kept.
+
+        The move log names the actor before this text (the CLI's "player 2 (easy): ",
+        the web's "who: "), so a player's own move is not named again ("keeps a card");
+        a draw into a hand is a chance outcome, so it says whose hand it went to."""
         d = self.last
         text = self.action_to_string(action)
         if d is None:
@@ -640,7 +644,7 @@ class PiepmatzState(State):
         if d.kind == "deal":
             return text if viewer == d.info else f"player {d.info + 1} draws a bird"
         if d.kind == "keep":
-            return text if viewer == d.player else f"player {d.player + 1} keeps a card"
+            return text if viewer == d.player else "keeps a card"
         return text
 
     def _check_invariants(self) -> None:

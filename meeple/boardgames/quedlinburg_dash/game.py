@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from meeple.boardgames.messages import not_a_move
 from meeple.core.api import Game, GameInfo, OptionSpec
 from meeple.core.components import require
+from meeple.core.errors import NotationError
 
 from . import components as comp
 from .actions import (
@@ -34,6 +36,9 @@ from .actions import (
     chip_name,
 )
 from .state import QuedlinburgDashState
+
+EXAMPLES = ("buy blue-4", "return red-1", "done")
+"""Moves a player types, for the message on a text that is not a move."""
 
 CARD_SETS = ("caterpillar", "caterpillar-extended", "butterfly", "butterfly-extended")
 BASIC_COLOURS = ("red", "yellow", "green", "blue", "white")
@@ -219,6 +224,12 @@ class QuedlinburgDashGame(Game):
 
     def action_name(self, action: int) -> str:
         return self._names[action]
+
+    def parse_action(self, text: str) -> int:
+        try:
+            return super().parse_action(text)
+        except NotationError:
+            raise NotationError(not_a_move(text, self.info.name, self.info.id, EXAMPLES)) from None
 
     def render_text(self, observation: Any) -> str:
         from .render import render_text

@@ -408,6 +408,22 @@ class QuedlinburgDashState(State):
             "scores": [s["total"] for s in self._scores()],
         }
 
+    def action_seen_by(self, viewer: int | None, actor: int, action: int) -> str | None:
+        """Everything is public. The move log names the actor of a chance outcome only as
+        "chance", so a draw or a die roll is worded with whose it is: "player 2 draws
+        red-1", "player 2 rolls the white die: ruby", "player 2 rolls 3 on the wood die".
+        (Called after the action: every draw and roll is the active player's.) The
+        notation (``draw red-1``) is unchanged; records keep it."""
+        if actor == CHANCE and action < BUY0:
+            who = f"player {self.active + 1}"
+            if action < WHITE0:
+                return f"{who} draws {CHIP_NAMES[action - DRAW0]}"
+            if action < WOOD0:
+                face = self.game.rules.white_faces[action - WHITE0]
+                return f"{who} rolls the white die: {face.name}"
+            return f"{who} rolls {action - WOOD0} on the wood die"
+        return self.action_to_string(action)
+
     def _action_target(self, action: int) -> str | None:
         """Buying or taking a chip clicks it in the reserve; returning one clicks it
         on the animal card; ``done`` and chance outcomes stay buttons."""

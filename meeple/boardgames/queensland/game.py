@@ -7,11 +7,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from meeple.boardgames.messages import not_a_move
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland import components
 from meeple.boardgames.queensland.components import ARROWS, Components, Tile
 from meeple.core import Game, GameInfo
 from meeple.core.api import JSON
+from meeple.core.errors import NotationError
 
 INFO = GameInfo(
     id="queensland",
@@ -26,6 +28,9 @@ INFO = GameInfo(
         "2-4 players (the solo rules are not implemented)."
     ),
 )
+
+EXAMPLES = ("take 2", "place -1,0", "rotate 180")
+"""Moves a player types, for the message on a text that is not a move."""
 
 
 class _FitTable(dict[int, tuple[int, ...]]):
@@ -104,6 +109,12 @@ class QueenslandGame(Game):
 
     def action_name(self, action: int) -> str:
         return A.action_name(action, self.tile_ids)
+
+    def parse_action(self, text: str) -> int:
+        try:
+            return super().parse_action(text)
+        except NotationError:
+            raise NotationError(not_a_move(text, self.info.name, self.info.id, EXAMPLES)) from None
 
     def fits(self, tile: int, key: int) -> tuple[int, ...]:
         """Rotations in which ``tile`` matches an empty cell whose neighbours ask ``key``.

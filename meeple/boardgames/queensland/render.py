@@ -128,8 +128,17 @@ def _block(tile: Tile, rot: int, toads: int, removed: bool, mark: bool) -> list[
     ]
 
 
+def _chosen_cell(tile_id: str) -> list[str]:
+    """The empty cell chosen for the tile in hand: ``*`` corners and the tile's id (its
+    rotation is still to come)."""
+    return ["*       *", f" {tile_id:<7} ", " " * 9, "*       *"]
+
+
 def _farm_text(
-    tiles: Mapping[str, Tile], farm: Mapping[str, Any], mark: tuple[int, int] | None
+    tiles: Mapping[str, Tile],
+    farm: Mapping[str, Any],
+    mark: tuple[int, int] | None,
+    chosen: str = "",
 ) -> list[str]:
     cells = {(x, y): (tid, rot, t) for x, y, tid, rot, t in farm["tiles"]}
     removed = {tuple(c) for c in farm["removed"]}
@@ -146,9 +155,9 @@ def _farm_text(
         for x in range(min(xs), max(xs) + 1):
             got = cells.get((x, y))
             if got is None:
-                blank = "    ??   " if mark == (x, y) else " " * 9
+                block = _chosen_cell(chosen) if mark == (x, y) else [" " * 9] * 4
                 for i in range(4):
-                    rows[i] += blank if i == 1 else " " * 9
+                    rows[i] += block[i]
                 continue
             tid, rot, t = got
             block = _block(tiles[tid], rot // 90, t, (x, y) in removed, mark == (x, y))
@@ -174,7 +183,7 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
         out.append(f"Chosen: the tile on space {sel['space']} ({sel['tile']})")
         if "cell" in sel:
             mark = (sel["cell"][0], sel["cell"][1])
-            out[-1] += f" for cell {mark[0]},{mark[1]} (marked *)"
+            out[-1] += f" for cell {mark[0]},{mark[1]} (its corners marked * in the farm)"
     last = obs["last"]
     if last:
         if last["discarded"]:
@@ -215,7 +224,8 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
             head += f", place {obs['ranks'][p]}"
         out.append("")
         out.append(head)
-        out.extend(_farm_text(tiles, farm, mark if obs["to_move"] == p else None))
+        chosen = sel["tile"] if sel else ""
+        out.extend(_farm_text(tiles, farm, mark if obs["to_move"] == p else None, chosen))
     if obs["terminal"]:
         out.append("")
         cats = [k for k in obs["scores"][0] if k != "total"]

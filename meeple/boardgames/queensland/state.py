@@ -661,13 +661,14 @@ class QueenslandState(State):
     def action_seen_by(self, viewer: int | None, actor: int, action: int) -> str | None:
         """A group answer is secret until every passive player has answered (and then the
         observation shows them all): only its author reads it in the move log; the
-        others read that the player has answered. Everything else is public.
+        others read that the player has answered ("has answered": every move log names
+        the actor before the text). Everything else is public.
 
         The log counts players from 1, as every text for people does; the chance
         outcome ``first player P`` keeps the seat index (from 0) in its notation, for
         records, so the log words it as "player P+1 starts"."""
         if self.last_kind == "group" and viewer != actor:
-            return f"player {actor + 1} has answered"
+            return "has answered"  # the log names the actor before it
         if actor == CHANCE and A.FIRST <= action < A.FACE:
             return f"player {action - A.FIRST + 1} starts"
         return self.action_to_string(action)

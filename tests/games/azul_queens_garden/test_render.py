@@ -9,6 +9,7 @@ import pytest
 
 from meeple.boardgames.azul_queens_garden.render import FILL, render_svg, render_text
 from meeple.core import IllegalActionError
+from tests.games.notation import check_not_a_move
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 from .helpers import act, expand, give, quiet, t, tray
@@ -93,3 +94,11 @@ def test_texts_for_people_count_players_from_one():
     with pytest.raises(IllegalActionError, match=r"\(player 1 to move\): player 1 must now choose"):
         act(s, "pass")
     check_a_random_game("azul_queens_garden", seed=1, stride=3)
+
+
+def test_a_text_that_is_not_a_move_shows_moves_a_player_types():
+    assert check_not_a_move("azul_queens_garden", "take blue bird") == [
+        "take blue",
+        "place blue-bird at 2.4",
+        "pay by colour",
+    ]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from typing import Any
+
+import pytest
 
 import meeple
 from meeple.boardgames.croa import render
 from meeple.core.svg import PLAYER_COLOURS
 from tests.games.croa.helpers import position
+from tests.games.notation import check_not_a_move
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -104,3 +108,36 @@ def test_texts_for_people_count_players_from_one():
     assert_names_both_players(text)
     assert_names_both_players(words)
     check_a_random_game("croa", seed=2, stride=2)
+
+
+def test_a_text_that_is_not_a_move_shows_only_moves_a_player_types():
+    assert check_not_a_move("croa", "fold") == ["Qa1-b2", "Sb1-c2", "stop"]
+    with pytest.raises(meeple.NotationError) as caught:
+        meeple.load("croa", players=2).parse_action("fold")
+    # A reveal is a chance outcome; a servant's victim is asked for only on a log.
+    assert "reveal" not in str(caught.value) and "remove" not in str(caught.value)
+
+
+def test_the_last_jump_is_written_in_the_notation():
+    state = meeple.load("croa", players=3).new_initial_state()
+    rng = random.Random(5)
+    kinds = set()
+    last = ""
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            action = meeple.sample_chance(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        if text[0] in "QS":
+            kinds.add(text[0])
+            last = text
+        if last:
+            obs = state.observation(None)
+            assert obs["last_jump_text"] == last
+            assert obs["last_jump"] == [last[1:3], last[4:6]]
+            assert f"Last jump: {last}\n" in state.render_text(None)
+    assert kinds == {"Q", "S"}

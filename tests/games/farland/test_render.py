@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import meeple
 from meeple.boardgames.farland.actions import sq
 from tests.games.farland.helpers import CARROT, COW, POND_CELL, play, setup
+from tests.games.notation import check_not_a_move
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 
@@ -109,3 +110,7 @@ def test_texts_for_people_count_players_from_one():
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
     assert s.current_player() == 1 and "to move: player 2" in s.render_text(0)
     check_a_random_game("farland", seed=1, stride=3)
+
+
+def test_a_text_that_is_not_a_move_shows_moves_a_player_types():
+    assert check_not_a_move("farland", "place 2,0") == ["take lower 1", "at 2,0", "rotate 90"]

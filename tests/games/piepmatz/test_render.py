@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+import meeple
 from meeple.core import CHANCE
+from tests.games.notation import check_not_a_move
 from tests.games.piepmatz.helpers import play, random_game, setup
+from tests.games.play import play_to
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 HANDS2 = (
@@ -39,3 +44,33 @@ def test_the_final_places_count_players_from_one():
     words = svg_words(s.render_svg(None))
     assert f"Final: player 1: place {ranks[0]}, player 2: place {ranks[1]}" in words
     check_a_random_game("piepmatz", seed=1, stride=3)
+
+
+def test_a_text_that_is_not_a_move_shows_moves_a_player_types():
+    assert check_not_a_move("piepmatz", "fold") == [
+        "play chaffinch-3f perch 1",
+        "take blackbird-5f",
+        "draw",
+    ]
+
+
+def test_the_spectator_view_is_seen_by_a_spectator():
+    s = setup(2, perches=("sparrow-1m", "chaffinch-2f"), hands=HANDS2)
+    assert "seen by a spectator. player 1 to play a bird." in s.render_text(None)
+    assert "seen by a spectator | player 1 to play a bird" in svg_words(s.render_svg(None))
+
+
+def test_a_secret_keep_does_not_name_the_player_the_log_already_names():
+    state = meeple.load("piepmatz", players=3).new_initial_state()
+    state = play_to(
+        state,
+        random.Random(2),
+        lambda s: s.decision is not None and s.decision.kind == "keep",
+        "the final keep",
+    )
+    p = state.current_player()
+    keep = state.legal_actions()[0]
+    state.apply_action(keep)
+    assert state.action_seen_by(p, p, keep) == state.action_to_string(keep)
+    for viewer in (None, *(q for q in range(3) if q != p)):
+        assert state.action_seen_by(viewer, p, keep) == "keeps a card"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import re
 
+import meeple
 from meeple.core import CHANCE
+from tests.games.notation import check_not_a_move
 from tests.games.quedlinburg_dash.helpers import (
     QuedlinburgDashState,
     kind,
@@ -147,3 +150,46 @@ def test_texts_for_people_count_players_from_one():
     assert "  path  21....@" in state.render_text(None)
     assert "\n  player 1: the donkey is shopping (buy a chip or done)\n" in _shop().render_text(0)
     check_a_random_game("quedlinburg_dash", seed=1, stride=3)
+
+
+def test_a_text_that_is_not_a_move_shows_moves_a_player_types():
+    assert check_not_a_move("quedlinburg_dash", "draw red") == [
+        "buy blue-4",
+        "return red-1",
+        "done",
+    ]
+
+
+def test_the_move_log_says_whose_bag_a_chip_came_from():
+    state = new(4)
+    first = state.game.parse_action("draw red-1")
+    state.apply_action(first)
+    assert state.action_seen_by(None, CHANCE, first) == "player 1 draws red-1"
+    # Records keep the notation, and it still reads back.
+    assert state.action_to_string(first) == "draw red-1"
+    assert state.string_to_action("draw red-1") == first
+
+
+def test_every_draw_and_roll_in_the_log_names_whose_it_is():
+    worded = {"draws": 0, "rolls the white die:": 0, "on the wood die": 0}
+    for cards in ("caterpillar", "butterfly"):
+        for seed in range(6):
+            state = new(3, cards=cards)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if state.current_player() != CHANCE:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    continue
+                d = state.decision
+                assert d is not None
+                p = d.info[0] if isinstance(d.info, tuple) else d.info
+                action = meeple.sample_chance(state, rng)
+                state.apply_action(action)
+                text = state.action_to_string(action)
+                assert state.string_to_action(text) == action
+                for viewer in (None, *range(3)):
+                    seen = state.action_seen_by(viewer, CHANCE, action)
+                    assert seen is not None and seen.startswith(f"player {p + 1} "), seen
+                for words in worded:
+                    worded[words] += words in seen
+    assert all(worded.values()), worded

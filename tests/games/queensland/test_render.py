@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import meeple
 from meeple.boardgames.queensland import actions as A
+from tests.games.notation import check_not_a_move
 from tests.games.queensland.helpers import at_first_turn, names, play, put, set_toads
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
@@ -181,3 +182,25 @@ def test_facing_rotations_and_group_answers_stay_buttons():
     state = group_pending()
     assert names(state) == ["follow", "stay"]
     assert [state.action_target(a) for a in state.legal_actions()] == [None, None]
+
+
+def test_a_text_that_is_not_a_move_shows_moves_a_player_types():
+    assert check_not_a_move("queensland", "place 0, -1") == ["take 2", "place -1,0", "rotate 180"]
+
+
+def test_the_chosen_cell_is_drawn_as_the_text_says():
+    state = at_first_turn(2, market=("T09", "T21", "T30"))
+    play(state, "take 1", "place 2,0")
+    text = state.game.render_text(state.observation(1))
+    assert "Chosen: the tile on space 1 (T09) for cell 2,0 (its corners marked * in the farm)" in (
+        text
+    )
+    assert "??" not in text
+    farm = text.split("Player 1 (")[1].split("Player 2 (")[0].splitlines()
+    # Cell 2,0 is east of the start block: its corners are *, the tile's id inside.
+    corners = [line for line in farm if line.endswith("+*       *")]
+    assert len(corners) == 2
+    row = farm.index(corners[0]) + 1
+    assert farm[row].startswith("   0 ") and farm[row].endswith(" T09")
+    # The other farm, not placing, shows no mark.
+    assert "*" not in text.split("Player 2 (")[1].split("Legend")[0]

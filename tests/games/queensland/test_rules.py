@@ -348,6 +348,7 @@ def test_who_was_asked_stays_public_while_the_answers_come_in():
 
 
 def test_a_group_answer_is_in_the_move_log_only_for_the_player_who_gave_it():
+    # The others read "has answered": the move log names the player before the text.
     state = group_position(4)
     follow = state.game.parse_action("follow")
     stay = state.game.parse_action("stay")
@@ -355,14 +356,14 @@ def test_a_group_answer_is_in_the_move_log_only_for_the_player_who_gave_it():
     assert state.is_simultaneous_hidden()
     assert state.action_seen_by(1, 1, follow) == "follow"
     for viewer in (None, 0, 2, 3):
-        assert state.action_seen_by(viewer, 1, follow) == "player 2 has answered"
+        assert state.action_seen_by(viewer, 1, follow) == "has answered"
     state.apply_action(stay)  # seat 2 (player 3)
     assert state.action_seen_by(2, 2, stay) == "stay"
     for viewer in (None, 0, 1, 3):
-        assert state.action_seen_by(viewer, 2, stay) == "player 3 has answered"
+        assert state.action_seen_by(viewer, 2, stay) == "has answered"
     state.apply_action(follow)  # seat 3 (player 4), the last: the observation now shows all
     assert not state.is_simultaneous_hidden()
-    assert state.action_seen_by(0, 3, follow) == "player 4 has answered"
+    assert state.action_seen_by(0, 3, follow) == "has answered"
     assert state.action_seen_by(3, 3, follow) == "follow"
     assert state.observation(0)["last"]["answers"] == [None, "follow", "stay", "follow"]
 
