@@ -187,7 +187,7 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
                     "(public_info=False is not supported)"
                 )
             if private == pyspiel.PrivateInfoType.NONE:
-                public = not everything_public
+                public = True  # one string for everyone, as OpenSpiel expects of it
             elif private == pyspiel.PrivateInfoType.ALL_PLAYERS and not everything_public:
                 raise ValueError(
                     "an observer with every player's private information would see the "

@@ -34,6 +34,7 @@ refused, since it would wait for typed moves inside ``step()``.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, SupportsFloat
@@ -184,6 +185,16 @@ class MeepleGymEnv(gym.Env[Obs, np.int64]):
             print(text)
             return None
         return text
+
+    @property
+    def state(self) -> State:
+        """The old name of :attr:`meeple_state` (until December 2026), kept for a while."""
+        warnings.warn(
+            "MeepleGymEnv.state is now meeple_state, the name every meeple adapter uses",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.meeple_state
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The legal actions of the learner's seat now, as a mask (for maskable learners)."""

@@ -413,12 +413,12 @@ def start(db: DBSession, table_id: int, user: User) -> None:
 def ensure_ratings(db: DBSession, row: Table) -> None:
     """Every player of a table has a rating row before the game ends (made here, outside the
     transaction of the last move, so games ending at once only ever update rows)."""
-    for s in _seats(db, row.id):
-        if s.user_id is not None and db.get(Rating, (s.user_id, row.game_id)) is None:
+    # In the order of user ids, as finish_table does: two games of the same people (or the
+    # same bots) starting at once then wait for each other instead of deadlocking.
+    for user_id in sorted({s.user_id for s in _seats(db, row.id) if s.user_id is not None}):
+        if db.get(Rating, (user_id, row.game_id)) is None:
             # Another game of theirs starting at once may make the same row: no conflict.
-            insert_absent(
-                db, Rating, user_id=s.user_id, game_id=row.game_id, rating=1500.0, games=0
-            )
+            insert_absent(db, Rating, user_id=user_id, game_id=row.game_id, rating=1500.0, games=0)
 
 
 def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:

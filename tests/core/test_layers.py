@@ -20,37 +20,80 @@ def _layer(module: str) -> str:
     return "surfaces" if part in SURFACES else part
 
 
-def _imports(path: Path) -> list[str]:
+def _imports(source: str, module: str, is_package: bool = False) -> list[str]:
+    """The meeple modules ``module`` imports, relative imports resolved (``from meeple
+    import x`` and ``from . import x`` count as importing the module x, which they may)."""
+    package = module if is_package else module.rpartition(".")[0]
     names = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.append(node.module)
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                root = ".".join(base + ([node.module] if node.module else []))
+            else:
+                root = node.module or ""
+            if root == "meeple" or (node.level and not node.module):
+                names.extend(f"{root}.{alias.name}" for alias in node.names)
+            else:
+                names.append(root)
         elif isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
     return [n for n in names if n.startswith("meeple.")]
 
 
-def test_no_module_imports_from_a_layer_below_its_own() -> None:
-    root = Path(meeple.__file__).parent
+def _wrong_imports(files: list[tuple[str, str, bool]]) -> list[str]:
+    """``files``: (module name, source, is a package's __init__)."""
     wrong = []
-    for path in sorted(root.rglob("*.py")):
-        module = ".".join(("meeple", *path.relative_to(root).with_suffix("").parts))
-        module = module.removesuffix(".__init__")
+    for module, source, is_package in files:
         mine = _layer(module)
         if mine not in LAYERS:
             continue  # meeple/__init__.py: the public API gathers every layer
-        for name in _imports(path):
+        for name in _imports(source, module, is_package):
             theirs = _layer(name)
             below = theirs in LAYERS and LAYERS.index(theirs) > LAYERS.index(mine)
             if below and (module, name) not in ALLOWED:
                 wrong.append(f"{module} ({mine}) imports {name} ({theirs})")
+    return wrong
+
+
+def test_no_module_imports_from_a_layer_below_its_own() -> None:
+    root = Path(meeple.__file__).parent
+    files = []
+    for path in sorted(root.rglob("*.py")):
+        module = ".".join(("meeple", *path.relative_to(root).with_suffix("").parts))
+        is_package = module.endswith(".__init__")
+        module = module.removesuffix(".__init__")
+        files.append((module, path.read_text(encoding="utf-8"), is_package))
+    assert len(files) > 50
+    wrong = _wrong_imports(files)
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_layer_check_sees_a_wrong_import() -> None:
-    # The check above must be able to fail: the surfaces layer is below arena.
-    assert LAYERS.index(_layer("meeple.rl.gymnasium")) > LAYERS.index(_layer("meeple.arena.x"))
-    assert _imports(Path(meeple.__file__).parent / "rl" / "__init__.py") == ["meeple.core.errors"]
+def test_the_layer_check_sees_a_wrong_import_in_every_form() -> None:
+    bad = [
+        ("meeple.arena.x", "from meeple.rl import MissingExtraError\n", False),
+        ("meeple.core.y", "import meeple.agents.greedy\n", False),
+        ("meeple.agents.z", "from meeple import web\n", False),
+        ("meeple.core.q", "def f():\n    from meeple.cli.common import fail\n", False),
+        ("meeple.analysis.sub", "from ..web import app\n", False),  # a module of analysis
+    ]
+    found = _wrong_imports(bad)
+    assert len(found) == len(bad), found
+    assert found[-1] == "meeple.analysis.sub (analysis) imports meeple.web (surfaces)"
+    fine = [
+        (
+            "meeple.boardgames.g.state",
+            "from .actions import A\nfrom meeple.core.api import X\n",
+            False,
+        ),
+        ("meeple.boardgames.g", "from . import components\n", True),
+        ("meeple.core.registry", "import meeple.boardgames\n", False),
+    ]
+    assert _wrong_imports(fine) == []
+    assert _imports("from . import components\n", "meeple.boardgames.g", True) == [
+        "meeple.boardgames.g.components"
+    ]
 
 
 def test_a_missing_extra_is_a_meeple_error_and_an_import_error() -> None:

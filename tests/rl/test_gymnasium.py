@@ -115,8 +115,9 @@ def test_an_observation_size_under_one_is_refused(size) -> None:
 def test_the_state_is_meeple_state_as_in_the_other_adapters() -> None:
     e = make("tiny", opponents="random")
     e.reset(seed=0)
-    assert not hasattr(e, "state")
     assert e.meeple_state.game is e.game and not e.meeple_state.is_terminal()
+    with pytest.warns(DeprecationWarning, match="now meeple_state"):
+        assert e.state is e.meeple_state  # the old name still answers, with a warning
 
 
 @pytest.mark.parametrize("action", [1.0, 0.5, 117.9, "1", "0", True, [1]])

@@ -271,6 +271,14 @@ def test_a_public_observer_shows_no_private_cards() -> None:
                     enc.encode(inner.observation(None), None, inner.current_player()),
                 )
             )
+    # In a perfect-information game too, the public observer is one string for everyone.
+    croa = mos.load_game("croa")
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    state = _play_some(croa.new_initial_state(), 4, 4)
+    obs = make_observation(croa, kind)
+    assert len({obs.string_from(state, p) for p in range(croa.num_players())}) == 1
     for bad, complaint in (
         (dict(public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), "hidden"),
         (dict(public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER), "public"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import collections
 
-import httpx
+import httpx2
 from fastapi.testclient import TestClient
 
 from meeple.web import auth, create_app, store
@@ -33,7 +33,7 @@ def from_address(client: TestClient, host: str) -> TestClient:
     return other
 
 
-def wrong_login(client: TestClient, name: str, i: int = 0) -> httpx.Response:
+def wrong_login(client: TestClient, name: str, i: int = 0) -> httpx2.Response:
     return client.post("/api/login", json={"name": name, "password": f"wrong guess {i}"})
 
 
@@ -46,8 +46,8 @@ def test_failed_log_ins_sent_at_once_are_all_counted(db_path, monkeypatch):
 
     async def main() -> collections.Counter:
         async with app.router.lifespan_context(app):
-            transport = httpx.ASGITransport(app=app, client=("203.0.113.5", 1234))
-            async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+            transport = httpx2.ASGITransport(app=app, client=("203.0.113.5", 1234))
+            async with httpx2.AsyncClient(transport=transport, base_url="http://test") as c:
                 r = await c.post("/api/signup", json={"name": "victim", "password": "long secret"})
                 assert r.status_code == 200, r.text
                 await c.post("/api/logout")

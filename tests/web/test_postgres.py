@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, text
@@ -99,10 +100,26 @@ def race(engine, first, second):
         db.flush()
         thread = threading.Thread(target=run_second)
         thread.start()
-        thread.join(timeout=1.0)  # the second either waits for our locks or is done
+        # Commit only once the second waits for one of our locks (or has ended without
+        # needing one), so the interleaving is the same however loaded the machine is.
+        deadline = time.monotonic() + 30
+        while thread.is_alive() and not _waiting_for_a_lock(engine):
+            assert time.monotonic() < deadline, "the second transaction neither waited nor ended"
+            time.sleep(0.01)
     thread.join(timeout=30)
     assert outcome, "the second transaction did not end"
     return value, outcome[0]
+
+
+def _waiting_for_a_lock(engine) -> bool:
+    with engine.connect() as c:
+        waiting = c.execute(
+            text(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE wait_event_type = 'Lock' AND datname = current_database()"
+            )
+        ).scalar()
+    return bool(waiting)
 
 
 def people(engine, *names):
@@ -188,39 +205,61 @@ def test_a_name_taken_at_the_same_moment_is_refused_not_a_server_error(engine):
 
 
 def test_bot_users_and_ratings_made_at_once_are_made_once(engine):
-    (host,) = people(engine, "host")
+    # Two people, so that nothing of one person's (their row's lock) orders the two.
+    ann, bob = people(engine, "ann", "bob")
     # The first tables ever with a hard bot, made at once: one bot user for both.
     hard = [{"kind": "me"}, {"kind": "bot", "level": "hard"}]
     tid1, (kind, tid2) = race(
         engine,
-        lambda db: store.create_table(db, host, "tiny", 2, {}, hard),
-        lambda db: store.create_table(db, host, "tiny", 2, {}, hard),
+        lambda db: store.create_table(db, ann, "tiny", 2, {}, hard),
+        lambda db: store.create_table(db, bob, "tiny", 2, {}, hard),
     )
     assert kind == "ok", tid2
     with DBSession(engine) as db:
         bots = db.scalars(select(User).where(User.is_bot)).all()
         assert [b.name for b in bots] == ["Bot (hard)"]
-    # Two first games of tiny for one player, started at once: one rating row each.
+    # Two first games of tiny with the same bot, started at once: one rating row for it.
     _, (kind, error) = race(
         engine,
-        lambda db: store.start(db, tid1, host),
-        lambda db: store.start(db, tid2, host),
+        lambda db: store.start(db, tid1, ann),
+        lambda db: store.start(db, tid2, bob),
     )
     assert kind == "ok", error
     with DBSession(engine) as db:
         rows = db.scalars(select(Rating.user_id).where(Rating.game_id == "tiny")).all()
-        assert sorted(rows) == sorted([host.id, bots[0].id])
+        assert sorted(rows) == sorted([ann.id, bob.id, bots[0].id])
+
+
+def test_rating_rows_are_made_in_the_order_of_user_ids(engine, monkeypatch):
+    # Two tables of the same people in opposite seats, started at once, would otherwise
+    # each lock one new row and wait for the other's: a deadlock, answered as a 503.
+    ann, bob = people(engine, "ann", "bob")
+    tid = new_table(engine, bob, [{"kind": "me"}, {"kind": "open"}])
+    with DBSession(engine, expire_on_commit=False) as db, db.begin():
+        store.join(db, tid, ann, None)
+    made: list[int] = []
+    real = store.insert_absent
+
+    def recording(db, model, **values):
+        if model is Rating:
+            made.append(values["user_id"])
+        return real(db, model, **values)
+
+    monkeypatch.setattr(store, "insert_absent", recording)
+    with DBSession(engine, expire_on_commit=False) as db, db.begin():
+        store.start(db, tid, bob)
+    assert ann.id < bob.id and made == [ann.id, bob.id]
 
 
 def test_two_sign_ups_of_one_name_at_once_over_http(pg_url):
     settings = Settings(db_url=pg_url, bot_delay=0.0, bot_specs=dict(FAST_BOTS))
     app = create_app(settings)
 
-    async def main() -> list[httpx.Response]:
+    async def main() -> list[httpx2.Response]:
         async with app.router.lifespan_context(app):
             clients = [
-                httpx.AsyncClient(
-                    transport=httpx.ASGITransport(app=app, client=(f"192.0.2.{i}", 1000)),
+                httpx2.AsyncClient(
+                    transport=httpx2.ASGITransport(app=app, client=(f"192.0.2.{i}", 1000)),
                     base_url="http://test",
                 )
                 for i in range(4)
