@@ -129,6 +129,29 @@ def _score_table(state: meeple.State, agents: list[str] | None = None) -> Table:
     return table
 
 
+def _tie_breaks(state: meeple.State) -> list[str]:
+    """A line for each group of players level on points whom the rulebook's tie-break
+    placed apart (the table's totals alone would not tell why)."""
+    scores, ranks = state.scores(), state.ranks()
+    by_total: dict[int, list[int]] = {}
+    for p, s in enumerate(scores):
+        by_total.setdefault(s["total"], []).append(p)
+    lines = []
+    for total, group in sorted(by_total.items(), reverse=True):
+        if len(group) > 1 and len({ranks[p] for p in group}) > 1:
+            order = sorted(group, key=lambda p: ranks[p])
+            named = ", ".join(f"player {p + 1} ({_ordinal(ranks[p])})" for p in order)
+            lines.append(
+                f"Level on {total}: {named}, placed by the game's tie-break "
+                f"(docs/games/{state.game.info.id}.md)."
+            )
+    return lines
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _check_seat_count(
     game: str, players: int | None, given: str, specs: list[str], flag: str, noun: str
 ) -> None:
@@ -223,6 +246,8 @@ def play(
         raise typer.Exit(0 if isinstance(stop, QuitGame) else 1) from None
     out.print(state.render_text(None), markup=False, highlight=False)
     out.print(_score_table(state, seat_specs))
+    for line in _tie_breaks(state):
+        out.print(line, highlight=False, soft_wrap=True)
     if save:
         save.write_text(record_of(state, seed=seed, agents=seat_specs).dumps() + "\n")
         out.print(f"Record written to {save}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 from rich.console import Console
@@ -227,3 +228,31 @@ def test_the_simulate_table_folds_a_long_agent_rather_than_cutting_it(width_80):
     assert all(len(line) <= 80 for line in lines) and "…" not in result.stdout
     agent_cells = "".join(line.split("│")[2].strip() for line in lines if line.startswith("│"))
     assert agent_cells.count(spec) == 2
+
+
+class _Finished:
+    """Just what the end-of-game lines read from a state."""
+
+    def __init__(self, totals: list[int], ranks: list[int]) -> None:
+        self._totals, self._ranks = totals, ranks
+        self.game = SimpleNamespace(info=SimpleNamespace(id="queensland"))
+
+    def scores(self) -> list[dict[str, int]]:
+        return [{"total": t} for t in self._totals]
+
+    def ranks(self) -> list[int]:
+        return self._ranks
+
+
+def test_a_tie_on_points_broken_by_the_rules_is_explained() -> None:
+    from meeple.cli.main import _tie_breaks
+
+    # Players 2 and 3 level on 24, placed 3rd and 2nd by the tie-break; 1 and 4 apart.
+    lines = _tie_breaks(_Finished([30, 24, 24, 10], [1, 3, 2, 4]))  # type: ignore[arg-type]
+    assert lines == [
+        "Level on 24: player 3 (2nd), player 2 (3rd), placed by the game's tie-break "
+        "(docs/games/queensland.md)."
+    ]
+    # A tie the rules leave shared (the same rank) needs no explaining; nor do no ties.
+    assert _tie_breaks(_Finished([8, 15, 8], [2, 1, 2])) == []  # type: ignore[arg-type]
+    assert _tie_breaks(_Finished([1, 2, 3], [3, 2, 1])) == []  # type: ignore[arg-type]
