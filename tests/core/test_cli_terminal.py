@@ -256,3 +256,36 @@ def test_a_tie_on_points_broken_by_the_rules_is_explained() -> None:
     # A tie the rules leave shared (the same rank) needs no explaining; nor do no ties.
     assert _tie_breaks(_Finished([8, 15, 8], [2, 1, 2])) == []  # type: ignore[arg-type]
     assert _tie_breaks(_Finished([1, 2, 3], [3, 2, 1])) == []  # type: ignore[arg-type]
+
+
+def test_bench_tables_fit_80_columns_with_every_header_whole(width_80, monkeypatch):
+    from meeple.arena import bench
+
+    # Measured figures are not what is tested here, so the measures give fixed, wide numbers.
+    def playouts(game, seconds):
+        return {
+            "game": game.info.id,
+            "players": game.players,
+            "games": 10,
+            "steps_per_second": 1_234_567.0,
+            "decisions_per_second": 987_654.0,
+            "games_per_second": 76.19,
+            "mean_steps_per_game": 302.4,
+        }
+
+    n = len(meeple.games())
+    rates = iter([2000.0, 1999.9] * n)
+    monkeypatch.setattr(bench, "random_playouts", playouts)
+    monkeypatch.setattr(bench, "clone_rate", lambda game: 170_140.2)
+    monkeypatch.setattr(bench, "ismcts_rate", lambda game, seconds: next(rates))
+    result = runner.invoke(app, ["bench", "--seconds", "0.1"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines) and "…" not in result.stdout
+    for header in ["steps", "decisions", "games", "per game", "clones", "ISMCTS it.", "per s"]:
+        assert f" {header} " in result.stdout, header
+    rows = {line.split("│")[1].strip(): line for line in lines if line.startswith("│")}
+    assert set(rows) == {info.id for info in meeple.games()}
+    assert "│ 1,234,567 │   987,654 │" in result.stdout and " 76.2 │" in result.stdout
+    verdicts = [line.split("│")[4].strip() for line in lines if "170,140" in line]
+    assert verdicts == (["met", "below"] * n)[:n]
