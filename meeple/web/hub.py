@@ -659,6 +659,7 @@ class Hub:
             live.advance(after, who, act)
         if result is not None:
             live.status = "finished"
+            self._show_finished(live.id)  # before any await: no reader sees a running end
             live.wake.set()
             try:
                 await self.info(live.id, fresh=True)  # finished, with places and ratings
@@ -666,12 +667,18 @@ class Hub:
                 self._finished_unread(live.id)
         self.broadcast(live.id)
 
+    def _show_finished(self, table_id: int) -> None:
+        """Mark the table's cached facts finished, until they are read again with places and
+        ratings: a reader between the last move and that read sees the end and a finished
+        table together, never a finished game on a running table."""
+        info = self.infos.get(table_id)
+        if info is not None and info.get("status") != "finished":
+            self.infos[table_id] = {**info, "status": "finished"}
+
     def _finished_unread(self, table_id: int) -> None:
         """The game ended (stored) but its table could not be read again: show it finished
         for now, and read it (places, ratings) once the database answers."""
-        info = self.infos.get(table_id)
-        if info is not None:
-            self.infos[table_id] = {**info, "status": "finished"}
+        self._show_finished(table_id)
 
         async def read_later() -> None:
             delay = OUTAGE_FIRST
@@ -697,6 +704,7 @@ class Hub:
         result = result_of(live.state)
         await self.db(lambda db: store.finish_table(db, live.id, result))
         live.status = "finished"
+        self._show_finished(live.id)
         live._views.clear()
         await self.info(live.id, fresh=True)
         live.wake.set()

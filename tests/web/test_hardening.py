@@ -1,12 +1,13 @@
 """Refusals and limits found by a review (SQLite; the PostgreSQL races are in test_postgres.py):
 failed log-ins sent at once or spread over many names, the failed-log-in memory, one person's
 tables, requests on missing or finished tables, binary WebSocket messages, error codes, and a
-game's last move when its table cannot be read again."""
+game's last move when its table cannot be read again, and a view read just after it."""
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import threading
 
 import httpx2
 from fastapi.testclient import TestClient
@@ -296,3 +297,53 @@ def test_a_move_that_ends_the_game_stands_when_the_table_cannot_be_read(client):
     wait_for(lambda: hub.infos.get(tid, {}).get("seats", [{}])[0].get("place") is not None)
     seats = client.get(f"/api/tables/{tid}").json()["seats"]
     assert sorted(s["place"] for s in seats) in ([1, 2], [1, 1])
+
+
+# -- 13: a reader between the last move and the table's new facts ------------------------
+
+
+def test_a_view_read_while_the_finished_table_is_read_again_shows_it_finished(client):
+    guest(client, "alice")
+    tid = create_tiny(client, [{"kind": "me"}, {"kind": "open"}])
+    bob = from_address(client, "198.51.100.2")
+    guest(bob, "bob")
+    bob.post(f"/api/tables/{tid}/join")
+    client.post(f"/api/tables/{tid}/start")
+    hub = client.app.state.hub
+    real_info = hub.info
+    reading, go_on = threading.Event(), threading.Event()
+
+    async def info(table_id, fresh=False):
+        if fresh and table_id == tid and hub.tables[tid].status == "finished":
+            reading.set()  # the game has ended: hold this read until the check is done
+            while not go_on.is_set():
+                await asyncio.sleep(0.01)
+        return await real_info(table_id, fresh)
+
+    hub.info = info
+    answers: list[httpx2.Response] = []
+    for _ in range(20):
+        player = wait_for(lambda: next((c for c in (client, bob) if view(c, tid)["legal"]), None))
+        v = view(player, tid)
+        move = {"action": v["legal"][0]["id"], "seen": v["history_len"]}
+        mover = threading.Thread(
+            target=lambda c=player, m=move: answers.append(
+                c.post(f"/api/tables/{tid}/move", json=m)
+            )
+        )
+        mover.start()
+        while mover.is_alive() and not reading.is_set():
+            mover.join(0.01)
+        if reading.is_set():
+            break
+        assert answers[-1].status_code == 200, answers[-1].text
+    else:
+        raise AssertionError("the game did not end")
+    try:
+        seen = client.get(f"/api/tables/{tid}/view").json()
+    finally:
+        go_on.set()
+        mover.join(30)
+    assert seen["view"]["terminal"]
+    assert seen["table"]["status"] == "finished"
+    assert answers[-1].status_code == 200 and answers[-1].json()["table"]["status"] == "finished"
