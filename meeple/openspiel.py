@@ -37,7 +37,7 @@ from typing import Any
 from meeple.core.api import CHANCE, TERMINAL, Game, State
 from meeple.core.errors import OptionError
 from meeple.core.fingerprint import fingerprint
-from meeple.core.registry import game_class, games, load
+from meeple.core.registry import game_class, games, load, load_setup
 from meeple.rl import MissingExtraError
 from meeple.rl.encoding import DEFAULT_SIZE, ObservationEncoder
 
@@ -155,7 +155,7 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
         game_id = self.GAME_ID
         params = dict(params or {})
         players = int(params.pop("players", game_class(game_id).info.min_players))
-        self.meeple: Game = load(game_id, players=players, **params)
+        self.meeple: Game = load_setup(game_id, players, None, params)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.meeple.num_distinct_actions(),
             max_chance_outcomes=self.meeple.num_distinct_actions(),

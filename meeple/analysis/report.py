@@ -19,7 +19,7 @@ from meeple.analysis.balance import analyse, compare, components_label
 from meeple.arena.simulate import jobs_for
 from meeple.core.outputs import check_out_dir
 from meeple.core.record import Record
-from meeple.core.registry import load
+from meeple.core.registry import load_setup
 
 FORMAT = "meeple.balance/1"
 BASE_COLOUR = "#4c72b0"
@@ -56,7 +56,7 @@ def simulate_records(
 ) -> list[Record]:
     from meeple.arena.backends import run_jobs_on
 
-    game = load(game_id, players=players, components=components, **(options or {}))
+    game = load_setup(game_id, players, components, options)
     specs = list(agents) if agents else ["greedy"] * game.players
     if len(specs) != game.players:
         raise ValueError(f"{game.players} players need {game.players} agents, got {len(specs)}")
@@ -80,7 +80,7 @@ def balance_report(
     """Simulate, analyse and write ``report.html``, ``report.json`` and PNG plots."""
     check_out_dir(out_dir, "out_dir")  # fail before simulating if it cannot be written
     plt = _pyplot()  # ... or if the extra is missing
-    game = load(game_id, players=players, **(options or {}))
+    game = load_setup(game_id, players, None, options)
     specs = list(agents) if agents else ["greedy"] * game.players
     base_records = simulate_records(
         game_id, game.players, games, seed, specs, game.options, None, jobs, backend, on_done
@@ -138,7 +138,7 @@ def report_from_records(
         raise ValueError("no records to analyse")
     base = analyse(records, where)
     first = records[0]
-    game = load(first.game, players=first.players, **first.options)
+    game = load_setup(first.game, first.players, None, first.options)
     seeds = [r.seed for r in records if r.seed is not None]
     comp = first.components
     report: dict[str, Any] = {

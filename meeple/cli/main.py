@@ -19,6 +19,7 @@ from meeple.agents.base import split_agents
 from meeple.cli.common import err, fail
 from meeple.core.errors import MeepleError, RecordError
 from meeple.core.outputs import OutputPathError, check_out_file
+from meeple.core.registry import load_setup
 
 app = typer.Typer(
     help="meeple: play, simulate, replay and measure six modern board games.",
@@ -69,7 +70,7 @@ def _load(
     game: str, players: int | None, options: list[str] | None, components: Path | None
 ) -> meeple.Game:
     try:
-        return meeple.load(game, players=players, components=components, **_options(options))
+        return load_setup(game, players, components, _options(options))
     except MeepleError as e:
         raise fail(str(e)) from None
 
@@ -500,12 +501,19 @@ def render(
             f"--as counts players from 1 to {record.players}, not {as_player} "
             "(leave it out for a spectator's view)"
         )
+    if out_path is not None and out_path.resolve() == record_file.resolve():
+        raise fail(f"--out {out_path} is the record itself; writing there would lose the game")
+    where = f"{record_file}" + (f", record {record_number}" if count > 1 else "")
     try:
-        state = replay_record(record, upto=step)
+        # The whole record is checked, even to draw an early step of it: a record that is
+        # wrong later on is refused, not drawn as if it were sound.
+        state = replay_record(record)
+        if step is not None:
+            state = replay_record(record, upto=step)
         obs = state.observation(None if as_player is None else as_player - 1)
         text = state.game.render_svg(obs) if fmt == "svg" else state.game.render_text(obs)
     except MeepleError as e:
-        raise fail(str(e), code=1) from None
+        raise fail(f"{where}: {e}", code=1) from None
     if out_path is None:
         print(text)
     else:

@@ -18,6 +18,7 @@ from rich.progress import Progress
 
 from meeple.agents.base import split_agents
 from meeple.cli.common import err, fail
+from meeple.core.registry import load_setup
 
 out = Console()
 
@@ -60,7 +61,6 @@ def analyze(
     ] = None,
 ) -> None:
     """Balance report: win rate by seat, scores, length, branching, action types (HTML+JSON)."""
-    import meeple
     from meeple.agents import make_agent
     from meeple.arena.backends import BACKENDS
     from meeple.core.errors import MeepleError
@@ -112,9 +112,9 @@ def analyze(
     if players is None and specs:
         players = len(specs)
     try:
-        g = meeple.load(game, players=players, **options)
+        g = load_setup(game, players, None, options)
         if components is not None:
-            meeple.load(game, players=g.players, components=components, **options)
+            load_setup(game, g.players, components, options)
         for s in specs or []:
             if s.split(":")[0] == "human":
                 raise fail("analyze plays bots only")

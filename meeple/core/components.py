@@ -34,12 +34,32 @@ def read_json(path: Path | None, package: str, name: str = "components.json") ->
         except (OSError, UnicodeDecodeError) as e:
             raise ComponentsError(f"cannot read component file {where}: {e}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ComponentsError(f"{where} is not valid JSON: {json_problem(e)}") from None
+        data = parse_json(text)
+    except JSONProblem as e:
+        raise ComponentsError(f"{where} is not valid JSON: {e}") from None
     if not isinstance(data, dict):
         raise ComponentsError(f"{where} must hold a JSON object")
     return data
+
+
+class JSONProblem(ValueError):
+    """A JSON text this engine cannot read; ``str()`` says what is wrong, for people."""
+
+
+def parse_json(text: str, *, line: bool = True) -> Any:
+    """``json.loads``, with every way it can fail turned into a :class:`JSONProblem`.
+
+    Besides malformed text, Python refuses a number of more than 4,300 digits and nesting
+    deeper than its recursion limit; a data file or record must not crash on either.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise JSONProblem(json_problem(e, line=line)) from None
+    except RecursionError:
+        raise JSONProblem("arrays or objects are nested too deeply to read") from None
+    except ValueError:  # int() of a number with too many digits
+        raise JSONProblem("a number has too many digits to read") from None
 
 
 def json_problem(e: json.JSONDecodeError, *, line: bool = True) -> str:

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from meeple.core.api import JSON, Game, State
-from meeple.core.components import json_problem
+from meeple.core.components import JSONProblem, parse_json
 from meeple.core.errors import MeepleError, RecordError
-from meeple.core.registry import load
+from meeple.core.registry import load_setup
 
 FORMAT = "meeple.record/1"
 
@@ -60,6 +60,8 @@ class Record:
         """Check the shape of a record; every problem is a :class:`RecordError`."""
         if not isinstance(obj, dict):
             raise RecordError(f"a record is a JSON object, not {type(obj).__name__}")
+        if "format" not in obj:
+            raise RecordError(f"the record has no 'format'; a meeple record's is {FORMAT!r}")
         fmt = obj.get("format")
         if fmt != FORMAT:
             raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
@@ -72,6 +74,8 @@ class Record:
                 raise RecordError(f"the record has no {key!r}")
             if not isinstance(obj[key], typ) or isinstance(obj[key], bool):
                 raise RecordError(f"the record's {key!r} must be a {kind}, not {obj[key]!r}")
+        if obj["players"] < 1:
+            raise RecordError(f"the record's 'players' must be at least 1, not {obj['players']}")
         actions = obj.get("actions")
         if not isinstance(actions, list):
             raise RecordError("the record's 'actions' must be a list of move texts")
@@ -89,6 +93,11 @@ class Record:
             not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)
         ):
             raise RecordError("the record's 'agents' must be a list of names")
+        if agents is not None and len(agents) != obj["players"]:
+            raise RecordError(
+                f"the record's 'agents' names {len(agents)} players, but it is a game of "
+                f"{obj['players']}"
+            )
         result = obj.get("result")
         if result is not None:
             _check_result(result, obj["players"])
@@ -112,9 +121,9 @@ class Record:
     @classmethod
     def loads(cls, text: str) -> Record:
         try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not valid JSON: {json_problem(e)}") from None
+            obj = parse_json(text)
+        except JSONProblem as e:
+            raise RecordError(f"not valid JSON: {e}") from None
         return cls.from_json(obj)
 
 
@@ -207,7 +216,7 @@ def game_of(record: Record) -> Game:
     if record.components is not None:
         components = _component_file(record)
     try:
-        return load(record.game, players=record.players, components=components, **record.options)
+        return load_setup(record.game, record.players, components, record.options)
     except MeepleError as e:
         raise RecordError(f"the record's setup is refused: {e}") from None
 
@@ -258,6 +267,11 @@ def replay(
     Raises :class:`RecordError` naming the index of the first bad action and why,
     or saying how the result differs from the one recorded.
     """
+    if upto is not None and not 0 <= upto <= len(record.actions):
+        raise RecordError(
+            f"there is no step {upto} in this record: its steps run from 0 to "
+            f"{len(record.actions)}"
+        )
     game = game_of(record)
     state = game.new_initial_state()
     actions = record.actions if upto is None else record.actions[:upto]
@@ -301,14 +315,16 @@ def replay(
     return state
 
 
-def read_records(path: Path) -> Iterator[tuple[int, Record]]:
+def read_records(path: Path | str) -> Iterator[tuple[int, Record]]:
     """Records in a file: one JSON object, or JSONL with one per line (line numbers from 1).
 
     Every :class:`RecordError` raised here names the file (and the line of a JSONL file),
-    so a caller shows it as it is. Each record's ``source`` is ``path``.
+    so a caller shows it as it is. Each record's ``source`` is ``path``. A UTF-8 byte-order
+    mark, which some editors write, is allowed.
     """
+    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as e:
         raise RecordError(f"cannot read {path}: {e.strerror}") from None
     except UnicodeDecodeError:
@@ -329,15 +345,15 @@ def read_records(path: Path) -> Iterator[tuple[int, Record]]:
     first = next(n for n, ln in enumerate(lines, start=1) if ln.strip())
     if len([ln for ln in lines if ln.strip()]) == 1 or not stripped.startswith("{"):
         try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{path}: not valid JSON: {json_problem(e)}") from None
+            obj = parse_json(text)
+        except JSONProblem as e:
+            raise RecordError(f"{path}: not valid JSON: {e}") from None
         yield first, parsed(obj, str(path))
         return
     # A pretty-printed single record spans lines but parses whole.
     try:
-        whole = json.loads(text)
-    except json.JSONDecodeError:
+        whole = parse_json(text)
+    except JSONProblem:
         whole = None
     if whole is not None:
         yield first, parsed(whole, str(path))
@@ -346,11 +362,9 @@ def read_records(path: Path) -> Iterator[tuple[int, Record]]:
         if line.strip():
             where = f"{path}, line {n}"
             try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise RecordError(
-                    f"{where}: not valid JSON: {json_problem(e, line=False)}"
-                ) from None
+                obj = parse_json(line, line=False)
+            except JSONProblem as e:
+                raise RecordError(f"{where}: not valid JSON: {e}") from None
             yield n, parsed(obj, where)
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
 from meeple.core.api import Game, GameInfo
-from meeple.core.errors import UnknownGameError
+from meeple.core.errors import OptionError, UnknownGameError
 
 _registered: dict[str, type[Game]] = {}
 _loaded_plugins = False
@@ -64,7 +65,11 @@ def games() -> list[GameInfo]:
 
 
 def load(
-    game_id: str, players: int | None = None, components: str | Path | None = None, **options: Any
+    game_id: str,
+    /,
+    players: int | None = None,
+    components: str | Path | None = None,
+    **options: Any,
 ) -> Game:
     """A game with its player count, options and (optionally corrected) component data.
 
@@ -75,3 +80,29 @@ def load(
     meeple.core.errors.UnknownGameError: no game 'no_such_game'; registered games: ...
     """
     return game_class(game_id)(players=players, components=components, **options)
+
+
+# What a setup gives besides its options: an "option" of one of these names is a mistake
+# that would otherwise collide with load's own arguments.
+_NOT_OPTIONS = {
+    "players": "the player count is given on its own (--players on the command line)",
+    "components": "a component file is given on its own (--components on the command line)",
+}
+
+
+def load_setup(
+    game_id: str,
+    players: int | None = None,
+    components: str | Path | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """:func:`load` with the options as a mapping, as typed by a person or read from a record.
+
+    A key that names one of ``load``'s own arguments is refused as no option of the game.
+    """
+    cls = game_class(game_id)
+    opts = dict(options or {})
+    for name, why in _NOT_OPTIONS.items():
+        if name in opts:
+            raise OptionError(f"{cls.info.name} has no option {name!r}: {why}")
+    return cls(players=players, components=components, **opts)

@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meeple.core.api import JSON
+from meeple.core.components import JSONProblem, parse_json
 from meeple.core.record import Record, result_of
 from meeple.web import auth, store
 from meeple.web.db import DatabaseUnavailable, make_engine, migrate
@@ -678,9 +679,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if len(raw) > MAX_WS_MESSAGE:
             return bad_message("message too long")
         try:
-            msg = json.loads(raw)
-        except json.JSONDecodeError:
-            return bad_message("not JSON")
+            msg = parse_json(raw)
+        except JSONProblem as e:
+            return bad_message(f"not JSON: {e}")
         if not isinstance(msg, dict):
             return bad_message("a message is a JSON object")
         kind = msg.get("type")

@@ -39,11 +39,11 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DBSession
 
-import meeple
 from meeple.agents import make_agent
 from meeple.core.api import CHANCE, JSON, Game, State, sample_chance
 from meeple.core.errors import MeepleError
 from meeple.core.record import result_of
+from meeple.core.registry import load_setup
 from meeple.web import store
 from meeple.web.db import DatabaseUnavailable, is_unavailable
 from meeple.web.errors import Refused
@@ -86,7 +86,7 @@ class Settings:
 @functools.lru_cache(maxsize=256)
 def load_game(game_id: str, players: int, options_json: str) -> Game:
     """A game is immutable and shared by its states, so tables with one setup share one."""
-    return meeple.load(game_id, players=players, **json.loads(options_json))
+    return load_setup(game_id, players, None, json.loads(options_json))
 
 
 class LiveTable:

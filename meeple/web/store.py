@@ -19,7 +19,7 @@ import meeple
 from meeple.arena.stats import Elo
 from meeple.core.api import JSON
 from meeple.core.errors import MeepleError
-from meeple.core.registry import game_class
+from meeple.core.registry import game_class, load_setup
 from meeple.web.auth import bot_user, name_key, normal_name
 from meeple.web.db import insert_absent
 from meeple.web.errors import Refused
@@ -252,7 +252,7 @@ def create_table(
             "bad_option",
         )
     try:
-        game = meeple.load(game_id, players=players, **options)
+        game = load_setup(game_id, players, None, options)
     except MeepleError as e:
         raise Refused(str(e)) from None
     _check_cap(

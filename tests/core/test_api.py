@@ -166,3 +166,8 @@ def test_clone_is_independent_of_its_source():
     copy.apply_action(CARD0 + 1)
     assert state.history == [CARD0] and copy.history == [CARD0, CARD0 + 1]
     assert state.deck != copy.deck
+
+
+def test_an_option_named_game_id_is_an_unknown_option_not_a_clash():
+    with pytest.raises(OptionError, match="no option 'game_id'"):
+        meeple.load("tiny", players=2, **{"game_id": "croa"})

@@ -289,3 +289,30 @@ def test_bench_tables_fit_80_columns_with_every_header_whole(width_80, monkeypat
     assert "│ 1,234,567 │   987,654 │" in result.stdout and " 76.2 │" in result.stdout
     verdicts = [line.split("│")[4].strip() for line in lines if "170,140" in line]
     assert verdicts == (["met", "below"] * n)[:n]
+
+
+@pytest.mark.parametrize("name", ["players", "components", "game_id"])
+def test_an_option_named_like_a_setup_argument_is_refused_as_no_option(name):
+    for command in (["play", "tiny", "--seats", "random,random"], ["simulate", "tiny"]):
+        result = runner.invoke(app, [*command, "-o", f"{name}=3"])
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith(f"error: Tiny has no option '{name}'")
+        assert "Traceback" not in result.output
+
+
+def test_render_refuses_to_draw_over_the_record_it_reads(tmp_path):
+    path, _ = _tiny_record(tmp_path)
+    before = path.read_bytes()
+    result = runner.invoke(app, ["render", str(path), "--out", str(path)])
+    assert result.exit_code == 2
+    assert "is the record itself; writing there would lose the game" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_render_checks_the_whole_record_before_drawing_an_early_step(tmp_path):
+    path, [record] = _tiny_record(tmp_path)
+    record.result = {"scores": [41, 42], "ranks": [2, 1]}
+    path.write_text(record.dumps() + "\n")
+    result = runner.invoke(app, ["render", str(path), "--step", "1", "--format", "text"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {path}: the recorded scores [41, 42] differ")

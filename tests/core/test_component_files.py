@@ -129,3 +129,16 @@ def test_a_bad_json_text_is_described_once(tmp_path: Path) -> None:
     assert str(e.value) == (
         f"{path} is not valid JSON: Unterminated string starting at line 1, column 12"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [("[" * 100_000, "nested too deeply"), ('{"format": ' + "7" * 5000 + "}", "too many digits")],
+)
+def test_json_past_pythons_own_limits_is_refused_with_a_components_error(
+    tmp_path: Path, text: str, problem: str
+) -> None:
+    path = tmp_path / "components.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ComponentsError, match=f"components.json is not valid JSON: .*{problem}"):
+        meeple.load("croa", components=path)

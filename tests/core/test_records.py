@@ -87,11 +87,48 @@ def test_a_record_from_another_game_version_is_refused_with_a_message(record):
             '{"format": "meeple.record/1", "game": "tiny", "players": "two", "game_version": 1}',
             "'players' must be a whole number",
         ),
+        ('{"game": "tiny"}', "the record has no 'format'; a meeple record's is"),
+        (
+            '{"format": "meeple.record/1", "game": "tiny", "players": -3, "game_version": 1,'
+            ' "actions": [], "result": {"scores": [1, 2], "ranks": [1, 2]}}',
+            "'players' must be at least 1, not -3",
+        ),
+        (
+            '{"format": "meeple.record/1", "game": "tiny", "players": 3, "game_version": 1,'
+            ' "actions": [], "agents": ["random"]}',
+            "'agents' names 1 players, but it is a game of 3",
+        ),
+        # Python's own limits on JSON: a number of 5,000 digits, nesting 100,000 deep.
+        ('{"format": "meeple.record/1", "players": ' + "9" * 5000 + "}", "too many digits"),
+        ("[" * 100_000, "nested too deeply"),
     ],
 )
 def test_malformed_records_are_refused_with_what_is_wrong(text, message):
     with pytest.raises(RecordError, match=message):
         Record.loads(text)
+
+
+@pytest.mark.parametrize("name", ["players", "components", "game_id"])
+def test_an_option_named_like_a_setup_argument_is_refused_as_no_option(record, name):
+    bad = Record.loads(record.dumps())
+    bad.options = {name: 3}
+    with pytest.raises(RecordError, match=f"setup is refused: Tiny has no option '{name}'"):
+        replay(bad)
+
+
+def test_a_step_outside_the_record_is_refused(record):
+    n = len(record.actions)
+    assert len(replay(record, upto=n).history) == n and replay(record, upto=0).history == []
+    for upto in (-5, n + 1):
+        with pytest.raises(RecordError, match=f"no step {upto} in this record.* 0 to {n}"):
+            replay(record, upto=upto)
+
+
+def test_a_file_may_be_named_by_text_and_start_with_a_byte_order_mark(tmp_path, record):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + record.dumps().encode())
+    [(line, got)] = list(read_records(str(path)))
+    assert line == 1 and got == record
 
 
 def test_a_record_with_a_bad_setup_is_refused():
