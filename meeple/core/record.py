@@ -269,8 +269,7 @@ def replay(
     """
     if upto is not None and not 0 <= upto <= len(record.actions):
         raise RecordError(
-            f"there is no step {upto} in this record: its steps run from 0 to "
-            f"{len(record.actions)}"
+            f"there is no step {upto} in this record: its steps run from 0 to {len(record.actions)}"
         )
     game = game_of(record)
     state = game.new_initial_state()
