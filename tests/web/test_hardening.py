@@ -220,6 +220,13 @@ def test_a_binary_websocket_message_is_refused_and_the_connection_stays(client, 
         assert ws.receive_json() == {"type": "pong", "t": 5}
         ws.send_text("not json")
         assert ws.receive_json()["code"] == "bad_message"
+        # JSON past Python's own nesting limit, yet short enough to be read: refused, not a
+        # server error.
+        ws.send_text("[" * 4000)
+        reply = ws.receive_json()
+        assert reply["code"] == "bad_message" and "nested too deeply" in reply["message"]
+        ws.send_text('{"type": "ping", "t": 6}')
+        assert ws.receive_json() == {"type": "pong", "t": 6}
 
 
 def test_an_unexpected_failure_answers_an_error_and_keeps_the_connection(client, monkeypatch):
