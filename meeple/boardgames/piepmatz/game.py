@@ -78,6 +78,12 @@ class PiepmatzGame(Game):
                 "option 'removed_species' is for two players only; with "
                 f"{self.players} players every species is used (leave it 'random')"
             )
+        if not self.components.two_player_removed_species:
+            raise OptionError(
+                f"option 'removed_species' cannot be {choice!r}: this component file sets "
+                "aside no species in the two-player game (rules.two_player_removed_species "
+                "is 0), so leave it 'random'"
+            )
         ids = [s.id for s in self.components.species]
         if choice not in ids:
             raise OptionError(

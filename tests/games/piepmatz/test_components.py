@@ -141,3 +141,16 @@ def test_a_two_player_game_needs_enough_seed_cards_for_the_column(tmp_path):
     data["feeder_deck"][3]["count"] = 36 - sum(e["count"] for e in data["feeder_deck"][:3]) - 4
     with pytest.raises(ComponentsError, match="too few to lay a column"):
         meeple.load("piepmatz", players=2, components=write(tmp_path, data))
+
+
+def test_a_file_that_sets_aside_no_species_refuses_a_chosen_one(tmp_path):
+    from meeple.core import OptionError
+
+    data = packaged()
+    data["rules"]["two_player_removed_species"]["value"] = 0
+    path = write(tmp_path, data)
+    # With nothing set aside, every species plays: a chosen one would be a false claim.
+    with pytest.raises(OptionError, match="sets aside no species.*leave it 'random'"):
+        meeple.load("piepmatz", players=2, components=path, removed_species="sparrow")
+    state = meeple.load("piepmatz", players=2, components=path).new_initial_state()
+    assert state.removed == -1 and len(state.deck) == 72 and state.decision.kind == "perch"
