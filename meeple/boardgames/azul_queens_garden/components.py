@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from meeple.boardgames.azul_queens_garden.board import AREAS, CELLS_PER_AREA
 from meeple.core.components import check_provenance, field, read_json, require
 
 NUM_COLOURS = 6
@@ -207,6 +208,32 @@ def load(path: Path | None) -> Components:
     check_provenance(disp, "display")
     tiles_per_expansion = _int(disp, "tiles_per_expansion", "display", 1)
     require(tiles_per_expansion <= 6, "display.tiles_per_expansion", "an expansion has 6 spaces")
+    # The garden's shape is the engine's own (board.py): a file may confirm it, not change it,
+    # so a changed board is refused rather than accepted and silently played as printed.
+    fb = field(data, "fountain_board", dict, "fountain_board")
+    check_provenance(fb, "fountain_board")
+    spaces = _int(fb, "spaces", "fountain_board")
+    require(
+        spaces == CELLS_PER_AREA - 1,
+        "fountain_board.spaces",
+        f"this engine plays the printed board's {CELLS_PER_AREA - 1} spaces around the fountain, "
+        f"not {spaces}; a board of another shape is not supported",
+    )
+    fountain = field(fb, "ornament", str, "fountain_board")
+    require(
+        fountain == "fountain",
+        "fountain_board.ornament",
+        f"the fountain board's ornament is the fountain, not {fountain!r}",
+    )
+    gb = field(data, "garden_board", dict, "garden_board")
+    check_provenance(gb, "garden_board")
+    areas = _int(gb, "expansion_areas", "garden_board")
+    require(
+        areas == AREAS - 1,
+        "garden_board.expansion_areas",
+        f"this engine plays the printed garden's {AREAS - 1} expansion areas, not {areas}; "
+        "a garden of another shape is not supported",
+    )
     ds = field(data, "display_start", dict, "display_start")
     check_provenance(ds, "display_start")
     display_start = _int(ds, "expansions", "display_start", 1)

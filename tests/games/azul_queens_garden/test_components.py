@@ -103,6 +103,14 @@ def test_a_corrected_file_is_loaded(tmp_path):
             lambda d: d["round_scoring"].update(pattern_points=[1, 2]),
             "round_scoring.pattern_points",
         ),
+        # The garden's shape is fixed: a changed board is refused, not played as printed.
+        (lambda d: d["fountain_board"].update(spaces=3), "fountain_board.spaces: .* not 3"),
+        (lambda d: d["fountain_board"].update(ornament="statue"), "fountain_board.ornament"),
+        (lambda d: d["garden_board"].update(expansion_areas=2), "garden_board.expansion_areas"),
+        (lambda d: d["garden_board"].update(expansion_areas="six"), "expansion_areas"),
+        (lambda d: d.pop("garden_board"), "garden_board"),
+        (lambda d: d.__setitem__("fountain_board", "round"), "fountain_board"),
+        (lambda d: d["garden_board"].pop("status"), "garden_board"),
     ],
 )
 def test_a_broken_file_is_refused_naming_the_entry(tmp_path, change, message):
