@@ -370,10 +370,11 @@ def findings(stats: dict[str, Any]) -> list[str]:
 # -- comparing two configurations ----------------------------------------------------------
 
 
-def _two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
-    """Two-sided p-value that two proportions are equal (normal approximation)."""
+def _two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float | None:
+    """Two-sided p-value that two proportions are equal (normal approximation); ``None``
+    when a side has no games, so there is nothing to test."""
     if n1 == 0 or n2 == 0:
-        return 1.0
+        return None
     p = (x1 + x2) / (n1 + n2)
     se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
     if se == 0:
@@ -382,10 +383,11 @@ def _two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def _mean_diff_p(a: Sequence[float], b: Sequence[float]) -> float:
-    """Two-sided p-value that two means are equal (Welch's statistic, normal tail)."""
+def _mean_diff_p(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """Two-sided p-value that two means are equal (Welch's statistic, normal tail); ``None``
+    when a side has fewer than two values, so its spread is unknown."""
     if len(a) < 2 or len(b) < 2:
-        return 1.0
+        return None
     va, vb = statistics.variance(a), statistics.variance(b)
     se = math.sqrt(va / len(a) + vb / len(b))
     if se == 0:
@@ -439,11 +441,14 @@ def t_two_sided_p(t: float, df: int) -> float:
     return min(1.0, _betainc(df / 2.0, 0.5, df / (df + t * t)))
 
 
-def paired_t_p(a: Sequence[float], b: Sequence[float]) -> float:
-    """Two-sided p-value of a paired t-test: is the mean of ``b[i] - a[i]`` zero?"""
+def paired_t_p(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """Two-sided p-value of a paired t-test: is the mean of ``b[i] - a[i]`` zero?
+
+    ``None`` for fewer than two pairs: one game gives no spread to test against.
+    """
     diffs = [y - x for x, y in zip(a, b, strict=True)]
     if len(diffs) < 2:
-        return 1.0
+        return None
     mean = statistics.fmean(diffs)
     sd = statistics.stdev(diffs)
     if sd == 0:
@@ -492,6 +497,8 @@ def compare(
     games. Otherwise the win rates get a two-proportion z-test and the means a Welch
     z-test.
     """
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha is a significance level between 0 and 1, not {alpha}")
     if paired is None:
         paired = is_paired(base, variant)
     elif paired and not is_paired(base, variant):
@@ -500,7 +507,12 @@ def compare(
     n1, n2 = base["games"], variant["games"]
     players = base["players"]
 
+    # One game a side gives no spread: every p-value would be made up.
+    testable = n1 >= 2 and n2 >= 2
+
     def row(what: str, b: float, v: float, digits: int, p: float | None, test: str | None) -> None:
+        if not testable:
+            p = None
         rows.append(
             {
                 "what": what,
@@ -508,14 +520,24 @@ def compare(
                 "variant": round(v, digits),
                 "change": round(v - b, digits),
                 "p_value": None if p is None else round(p, 4),
-                "test": test,
+                "test": None if p is None else test,
                 "significant": p is not None and p < alpha,
             }
         )
 
-    for seat, (b, v) in enumerate(
-        zip(base["win_rate_by_seat"], variant["win_rate_by_seat"], strict=True)
-    ):
+    # Seat by seat only at the same player count: a seat's fair share differs otherwise
+    # (a third against a quarter), so a "change" in it would say nothing about balance.
+    same_count = players == variant["players"]
+    notes = (
+        []
+        if same_count
+        else [
+            f"the seats' win rates are not compared: {players} players against "
+            f"{variant['players']}, so each seat's fair share differs"
+        ]
+    )
+    seat_pairs = zip(base["win_rate_by_seat"], variant["win_rate_by_seat"], strict=True)
+    for seat, (b, v) in enumerate(seat_pairs if same_count else []):
         if paired:
             p = paired_t_p(
                 [g[seat] for g in base["per_game"]["win_points"]],
@@ -549,10 +571,11 @@ def compare(
     if bb.get("n") and bv.get("n"):
         row("mean branching factor", bb["mean"], bv["mean"], 4, None, None)
     changed = [r["what"] for r in rows if r["significant"]]
+    level = f"{alpha * 100:g}%"
     verdict = (
-        "No significant change at the 5% level."
+        f"No significant change at the {level} level."
         if not changed
-        else "Significant changes (5% level): " + ", ".join(changed) + "."
+        else f"Significant changes ({level} level): " + ", ".join(changed) + "."
     )
     method = (
         f"paired t-tests over the {n1} games, each played with the same seed and agents "
@@ -568,6 +591,7 @@ def compare(
         "rows": rows,
         "changed": changed,
         "verdict": verdict,
+        "notes": notes,
     }
 
 

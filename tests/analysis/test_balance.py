@@ -256,3 +256,34 @@ def test_cli_analyze_records_from_simulate(tmp_path) -> None:
     assert report["base"]["length"]["decisions"]["mean"] == 6.0
     other = runner.invoke(app, ["analyze", "piepmatz", "--records", str(recs)])
     assert other.exit_code == 2 and "line 1: a record of 'tiny', not of 'piepmatz'" in other.output
+
+
+def test_player_counts_are_compared_without_their_seats() -> None:
+    three, two = analyse(_records("tiny", 12, 3)), analyse(_records("tiny", 12, 2))
+    diff = compare(three, two)
+    assert not diff["paired"]
+    assert not [r for r in diff["rows"] if "win rate" in r["what"]]
+    assert "decisions per game" in [r["what"] for r in diff["rows"]]
+    assert diff["notes"] == [
+        "the seats' win rates are not compared: 3 players against 2, so each seat's fair "
+        "share differs"
+    ]
+    assert compare(two, two)["notes"] == []
+
+
+def test_the_verdict_names_the_level_asked_for() -> None:
+    base, other = analyse(_records("tiny", 30)), analyse(_records("tiny", 30, seed=500))
+    assert "at the 0.1% level" in compare(base, other, alpha=0.001)["verdict"]
+    assert "5% level" in compare(base, other)["verdict"]
+    for alpha in (0, 1, -0.5, 5):
+        with pytest.raises(ValueError, match="between 0 and 1"):
+            compare(base, other, alpha=alpha)
+
+
+def test_one_game_gives_no_p_value_rather_than_a_false_one() -> None:
+    one = analyse(_records("tiny", 1))
+    diff = compare(one, analyse(_records("tiny", 1, seed=9)))
+    tested = [r for r in diff["rows"] if r["what"] != "mean branching factor"]
+    assert tested and all(r["p_value"] is None and r["test"] is None for r in tested)
+    assert not diff["changed"]
+    assert paired_t_p([1.0], [3.0]) is None
