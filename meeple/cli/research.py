@@ -27,7 +27,7 @@ def analyze(
     game: Annotated[str, typer.Argument(help="Game id, see 'meeple games'.")],
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     games: Annotated[
-        int | None, typer.Option("--games", help="Games per configuration [default: 100].")
+        int | None, typer.Option("--games", help="Games per configuration (default: 100).")
     ] = None,
     agents: Annotated[
         str | None, typer.Option(help="Agents per seat, e.g. greedy,greedy (default: greedy).")
@@ -40,12 +40,12 @@ def analyze(
         "balance-report"
     ),
     seed: Annotated[
-        int | None, typer.Option(help="Seed of game 0; game i uses seed+i [default: 0].")
+        int | None, typer.Option(help="Seed of game 0; game i uses seed+i (default: 0).")
     ] = None,
     jobs: Annotated[
-        int | None, typer.Option(help="Worker processes (or Ray CPUs) [default: 1].")
+        int | None, typer.Option(help="Worker processes (or Ray CPUs) (default: 1).")
     ] = None,
-    backend: Annotated[str | None, typer.Option(help="local or ray [default: local].")] = None,
+    backend: Annotated[str | None, typer.Option(help="local or ray (default: local).")] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="A game option as key=value (repeatable)."),

@@ -316,3 +316,18 @@ def test_render_checks_the_whole_record_before_drawing_an_early_step(tmp_path):
     result = runner.invoke(app, ["render", str(path), "--step", "1", "--format", "text"])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"error: {path}: the recorded scores [41, 42] differ")
+
+
+def test_every_commands_help_shows_each_options_text_whole():
+    import typer.main
+
+    group = typer.main.get_command(app)
+    assert len(group.commands) >= 8
+    for name, command in group.commands.items():
+        result = runner.invoke(app, [name, "--help"], env={"COLUMNS": "250"})
+        assert result.exit_code == 0, (name, result.output)
+        shown = " ".join(result.stdout.replace("│", " ").split())
+        for param in command.params:
+            text = " ".join((getattr(param, "help", None) or "").split())
+            # Rich reads "[...]" as markup and drops it: a default written that way vanished.
+            assert text in shown, (name, param.name, text)
