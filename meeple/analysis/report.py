@@ -17,7 +17,7 @@ from typing import Any
 
 from meeple.analysis.balance import analyse, compare, components_label
 from meeple.arena.simulate import jobs_for
-from meeple.core.outputs import check_out_dir
+from meeple.core.outputs import OutputPathError, check_out_dir
 from meeple.core.record import Record
 from meeple.core.registry import load_setup
 
@@ -78,7 +78,9 @@ def balance_report(
     on_done: Callable[[Record], None] | None = None,
 ) -> dict[str, Any]:
     """Simulate, analyse and write ``report.html``, ``report.json`` and PNG plots."""
-    check_out_dir(out_dir, "out_dir")  # fail before simulating if it cannot be written
+    check_out_dir(
+        out_dir, "out_dir", REPORT_FILES
+    )  # fail before simulating if it cannot be written
     plt = _pyplot()  # ... or if the extra is missing
     game = load_setup(game_id, players, None, options)
     specs = list(agents) if agents else ["greedy"] * game.players
@@ -132,7 +134,7 @@ def report_from_records(
     :func:`meeple.analysis.balance.analyse`, which also refuses records of different
     setups); ``where`` names the records in error messages.
     """
-    check_out_dir(out_dir, "out_dir")
+    check_out_dir(out_dir, "out_dir", REPORT_FILES)
     plt = _pyplot()
     if not records:
         raise ValueError("no records to analyse")
@@ -162,12 +164,30 @@ def report_from_records(
     return report
 
 
+# Every file a report writes (the plots' names are write_plots' own).
+REPORT_FILES = (
+    "report.json",
+    "report.html",
+    "win_rate.png",
+    "scores.png",
+    "score_by_seat.png",
+    "length.png",
+    "branching.png",
+    "action_types.png",
+)
+
+
 def write_report(plt: Any, report: dict[str, Any], out: Path) -> None:
     """Write the PNG plots, ``report.json`` and ``report.html`` into ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
-    report["plots"] = write_plots(plt, report, out)
-    (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
-    (out / "report.html").write_text(render_html(report), encoding="utf-8")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        report["plots"] = write_plots(plt, report, out)
+        (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+        (out / "report.html").write_text(render_html(report), encoding="utf-8")
+    except OSError as e:  # checked up front, so only something that changed since
+        raise OutputPathError(
+            f"the report could not be written in {out}: {e.strerror or e}"
+        ) from None
 
 
 # -- plots ------------------------------------------------------------------------------------

@@ -62,6 +62,7 @@ def analyze(
 ) -> None:
     """Balance report: win rate by seat, scores, length, branching, action types (HTML+JSON)."""
     from meeple.agents import make_agent
+    from meeple.analysis.report import REPORT_FILES
     from meeple.arena.backends import BACKENDS
     from meeple.core.errors import MeepleError
     from meeple.core.outputs import check_out_dir
@@ -88,7 +89,7 @@ def analyze(
                 "with it"
             )
     try:
-        check_out_dir(out_dir)
+        check_out_dir(out_dir, files=REPORT_FILES)
     except MeepleError as e:
         raise fail(str(e)) from None
     if records is not None:

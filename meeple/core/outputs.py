@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from meeple.core.errors import MeepleError
@@ -38,15 +39,22 @@ def check_out_file(out: str | Path, flag: str = "--out") -> None:
     os.unlink(probe)
 
 
-def check_out_dir(out: str | Path, flag: str = "--out") -> None:
+def check_out_dir(out: str | Path, flag: str = "--out", files: Sequence[str] = ()) -> None:
     """Refuse a report folder that cannot be written.
 
     An existing folder is used; a missing one is created when the report is written, so
-    its nearest existing parent must be a folder in which one can be created.
+    its nearest existing parent must be a folder in which one can be created. ``files``
+    are the names the report will write there: a folder in the way of one is refused too.
     """
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise OutputPathError(f"{flag} {path} is a file; give a folder for the report")
+    for name in files:
+        if (path / name).is_dir():
+            raise OutputPathError(
+                f"{flag} {path}: {name} there is a folder, and the report writes a file of "
+                "that name"
+            )
     probe_in = path
     while not probe_in.exists():
         parent = probe_in.parent

@@ -47,6 +47,10 @@ def _bad_outs(tmp_path: Path) -> list[tuple[Path, str]]:
     a_file = tmp_path / "a-file"
     a_file.write_text("not a folder")
     outs = [(a_file, "is a file; give a folder"), (a_file / "report", "a-file is a file")]
+    # A folder where the report writes one of its files.
+    in_the_way = tmp_path / "in-the-way"
+    (in_the_way / "report.json").mkdir(parents=True)
+    outs.append((in_the_way, "report.json there is a folder"))
     if Path("/proc/self").is_dir():  # a place where no folder can be made (Linux)
         outs.append((Path("/proc/nope/x"), "cannot be created"))
     return outs

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 import meeple
 from meeple.analysis.balance import action_type, analyse, compare, paired_t_p, summary
+from meeple.analysis.report import REPORT_FILES
 from meeple.arena.simulate import jobs_for, run_jobs
 from meeple.cli.main import app
 
@@ -222,6 +223,8 @@ def test_cli_analyze_writes_the_report(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     for name in ("report.html", "report.json", "win_rate.png", "scores.png", "length.png"):
         assert (out / name).stat().st_size > 0
+    # The names checked before any game is played are the names written.
+    assert sorted(p.name for p in out.iterdir()) == sorted(REPORT_FILES)
     for name in ("branching.png", "action_types.png", "score_by_seat.png"):
         assert (out / name).read_bytes()[:4] == b"\x89PNG"
     report = json.loads((out / "report.json").read_text())
