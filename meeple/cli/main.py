@@ -16,7 +16,7 @@ from rich.table import Column, Table
 
 import meeple
 from meeple.agents.base import split_agents
-from meeple.cli.common import err, fail
+from meeple.cli.common import err, fail, parse_options
 from meeple.core.errors import MeepleError, RecordError
 from meeple.core.outputs import OutputPathError, check_out_file
 from meeple.core.registry import load_setup
@@ -56,21 +56,11 @@ def _check_out(path: Path | None, flag: str) -> None:
         raise fail(str(e)) from None
 
 
-def _options(pairs: list[str] | None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, eq, value = pair.partition("=")
-        if not eq or not key:
-            raise fail(f"option {pair!r} must look like key=value")
-        options[key.strip()] = value.strip()
-    return options
-
-
 def _load(
     game: str, players: int | None, options: list[str] | None, components: Path | None
 ) -> meeple.Game:
     try:
-        return load_setup(game, players, components, _options(options))
+        return load_setup(game, players, components, parse_options(options))
     except MeepleError as e:
         raise fail(str(e)) from None
 
@@ -276,8 +266,13 @@ def simulate(
 
     if backend not in BACKENDS:
         raise fail(f"--backend is one of: {', '.join(BACKENDS)}")
+    given = split_agents(agents) if agents else None
+    if given:
+        _check_seat_count(game, players, agents or "", given, "--agents", "agent")
+        if players is None:
+            players = len(given)  # as arena and analyze do: one agent per player
     g = _load(game, players, option, components)
-    specs = split_agents(agents) if agents else ["random"] * g.players
+    specs = given or ["random"] * g.players
     if len(specs) != g.players:
         raise fail(f"{g.players} players need {g.players} agents, got {len(specs)}")
     if games < 1 or jobs < 1:

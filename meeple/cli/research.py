@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import Progress
 
 from meeple.agents.base import split_agents
-from meeple.cli.common import err, fail
+from meeple.cli.common import err, fail, parse_options
 from meeple.core.registry import load_setup
 
 out = Console()
@@ -103,12 +103,7 @@ def analyze(
         raise fail("--games and --jobs must be at least 1")
     if backend not in BACKENDS:
         raise fail(f"--backend is one of: {', '.join(BACKENDS)}")
-    options: dict[str, str] = {}
-    for pair in option or []:
-        key, eq, value = pair.partition("=")
-        if not eq or not key:
-            raise fail(f"option {pair!r} must look like key=value")
-        options[key.strip()] = value.strip()
+    options = parse_options(option)
     specs = split_agents(agents) if agents else None
     if players is None and specs:
         players = len(specs)

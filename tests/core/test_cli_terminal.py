@@ -3,6 +3,7 @@ commands in any case, players counted from 1 and mistakes named where they are."
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from types import SimpleNamespace
@@ -331,3 +332,20 @@ def test_every_commands_help_shows_each_options_text_whole():
             text = " ".join((getattr(param, "help", None) or "").split())
             # Rich reads "[...]" as markup and drops it: a default written that way vanished.
             assert text in shown, (name, param.name, text)
+
+
+def test_an_option_given_twice_is_refused_naming_both_values():
+    for command in (["simulate", "tiny"], ["analyze", "tiny", "--games", "2"]):
+        result = runner.invoke(app, [*command, "-o", "short_deck=yes", "-o", "short_deck=no"])
+        assert result.exit_code == 2, result.output
+        assert result.stderr.strip() == "error: option 'short_deck' is given twice ('yes' and 'no')"
+
+
+def test_simulate_takes_the_player_count_from_the_agents_as_arena_does():
+    args = ["simulate", "tiny", "--agents", "random,random,greedy", "--games", "3", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["wins"]) == 3
+    clash = runner.invoke(app, [*args, "--players", "2"])
+    assert clash.exit_code == 2
+    assert "--agents lists 3 agents ('random,random,greedy') but --players is 2" in clash.stderr
