@@ -143,6 +143,11 @@ def report_from_records(
     game = load_setup(first.game, first.players, None, first.options)
     seeds = [r.seed for r in records if r.seed is not None]
     comp = first.components
+    # One line-up for every game: its agents seat by seat. Several: each agent named once,
+    # and the report says the line-ups were mixed.
+    lineups = {tuple(r.agents or ("?",) * r.players) for r in records}
+    mixed = len(lineups) > 1
+    agents = sorted({a for lineup in lineups for a in lineup}) if mixed else list(lineups.pop())
     report: dict[str, Any] = {
         "format": FORMAT,
         "game": game.info.id,
@@ -152,7 +157,8 @@ def report_from_records(
         "options": dict(game.options),
         "games": len(records),
         "seed": min(seeds) if seeds else 0,
-        "agents": sorted({a for r in records for a in (r.agents or [])}) or ["?"],
+        "agents": agents,
+        "mixed_lineups": mixed,
         # The records' component file (None: the packaged components); no variant here.
         "components": None if comp is None else comp["path"],
         "base_components": comp,
@@ -345,7 +351,8 @@ def render_html(report: dict[str, Any]) -> str:
         f"<h1>Balance report: {_e(report['game_name'])}</h1>",
         f"<p>{report['players']} players, {report['games']} games per configuration, seeds "
         f"from {report['seed']}, agents "
-        f"{_e(', '.join(report['agents']))}, options {_e(json.dumps(report['options']))}, "
+        + ("(in mixed line-ups) " if report.get("mixed_lineups") else "")
+        + f"{_e(', '.join(report['agents']))}, options {_e(json.dumps(report['options']))}, "
         f"game version {report['game_version']}.</p>",
     ]
     if report["comparison"] is not None:

@@ -320,3 +320,22 @@ def test_analyze_components_reports_a_paired_test(tmp_path) -> None:
     assert {r["test"] for r in comparison["rows"] if r["test"]} == {"paired t-test"}
     html = (out / "report.html").read_text()
     assert "paired t-tests over the 10 games" in html and "<th>test</th>" in html
+
+
+def test_records_of_one_line_up_keep_its_seats_and_mixed_ones_say_so(tmp_path) -> None:
+    pytest.importorskip("matplotlib")
+    one = _simulate(tmp_path, "one.jsonl", "tiny", "--agents", "random,greedy", "--games", "3")
+    two = _simulate(tmp_path, "two.jsonl", "tiny", "--agents", "random,random", "--games", "2")
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(one.read_text() + two.read_text())
+    for path, agents, is_mixed in (
+        (one, ["random", "greedy"], False),
+        (mixed, ["greedy", "random"], True),
+    ):
+        out = tmp_path / f"rep-{path.stem}"
+        result = runner.invoke(app, ["analyze", "tiny", "--records", str(path), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        report = json.loads((out / "report.json").read_text())
+        assert report["agents"] == agents and report["mixed_lineups"] is is_mixed
+        html = (out / "report.html").read_text()
+        assert ("agents (in mixed line-ups) greedy, random" in html) is is_mixed
