@@ -31,6 +31,8 @@ def read_json(path: Path | None, package: str, name: str = "components.json") ->
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
             raise ComponentsError(f"component file {where} does not exist") from None
+        except IsADirectoryError:
+            raise ComponentsError(f"component file {where} is a folder; give a JSON file") from None
         except (OSError, UnicodeDecodeError) as e:
             raise ComponentsError(f"cannot read component file {where}: {e}") from None
     try:

@@ -142,3 +142,8 @@ def test_json_past_pythons_own_limits_is_refused_with_a_components_error(
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ComponentsError, match=f"components.json is not valid JSON: .*{problem}"):
         meeple.load("croa", components=path)
+
+
+def test_a_folder_given_as_the_component_file_is_named_as_such(tmp_path: Path) -> None:
+    with pytest.raises(ComponentsError, match="is a folder; give a JSON file"):
+        meeple.load("croa", components=tmp_path)
