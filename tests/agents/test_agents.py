@@ -8,9 +8,12 @@ import pytest
 
 import meeple
 from meeple.agents import make_agent
+from meeple.agents.greedy import GreedyAgent
+from meeple.agents.ismcts import ISMCTSAgent
 from meeple.arena.arena import run_arena
 from meeple.arena.stats import Elo, wilson_interval
 from meeple.core import CHANCE
+from meeple.core.fingerprint import fingerprint
 from tests.games.play import play_to
 from tests.tinygame import CARD0
 
@@ -46,13 +49,35 @@ def _pair_differing_in_hidden_cards():
     return a, b
 
 
+def _judgement(spec: str, state: meeple.State, seed: int) -> object:
+    """Everything the bot weighed before choosing, not just its choice: a bot that read
+    hidden cards but happened to choose the same move would still judge differently.
+
+    ISMCTS: each move's visits, mean result and expected lead; greedy: each move's value.
+    """
+    bot = make_agent(spec, random.Random(seed))
+    if isinstance(bot, ISMCTSAgent):
+        return bot.analyse(state)
+    assert isinstance(bot, GreedyAgent), spec
+    return bot.values(state, state.legal_actions())
+
+
+def _cheating(monkeypatch, state: meeple.State) -> None:
+    """Make every determinisation the true state: the leak the tests must catch."""
+    monkeypatch.setattr(type(state), "determinize", lambda self, player, rng: self.clone())
+
+
 @pytest.mark.parametrize("spec", ["greedy:samples=3", "ismcts:iterations=300"])
-def test_a_bot_never_reads_hidden_state(spec):
+def test_a_bot_never_reads_hidden_state(spec, monkeypatch):
     a, b = _pair_differing_in_hidden_cards()
     for seed in range(6):
-        pick_a = make_agent(spec, random.Random(seed)).step(a)
-        pick_b = make_agent(spec, random.Random(seed)).step(b)
-        assert pick_a == pick_b
+        assert make_agent(spec, random.Random(seed)).step(a) == make_agent(
+            spec, random.Random(seed)
+        ).step(b)
+        assert _judgement(spec, a, seed) == _judgement(spec, b, seed)
+    # The check can fail: a bot given the true state judges the two positions differently.
+    _cheating(monkeypatch, a)
+    assert _judgement(spec, a, 0) != _judgement(spec, b, 0)
 
 
 def test_ismcts_analysis_reports_visits_and_expected_lead():
@@ -110,32 +135,48 @@ def _imperfect_information_games():
         "ismcts:iterations=40,prior=greedy,quiet=1",
     ],
 )
-def test_no_bot_reads_hidden_state_in_any_game(gid, spec):
+def test_no_bot_reads_hidden_state_in_any_game(gid, spec, monkeypatch):
     """A determinisation from the bot's own seat is a state it cannot tell from the real one.
 
-    Given either, with the same seed, the bot must choose the same move.
+    Given either, with the same seed, the bot must choose the same move, having weighed
+    every move the same. Only positions where the two really differ are used, and the same
+    check on a bot handed the true state must fail.
     """
     info = meeple.game_class(gid).info
     game = meeple.load(gid, players=info.max_players)
     rng = random.Random(4)
     state = game.new_initial_state()
-    checked = 0
+    pairs: list[tuple[meeple.State, meeple.State, int]] = []
     step = 0
-    while not state.is_terminal() and checked < 3:
+    while not state.is_terminal() and len(pairs) < 3:
         player = state.current_player()
         if player == CHANCE:
             state.apply_action(meeple.sample_chance(state, rng))
             continue
-        if step % 9 == 4 and len(state.legal_actions()) > 1:
-            twin = state.determinize(player, random.Random(step))
+        twin = state.determinize(player, random.Random(step))
+        # Only positions where the twin really differs from the truth test anything.
+        if len(state.legal_actions()) > 1 and fingerprint(twin) != fingerprint(state):
             assert twin.observation(player) == state.observation(player)
             a = make_agent(spec, random.Random(step)).step(state)
             b = make_agent(spec, random.Random(step)).step(twin)
             assert a == b, f"{spec} chose differently on two states {player} cannot tell apart"
-            checked += 1
+            assert _judgement(spec, state, step) == _judgement(spec, twin, step), (
+                f"{spec} weighed the moves differently on two states {player} cannot tell apart"
+            )
+            pairs.append((state.clone(), twin, step))
         state.apply_action(rng.choice(state.legal_actions()))
         step += 1
-    assert checked > 0
+    assert pairs
+    _cheating(monkeypatch, state)
+    caught = sum(_judgement(spec, real, k) != _judgement(spec, twin, k) for real, twin, k in pairs)
+    if spec.startswith("ismcts") or gid == "tiny":
+        assert caught > 0, "a bot handed the true state passed this check"
+    else:
+        # Greedy looks only to the end of its own turn, where nothing hidden in Piepmatz (the
+        # others' hands) or Queensland (the others' secret answers) changes a value: even
+        # the true state cannot change its judgement there. The tiny game shows the check
+        # catching a greedy bot that is handed the truth.
+        assert caught == 0
 
 
 def test_ismcts_settles_only_when_no_time_left_could_change_the_move():
