@@ -68,9 +68,15 @@ def _load(
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """List the registered games."""
+    from meeple.agents.levels import LEVELS, level_spec
+
     infos = meeple.games()
     if as_json:
-        print(json.dumps([i.as_json() for i in infos], indent=2))
+        # With each game, the configuration its bot levels stand for (easy, medium, hard).
+        rows = [
+            {**i.as_json(), "levels": {lv: level_spec(lv, i.id) for lv in LEVELS}} for i in infos
+        ]
+        print(json.dumps(rows, indent=2))
         return
     table = Table(
         Column("id", no_wrap=True),  # the id is what people type: never cut

@@ -24,6 +24,15 @@ def test_games_json_lists_every_registered_game():
     assert "tiny" in ids
 
 
+def test_games_json_gives_each_games_bot_levels_as_configurations():
+    from meeple.agents.levels import level_spec
+
+    rows = {g["id"]: g for g in json.loads(runner.invoke(app, ["games", "--json"]).stdout)}
+    assert rows["croa"]["levels"]["easy"] == "greedy:samples=12,depth=1,width=4"
+    for gid, row in rows.items():
+        assert row["levels"] == {lv: level_spec(lv, gid) for lv in ("easy", "medium", "hard")}
+
+
 def test_simulate_then_replay_succeeds_and_a_changed_action_fails_naming_it(tmp_path):
     out = tmp_path / "f.jsonl"
     result = runner.invoke(
