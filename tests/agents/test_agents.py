@@ -364,3 +364,16 @@ def test_every_level_names_real_games_and_builds_for_each():
     # (docs/bots.md: 1 sample 48%, 12 samples 65.5% of 200 games).
     assert "samples=12" in level_spec("easy", "croa")
     assert "samples=1," in level_spec("easy", "piepmatz")
+
+
+def test_ismcts_with_both_budgets_stops_at_whichever_comes_first():
+    a, _ = _pair_differing_in_hidden_cards()
+    capped = make_agent("ismcts:iterations=50,seconds=30", random.Random(0))
+    capped.step(a)
+    assert capped.last_iterations == 50
+    timed = make_agent("ismcts:iterations=1000000000,seconds=0.05,settle=0", random.Random(0))
+    timed.step(a)
+    assert 0 < timed.last_iterations < 1_000_000_000
+    default = make_agent("ismcts", random.Random(0))
+    default.step(a)
+    assert default.last_iterations == 1000
