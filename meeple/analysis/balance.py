@@ -572,18 +572,24 @@ def compare(
         row("mean branching factor", bb["mean"], bv["mean"], 4, None, None)
     changed = [r["what"] for r in rows if r["significant"]]
     level = f"{alpha * 100:g}%"
-    verdict = (
-        f"No significant change at the {level} level."
-        if not changed
-        else f"Significant changes ({level} level): " + ", ".join(changed) + "."
-    )
-    method = (
-        f"paired t-tests over the {n1} games, each played with the same seed and agents "
-        "in both configurations"
-        if paired
-        else "two-proportion z-tests for win rates and Welch z-tests for means "
-        "(the games are not paired)"
-    )
+    if not testable:
+        verdict = "Not tested: each side needs at least two games."
+    elif changed:
+        verdict = f"Significant changes ({level} level): " + ", ".join(changed) + "."
+    else:
+        verdict = f"No significant change at the {level} level."
+    if not testable:
+        method = f"none: {n1} and {n2} games, and a test needs at least two a side"
+    elif paired:
+        method = (
+            f"paired t-tests over the {n1} games, each played with the same seed and agents "
+            "in both configurations"
+        )
+    else:
+        method = (
+            "two-proportion z-tests for win rates and Welch z-tests for means "
+            "(the games are not paired)"
+        )
     return {
         "alpha": alpha,
         "paired": paired,

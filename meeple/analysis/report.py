@@ -78,9 +78,8 @@ def balance_report(
     on_done: Callable[[Record], None] | None = None,
 ) -> dict[str, Any]:
     """Simulate, analyse and write ``report.html``, ``report.json`` and PNG plots."""
-    check_out_dir(
-        out_dir, "out_dir", REPORT_FILES
-    )  # fail before simulating if it cannot be written
+    # Fail before simulating if the report cannot be written ...
+    check_out_dir(out_dir, "out_dir", REPORT_FILES)
     plt = _pyplot()  # ... or if the extra is missing
     game = load_setup(game_id, players, None, options)
     specs = list(agents) if agents else ["greedy"] * game.players
@@ -115,6 +114,7 @@ def balance_report(
         "games": games,
         "seed": seed,
         "agents": specs,
+        "mixed_lineups": False,
         "components": str(components) if components is not None else None,
         "base_components": None,
         "base": base,

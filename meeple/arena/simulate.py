@@ -11,7 +11,7 @@ from typing import Any
 
 from meeple.arena.runner import play_game
 from meeple.core.record import Record
-from meeple.core.registry import load
+from meeple.core.registry import load_setup
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Job:
 
 
 def run_job(job: Job) -> Record:
-    game = load(job.game, players=job.players, components=job.components, **dict(job.options))
+    game = load_setup(job.game, job.players, job.components, dict(job.options))
     return play_game(game, job.agents, job.seed)
 
 

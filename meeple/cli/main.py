@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import sys
 from pathlib import Path
@@ -502,7 +503,10 @@ def render(
             f"--as counts players from 1 to {record.players}, not {as_player} "
             "(leave it out for a spectator's view)"
         )
-    if out_path is not None and out_path.resolve() == record_file.resolve():
+    if out_path is not None and (
+        out_path.resolve() == record_file.resolve()
+        or (out_path.exists() and os.path.samefile(out_path, record_file))  # a hard link
+    ):
         raise fail(f"--out {out_path} is the record itself; writing there would lose the game")
     where = f"{record_file}" + (f", record {record_number}" if count > 1 else "")
     try:
@@ -520,6 +524,10 @@ def render(
     else:
         out_path.write_text(text, encoding="utf-8")
         out.print(f"wrote {out_path}")
+
+
+# The search's speed target per game on one core (docs/bots.md, "Speed").
+ISMCTS_TARGET = 2000
 
 
 @app.command()
@@ -580,10 +588,6 @@ def bench(
         second.add_row(r["game"], *(_bench_cell(r[key]) for key in search), verdict)
     out.print(first)
     out.print(second)
-
-
-# The speed target for the search, per game on one core (see docs/bots.md).
-ISMCTS_TARGET = 2000
 
 
 def _bench_cell(v: object) -> str:

@@ -28,7 +28,7 @@ def read_json(path: Path | None, package: str, name: str = "components.json") ->
     else:
         where = str(path)
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is allowed
         except FileNotFoundError:
             raise ComponentsError(f"component file {where} does not exist") from None
         except IsADirectoryError:

@@ -88,6 +88,10 @@ _NOT_OPTIONS = {
     "players": "the player count is given on its own (--players on the command line)",
     "components": "a component file is given on its own (--components on the command line)",
 }
+_NOT_OPTIONS_IN_A_RECORD = {
+    "players": "the player count is the record's own 'players' field",
+    "components": "a component file is the record's own 'components' field",
+}
 
 
 def load_setup(
@@ -95,14 +99,25 @@ def load_setup(
     players: int | None = None,
     components: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
+    *,
+    from_record: bool = False,
 ) -> Game:
     """:func:`load` with the options as a mapping, as typed by a person or read from a record.
 
-    A key that names one of ``load``'s own arguments is refused as no option of the game.
+    Every key must be one of the game's options, checked before the game is made: a key
+    that names one of the constructor's own arguments (``players``, ``components``,
+    ``self``) would otherwise collide with it. ``from_record`` words the refusal for a
+    record rather than a command line.
     """
     cls = game_class(game_id)
     opts = dict(options or {})
-    for name, why in _NOT_OPTIONS.items():
-        if name in opts:
-            raise OptionError(f"{cls.info.name} has no option {name!r}: {why}")
+    hints = _NOT_OPTIONS_IN_A_RECORD if from_record else _NOT_OPTIONS
+    declared = {o.name for o in cls.info.options}
+    for name in opts:
+        if name in declared:
+            continue
+        if name in hints:
+            raise OptionError(f"{cls.info.name} has no option {name!r}: {hints[name]}")
+        allowed = ", ".join(sorted(declared)) or "none"
+        raise OptionError(f"{cls.info.name} has no option {name!r}; its options are: {allowed}")
     return cls(players=players, components=components, **opts)

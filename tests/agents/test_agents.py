@@ -169,14 +169,12 @@ def test_no_bot_reads_hidden_state_in_any_game(gid, spec, monkeypatch):
     assert pairs
     _cheating(monkeypatch, state)
     caught = sum(_judgement(spec, real, k) != _judgement(spec, twin, k) for real, twin, k in pairs)
+    # Greedy looks only to the end of its own turn, where nothing hidden in Piepmatz (the
+    # others' hands) or Queensland (the others' secret answers) changes a value, so not even
+    # the true state changes its judgement there; the tiny game shows the check catching a
+    # greedy bot handed the truth. (A deeper greedy could be held to this here too.)
     if spec.startswith("ismcts") or gid == "tiny":
         assert caught > 0, "a bot handed the true state passed this check"
-    else:
-        # Greedy looks only to the end of its own turn, where nothing hidden in Piepmatz (the
-        # others' hands) or Queensland (the others' secret answers) changes a value: even
-        # the true state cannot change its judgement there. The tiny game shows the check
-        # catching a greedy bot that is handed the truth.
-        assert caught == 0
 
 
 def test_ismcts_settles_only_when_no_time_left_could_change_the_move():

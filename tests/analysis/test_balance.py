@@ -289,4 +289,6 @@ def test_one_game_gives_no_p_value_rather_than_a_false_one() -> None:
     tested = [r for r in diff["rows"] if r["what"] != "mean branching factor"]
     assert tested and all(r["p_value"] is None and r["test"] is None for r in tested)
     assert not diff["changed"]
+    assert diff["verdict"] == "Not tested: each side needs at least two games."
+    assert diff["method"] == "none: 1 and 1 games, and a test needs at least two a side"
     assert paired_t_p([1.0], [3.0]) is None

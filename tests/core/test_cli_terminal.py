@@ -292,10 +292,11 @@ def test_bench_tables_fit_80_columns_with_every_header_whole(width_80, monkeypat
     assert verdicts == (["met", "below"] * n)[:n]
 
 
-@pytest.mark.parametrize("name", ["players", "components", "game_id"])
+@pytest.mark.parametrize("name", ["players", "components", "game_id", "self"])
 def test_an_option_named_like_a_setup_argument_is_refused_as_no_option(name):
     for command in (["play", "tiny", "--seats", "random,random"], ["simulate", "tiny"]):
         result = runner.invoke(app, [*command, "-o", f"{name}=3"])
+        assert "Traceback" not in result.output
         assert result.exit_code == 2, result.output
         assert result.stderr.startswith(f"error: Tiny has no option '{name}'")
         assert "Traceback" not in result.output
@@ -349,3 +350,23 @@ def test_simulate_takes_the_player_count_from_the_agents_as_arena_does():
     clash = runner.invoke(app, [*args, "--players", "2"])
     assert clash.exit_code == 2
     assert "--agents lists 3 agents ('random,random,greedy') but --players is 2" in clash.stderr
+
+
+def test_render_refuses_an_out_that_is_a_hard_link_to_the_record(tmp_path):
+    import os
+
+    path, _ = _tiny_record(tmp_path)
+    link = tmp_path / "same.jsonl"
+    os.link(path, link)
+    before = path.read_bytes()
+    result = runner.invoke(app, ["render", str(path), "--out", str(link), "--format", "text"])
+    assert result.exit_code == 2 and "is the record itself" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_simulate_jobs_refuse_an_option_named_like_a_setup_argument():
+    from meeple.arena.simulate import jobs_for, run_jobs
+    from meeple.core import OptionError
+
+    with pytest.raises(OptionError, match="Tiny has no option 'players'"):
+        list(run_jobs(jobs_for("tiny", 2, 1, 0, ["random", "random"], {"players": 3}, None)))

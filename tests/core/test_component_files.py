@@ -147,3 +147,10 @@ def test_json_past_pythons_own_limits_is_refused_with_a_components_error(
 def test_a_folder_given_as_the_component_file_is_named_as_such(tmp_path: Path) -> None:
     with pytest.raises(ComponentsError, match="is a folder; give a JSON file"):
         meeple.load("croa", components=tmp_path)
+
+
+def test_a_component_file_may_start_with_a_byte_order_mark(tmp_path: Path) -> None:
+    packaged = files("meeple.boardgames.croa").joinpath("components.json").read_bytes()
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + packaged)
+    assert meeple.load("croa", components=path).new_initial_state().legal_actions()

@@ -281,3 +281,19 @@ def test_replay_shows_each_checked_action_with_the_state_before_it(record):
     final = replay(rec, before_each=before_each)
     assert [n for n, _ in seen] == list(range(len(rec.actions)))
     assert [a for _, a in seen] == final.history
+
+
+def test_an_option_named_self_is_refused_as_no_option(record):
+    bad = Record.loads(record.dumps())
+    bad.options = {"self": 1}
+    with pytest.raises(RecordError, match="Tiny has no option 'self'; its options are: short_deck"):
+        replay(bad)
+    with pytest.raises(meeple.core.OptionError, match="no option 'self'"):
+        meeple.core.registry.load_setup("tiny", 2, None, {"self": 1})
+
+
+def test_a_record_names_its_own_fields_when_refusing_a_setup_argument(record):
+    bad = Record.loads(record.dumps())
+    bad.options = {"players": 3}
+    with pytest.raises(RecordError, match="the player count is the record's own 'players'"):
+        replay(bad)
