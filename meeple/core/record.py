@@ -350,10 +350,11 @@ def read_records(path: Path | str) -> Iterator[tuple[int, Record]]:
         yield first, parsed(obj, str(path))
         return
     # A pretty-printed single record spans lines but parses whole.
+    whole_problem = None
     try:
         whole = parse_json(text)
-    except JSONProblem:
-        whole = None
+    except JSONProblem as e:
+        whole, whole_problem = None, e
     if whole is not None:
         yield first, parsed(whole, str(path))
         return
@@ -363,8 +364,27 @@ def read_records(path: Path | str) -> Iterator[tuple[int, Record]]:
             try:
                 obj = parse_json(line, line=False)
             except JSONProblem as e:
+                if n == first and _several_values(text):
+                    raise RecordError(
+                        f"{path} holds several records written over many lines; a file holds "
+                        "one record, or one record per line (JSONL, as --out writes)"
+                    ) from None
+                if n == first:
+                    # Not JSONL from its first line on: one record over many lines, broken
+                    # where the whole text says.
+                    raise RecordError(f"{path}: not valid JSON: {whole_problem}") from None
                 raise RecordError(f"{where}: not valid JSON: {e}") from None
             yield n, parsed(obj, where)
+
+
+def _several_values(text: str) -> bool:
+    """Whether ``text`` is a JSON value followed by more (pretty-printed records one after
+    another), rather than one broken value."""
+    try:
+        _, end = json.JSONDecoder().raw_decode(text.lstrip())
+    except (ValueError, RecursionError):
+        return False
+    return bool(text.lstrip()[end:].strip())
 
 
 def write_records(path: Path, records: Sequence[Record]) -> None:

@@ -297,3 +297,17 @@ def test_a_record_names_its_own_fields_when_refusing_a_setup_argument(record):
     bad.options = {"players": 3}
     with pytest.raises(RecordError, match="the player count is the record's own 'players'"):
         replay(bad)
+
+
+def test_pretty_printed_records_one_after_another_are_named_as_such(tmp_path, record):
+    pretty = json.dumps(record.to_json(), indent=1)
+    path = tmp_path / "two.json"
+    path.write_text(pretty + "\n" + pretty + "\n")
+    with pytest.raises(RecordError, match="holds several records written over many lines"):
+        list(read_records(path))
+    # One broken pretty-printed record is still reported where it breaks.
+    broken = pretty.replace('"actions"', "actions", 1)
+    line = broken.splitlines().index(next(ln for ln in broken.splitlines() if "actions:" in ln))
+    path.write_text(broken)
+    with pytest.raises(RecordError, match=f"two.json: not valid JSON: .* at line {line + 1},"):
+        list(read_records(path))
