@@ -127,6 +127,12 @@ class GameInfo:
         }
 
 
+def no_such_option(info: GameInfo, name: str) -> str:
+    """The refusal of an option the game does not have, listing the ones it has."""
+    allowed = ", ".join(sorted(o.name for o in info.options)) or "none"
+    return f"{info.name} has no option {name!r}; its options are: {allowed}"
+
+
 class Game:
     """A game with its player count, options and component data fixed.
 
@@ -154,10 +160,7 @@ class Game:
         specs = {o.name: o for o in info.options}
         unknown = sorted(set(options) - set(specs))
         if unknown:
-            allowed = ", ".join(sorted(specs)) or "none"
-            raise OptionError(
-                f"{info.name} has no option {unknown[0]!r}; its options are: {allowed}"
-            )
+            raise OptionError(no_such_option(info, unknown[0]))
         self.options: dict[str, Any] = {
             name: spec.validate(options[name]) if name in options else spec.default
             for name, spec in specs.items()

@@ -9,7 +9,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from meeple.core.api import Game, GameInfo
+from meeple.core.api import Game, GameInfo, no_such_option
 from meeple.core.errors import OptionError, UnknownGameError
 
 _registered: dict[str, type[Game]] = {}
@@ -118,6 +118,5 @@ def load_setup(
             continue
         if name in hints:
             raise OptionError(f"{cls.info.name} has no option {name!r}: {hints[name]}")
-        allowed = ", ".join(sorted(declared)) or "none"
-        raise OptionError(f"{cls.info.name} has no option {name!r}; its options are: {allowed}")
+        raise OptionError(no_such_option(cls.info, name))
     return cls(players=players, components=components, **opts)
