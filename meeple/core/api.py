@@ -438,13 +438,30 @@ class State:
         return self.game.parse_action(text)
 
     def action_target(self, action: int) -> str | None:
-        """What a person clicks in the game's picture to choose ``action``, if anything.
+        """The picture element whose click completes ``action``, if any.
 
-        The key of an SVG element that ``render_svg`` marks with ``data-target``
-        (a square, a market slot, a frog); several actions may share a target, and
-        the browser then offers those as the choices for that click.
+        The last key of :meth:`action_targets` (the only one for a one-click choice).
         """
-        return self._action_target(action)
+        path = self._action_targets(action)
+        return path[-1] if path else None
+
+    def action_targets(self, action: int) -> tuple[str, ...]:
+        """The clicks that choose ``action`` in the game's picture, in order.
+
+        Each is the key of an SVG element that ``render_svg`` marks with
+        ``data-target`` (a square, a market slot, a card in hand, a perch). Most
+        choices are one click; a choice of two things at once (a card and where it
+        goes) is two, and the browser narrows the legal actions click by click.
+        Among the legal actions of one decision no two paths are equal and none is
+        the start of another, so every click either narrows or completes a choice.
+        Empty when the game offers no picture element for the action.
+        """
+        return self._action_targets(action)
+
+    def _action_targets(self, action: int) -> tuple[str, ...]:
+        # Games override this, or ``_action_target`` for one-click choices.
+        target = self._action_target(action)
+        return () if target is None else (target,)
 
     def _action_target(self, action: int) -> str | None:
         return None
@@ -452,13 +469,15 @@ class State:
     def action_to_json(self, action: int) -> dict[str, JSON]:
         """The JSON form of an action, as the web client sends and receives it.
 
-        ``{"id": n, "text": "..."}``, plus ``"target"`` when the action is chosen by
-        clicking an element of the picture.
+        ``{"id": n, "text": "..."}``, plus ``"targets"`` (the clicks that choose it,
+        see :meth:`action_targets`) and ``"target"`` (the last of them) when the
+        action is chosen on the picture.
         """
         out: dict[str, JSON] = {"id": action, "text": self.action_to_string(action)}
-        target = self._action_target(action)
-        if target is not None:
-            out["target"] = target
+        path = self._action_targets(action)
+        if path:
+            out["target"] = path[-1]
+            out["targets"] = list(path)
         return out
 
     def json_to_action(self, obj: Mapping[str, JSON]) -> int:
