@@ -113,6 +113,24 @@ class MoveBody(BaseModel):
     seat: int | None = None
 
 
+class DraftBody(BaseModel):
+    model_config = STRICT
+    action: int | str | dict[str, Any]
+    seen: int
+    seat: int | None = None
+
+
+class UndoBody(BaseModel):
+    model_config = STRICT
+    seat: int | None = None
+    all: bool = False
+
+
+class ConfirmBody(BaseModel):
+    model_config = STRICT
+    seat: int | None = None
+
+
 class ErrorBody(BaseModel):
     """Every refusal: a message for people and a short code for programs."""
 
@@ -579,6 +597,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = body.seat if body.seat is not None else live.seats_of(user.id)[0]
         return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
 
+    # A turn draft: decisions staged for the seat alone, then confirmed together.
+
+    @app.post("/api/tables/{table_id}/draft")
+    async def draft(table_id: int, body: DraftBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        live, seat = await hub.stage(table_id, user.id, body.action, body.seen, body.seat)
+        return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: int, body: UndoBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        live, seat = await hub.undo(table_id, user.id, body.seat, body.all)
+        return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
+
+    @app.post("/api/tables/{table_id}/confirm", dependencies=[ReleaseFinished])
+    async def confirm(
+        table_id: int, body: ConfirmBody, user: UserDep, hub: HubDep
+    ) -> dict[str, JSON]:
+        live, seat = await hub.confirm(table_id, user.id, body.seat)
+        return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
+
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(
         websocket: WebSocket, table_id: int, seat: int | None = None, svg: int = 1
@@ -687,19 +724,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         kind = msg.get("type")
         if kind == "ping":
             return {"type": "pong", "t": msg.get("t")}
-        if kind != "move":
+        if kind not in ("move", "draft", "undo", "confirm"):
             return bad_message(f"unknown message type {kind!r}")
         if user is None:
             return {"type": "error", "code": "login", "message": "log in to play"}
         seen = msg.get("seen")
         try:
-            await hub.play(
-                table_id,
-                user.id,
-                msg.get("action"),
-                seen if isinstance(seen, int) else -1,
-                conn.seat,
-            )
+            if kind == "move":
+                await hub.play(
+                    table_id,
+                    user.id,
+                    msg.get("action"),
+                    seen if isinstance(seen, int) else -1,
+                    conn.seat,
+                )
+            elif kind == "draft":
+                await hub.stage(table_id, user.id, msg.get("action"), seen, conn.seat)
+            elif kind == "undo":
+                await hub.undo(table_id, user.id, conn.seat, msg.get("all") is True)
+            else:
+                await hub.confirm(table_id, user.id, conn.seat)
         except Refused as e:
             return {"type": "error", "code": e.code, "message": e.message, "req": msg.get("req")}
         return None

@@ -89,6 +89,31 @@ def load_game(game_id: str, players: int, options_json: str) -> Game:
     return load_setup(game_id, players, None, json.loads(options_json))
 
 
+@dataclass
+class Draft:
+    """A seat's turn in progress: decisions staged on copies of the position, not stored.
+
+    ``states[i]`` is the position after the first ``i + 1`` staged actions. Nobody but
+    the seat's own player sees any of it; it is committed by ``Hub.confirm`` in one
+    transaction, or dropped (``stale``) as soon as the committed position moves on.
+    """
+
+    base: int  # the committed history length the draft starts from
+    actions: list[int] = field(default_factory=list)
+    states: list[State] = field(default_factory=list)
+    stale: bool = False
+    views: dict[bool, dict[str, JSON]] = field(default_factory=dict)
+
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    @property
+    def length(self) -> int:
+        """The history length of the drafted position (what a next step must have seen)."""
+        return self.base + len(self.actions)
+
+
 class LiveTable:
     """A started table in memory: its state, seats, move log and subscribers."""
 
@@ -118,6 +143,8 @@ class LiveTable:
         # the moves are in the database but not here, so read them before the next move.
         self.unsure = False
         self.recheck: asyncio.TimerHandle | None = None  # next look at who drives the table
+        # Per seat, its turn draft (in this process's memory only; see Hub.stage).
+        self.drafts: dict[int, Draft] = {}
 
     @property
     def n(self) -> int:
@@ -137,7 +164,10 @@ class LiveTable:
     def advance(self, nxt: State, actor: int, action: int) -> None:
         """Make ``nxt`` (the state after ``action``) current and log the action per viewer."""
         hidden_choice = self.state.is_simultaneous_hidden()
+        # What the action clicked, for the page to mark the last move on the board.
+        targets = list(self.state.action_targets(action)) if actor != CHANCE else []
         self.state = nxt
+        self.drop_drafts()
         self.changed_at = time.monotonic()
         texts: list[str | None] = []
         for viewer in [*range(self.n), None]:
@@ -151,7 +181,26 @@ class LiveTable:
         who = self.name_of(actor)
         for slot, text in enumerate(texts):
             if text is not None:
-                self.visible[slot].append({"i": index, "who": who, "text": text})
+                entry: dict[str, JSON] = {"i": index, "who": who, "text": text}
+                if targets and not (hidden_choice and slot != actor):
+                    entry["targets"] = list(targets)
+                self.visible[slot].append(entry)
+        self._views.clear()
+
+    def drop_drafts(self, seats: set[int] | None = None) -> None:
+        """The committed position moved on (or a seat changed hands): its drafts are void.
+
+        They are kept, marked stale, until their player next acts on them, so that a
+        Confirm sent meanwhile is told why it failed rather than finding nothing."""
+        for seat, draft in self.drafts.items():
+            if seats is None or seat in seats:
+                draft.stale = True
+
+    def set_seats(self, seats: list[SeatInfo]) -> None:
+        """New seat facts (a bot took a seat over): a seat that changed hands loses its draft."""
+        changed = {i for i, (a, b) in enumerate(zip(self.seats, seats, strict=False)) if a != b}
+        self.seats = seats
+        self.drop_drafts(changed)
         self._views.clear()
 
     def seats_of(self, user_id: int) -> list[int]:
@@ -162,6 +211,12 @@ class LiveTable:
 
         ``picture=False`` leaves out the SVG picture (for programs such as bots).
         """
+        draft = self.drafts.get(viewer) if viewer is not None else None
+        if draft is not None and not draft.stale:
+            cached = draft.views.get(picture)
+            if cached is None:
+                cached = draft.views[picture] = build_draft_view(self, draft, viewer, picture)
+            return cached
         key = (viewer, picture)
         cached = self._views.get(key)
         if cached is not None:
@@ -169,6 +224,31 @@ class LiveTable:
         out = build_view(self, self.state, viewer, picture)
         self._views[key] = out
         return out
+
+
+def build_draft_view(
+    live: LiveTable, draft: Draft, viewer: int | None, picture: bool
+) -> dict[str, JSON]:
+    """A seat's own view of its draft: the position after the staged steps, its next
+    choices, and the steps themselves. The turn stays the seat's until it confirms, so a
+    draft that ends the turn (or the game) shows no one else to move and no result."""
+    st = draft.state
+    out = build_view(live, st, viewer, picture)
+    steps: list[JSON] = []
+    prev = live.state
+    for action, after in zip(draft.actions, draft.states, strict=True):
+        steps.append(prev.action_to_string(action))
+        prev = after
+    complete = st.is_terminal() or st.current_player() != viewer
+    out.update(
+        history_len=len(live.state.history),
+        to_move=viewer,
+        chance=False,
+        terminal=False,
+        result=None,
+        draft={"steps": steps, "length": draft.length, "complete": complete},
+    )
+    return out
 
 
 def build_view(
@@ -190,6 +270,7 @@ def build_view(
     legal: list[dict[str, JSON]] = []
     if viewer is not None and cp == viewer and live.seats[viewer].kind == "human":
         legal = [st.action_to_json(a) for a in st.legal_actions()]
+    decision = st.decision.kind if legal and st.decision is not None else None
     shown = live.visible[live.n if viewer is None else viewer][-LOG_MAX:]
     result: dict[str, JSON] | None = None
     if st.is_terminal():
@@ -204,6 +285,8 @@ def build_view(
         "svg": svg,
         "text": text,
         "legal": legal,
+        "decision": decision,
+        "draft": None,
         "log": shown,
         "result": result,
     }
@@ -461,8 +544,7 @@ class Hub:
                 raise RuntimeError(f"table {live.id}: stored move {m.move_index} out of order")
             live.apply(m.actor, live.state.string_to_action(m.notation))
         if seats != live.seats:
-            live.seats = seats
-            live._views.clear()
+            live.set_seats(seats)
         if status == "finished" and live.status == "running":
             live.status = "finished"
             live._views.clear()
@@ -551,6 +633,62 @@ class Hub:
 
     # -- moves ---------------------------------------------------------------------
 
+    async def _table_for_move(self, table_id: int) -> LiveTable:
+        live = await self.live(table_id)
+        if live is None:
+            if await self.info(table_id) is None:
+                raise Refused(f"there is no table {table_id}", 404, "no_table")
+            raise Refused("this table has not started", 409, "not_started")
+        return live
+
+    async def _mover(self, live: LiveTable, user_id: int, seat: int | None) -> int:
+        """With the table's lock held: the seat ``user_id`` acts for, checked to be theirs
+        and to move now."""
+        if live.unsure:
+            await self._catch_up(live)
+        st = live.state
+        mine = live.seats_of(user_id)
+        if not mine:
+            raise Refused("you have no seat at this table", 403, "not_seated")
+        if seat is None:
+            cp = st.current_player()
+            seat = cp if cp in mine else mine[0]
+        elif seat not in mine:
+            raise Refused(f"seat index {seat} is not yours", 403, "not_your_seat")
+        if st.is_terminal():
+            raise Refused("the game is over", 409, "game_over")
+        if st.current_player() != seat:
+            raise Refused("it is not your turn", 409, "not_your_turn")
+        return seat
+
+    @staticmethod
+    def _check_seen(seen: JSON, length: int, what: str = "move") -> None:
+        if isinstance(seen, bool) or not isinstance(seen, int) or seen != length:
+            raise Refused(
+                f"that {what} was sent for move {seen}, but the game is at move "
+                f"{length}; look at the board again",
+                409,
+                "stale",
+            )
+
+    @staticmethod
+    def _parse(st: State, action: JSON) -> int:
+        """The legal action ``action`` names in ``st`` (an id, its text, or {id, text})."""
+        try:
+            if isinstance(action, int) and not isinstance(action, bool):
+                a = st.json_to_action({"id": action})
+            elif isinstance(action, dict):
+                a = st.json_to_action(action)
+            elif isinstance(action, str):
+                a = st.string_to_action(action)
+            else:
+                raise Refused("a move is an action id, its text, or {id, text}")
+            if a not in st.legal_actions():
+                st.clone().apply_action(a)  # raises with the reason and the legal moves
+        except MeepleError as e:
+            raise Refused(str(e), 400, "illegal") from None
+        return a
+
     async def play(
         self,
         table_id: int,
@@ -560,67 +698,125 @@ class Hub:
         seat: int | None = None,
     ) -> LiveTable:
         """A person's move: checked, stored, applied and broadcast, or refused."""
-        live = await self.live(table_id)
-        if live is None:
-            if await self.info(table_id) is None:
-                raise Refused(f"there is no table {table_id}", 404, "no_table")
-            raise Refused("this table has not started", 409, "not_started")
+        live = await self._table_for_move(table_id)
         async with live.lock:
-            if live.unsure:
-                await self._catch_up(live)
-            st = live.state
-            mine = live.seats_of(user_id)
-            if not mine:
-                raise Refused("you have no seat at this table", 403, "not_seated")
-            if seat is None:
-                cp = st.current_player()
-                seat = cp if cp in mine else mine[0]
-            elif seat not in mine:
-                raise Refused(f"seat index {seat} is not yours", 403, "not_your_seat")
-            if st.is_terminal():
-                raise Refused("the game is over", 409, "game_over")
-            if isinstance(seen, bool) or not isinstance(seen, int) or seen != len(st.history):
-                raise Refused(
-                    f"that move was sent for move {seen}, but the game is at move "
-                    f"{len(st.history)}; look at the board again",
-                    409,
-                    "stale",
-                )
-            if st.current_player() != seat:
-                raise Refused("it is not your turn", 409, "not_your_turn")
-            try:
-                if isinstance(action, int) and not isinstance(action, bool):
-                    a = st.json_to_action({"id": action})
-                elif isinstance(action, dict):
-                    a = st.json_to_action(action)
-                elif isinstance(action, str):
-                    a = st.string_to_action(action)
-                else:
-                    raise Refused("a move is an action id, its text, or {id, text}")
-                if a not in st.legal_actions():
-                    st.clone().apply_action(a)  # raises with the reason and the legal moves
-            except MeepleError as e:
-                raise Refused(str(e), 400, "illegal") from None
-            await self._commit(live, seat, a, user_id)
+            seat = await self._mover(live, user_id, seat)
+            self._check_seen(seen, len(live.state.history))
+            a = self._parse(live.state, action)
+            await self._commit(live, seat, [a], user_id)
         self.kick(live)
         return live
 
-    async def _commit(self, live: LiveTable, actor: int, action: int, user_id: int | None) -> None:
-        """Store the action, with the chance outcomes that follow it at once (and the result
-        if the game ends), in one transaction; then apply and broadcast them.
+    # -- turn drafts -------------------------------------------------------------------
 
-        Called with the table's lock held, for a legal action.
+    def _live_draft(self, live: LiveTable, seat: int) -> Draft | None:
+        """The seat's draft, refused (and dropped) if the position moved on under it."""
+        draft = live.drafts.get(seat)
+        if draft is not None and (draft.stale or draft.base != len(live.state.history)):
+            del live.drafts[seat]
+            raise Refused(
+                "the game moved on since this turn was drafted, so the draft was dropped; "
+                "look at the board again",
+                409,
+                "stale_draft",
+            )
+        return draft
+
+    async def stage(
+        self, table_id: int, user_id: int, action: JSON, seen: JSON, seat: int | None = None
+    ) -> tuple[LiveTable, int]:
+        """Stage one of the seat's own decisions in its draft: nothing is stored or shown to
+        anyone else. ``seen`` is the drafted position's history length the client was shown.
+
+        A step is taken only while the drafted position is still this seat's decision:
+        past that point (a chance outcome, another player's decision, the end) going on
+        would reveal something, so the draft must be confirmed or undone first."""
+        live = await self._table_for_move(table_id)
+        async with live.lock:
+            seat = await self._mover(live, user_id, seat)
+            draft = self._live_draft(live, seat)
+            position = draft.state if draft is not None else live.state
+            self._check_seen(seen, draft.length if draft is not None else len(live.state.history))
+            if position.is_terminal() or position.current_player() != seat:
+                raise Refused(
+                    "this turn is drafted to its end (what comes next would reveal something "
+                    "or hand over the turn): confirm it, or undo a step",
+                    409,
+                    "draft_complete",
+                )
+            a = self._parse(position, action)
+            after = position.clone()
+            after.apply_action(a)
+            if draft is None:
+                draft = live.drafts[seat] = Draft(base=len(live.state.history))
+            draft.actions.append(a)
+            draft.states.append(after)
+            draft.views.clear()
+        self.send_to_seat(live, seat)
+        return live, seat
+
+    async def undo(
+        self, table_id: int, user_id: int, seat: int | None = None, everything: bool = False
+    ) -> tuple[LiveTable, int]:
+        """Take back the last staged step of the seat's draft (or all of them)."""
+        live = await self._table_for_move(table_id)
+        async with live.lock:
+            seat = await self._mover(live, user_id, seat)
+            draft = self._live_draft(live, seat)
+            if draft is None or not draft.actions:
+                raise Refused("nothing is staged to undo", 409, "nothing_to_undo")
+            keep = 0 if everything else len(draft.actions) - 1
+            del draft.actions[keep:], draft.states[keep:]
+            draft.views.clear()
+            if not draft.actions:
+                del live.drafts[seat]
+        self.send_to_seat(live, seat)
+        return live, seat
+
+    async def confirm(
+        self, table_id: int, user_id: int, seat: int | None = None
+    ) -> tuple[LiveTable, int]:
+        """Commit the seat's staged steps, in order, with the chance that follows them, in
+        one transaction: all of them or (refused, or the database failing) none."""
+        live = await self._table_for_move(table_id)
+        async with live.lock:
+            seat = await self._mover(live, user_id, seat)
+            draft = self._live_draft(live, seat)
+            if draft is None or not draft.actions:
+                raise Refused("nothing is staged to confirm", 409, "no_draft")
+            await self._commit(live, seat, list(draft.actions), user_id)
+            live.drafts.pop(seat, None)
+        self.kick(live)
+        return live, seat
+
+    def send_to_seat(self, live: LiveTable, seat: int) -> None:
+        """A draft changed: only the seat's own connections hear of it."""
+        for conn in list(self.conns.get(live.id, ())):
+            if conn.seat == seat:
+                conn.push(self.message_for(live.id, seat, conn.picture), update=True)
+
+    async def _commit(
+        self, live: LiveTable, actor: int, actions: list[int], user_id: int | None
+    ) -> None:
+        """Store the actions (one seat's, in order), with the chance outcomes that follow them
+        at once (and the result if the game ends), in one transaction; then apply and
+        broadcast them.
+
+        Called with the table's lock held, for actions legal one after the other.
         """
         steps: list[tuple[int, int, str, int | None, State]] = []
         nxt = live.state
-        while True:
+        for action in actions:
             notation = nxt.action_to_string(action)
             nxt = nxt.clone()
             nxt.apply_action(action)
             steps.append((actor, action, notation, user_id, nxt))
-            if nxt.is_terminal() or nxt.current_player() != CHANCE or len(steps) >= MAX_BATCH:
-                break
-            actor, action, user_id = CHANCE, self.sample_chance(live, nxt), None
+        while not nxt.is_terminal() and nxt.current_player() == CHANCE and len(steps) < MAX_BATCH:
+            action = self.sample_chance(live, nxt)
+            notation = nxt.action_to_string(action)
+            nxt = nxt.clone()
+            nxt.apply_action(action)
+            steps.append((CHANCE, action, notation, None, nxt))
         first = len(live.state.history)
         result = result_of(nxt) if nxt.is_terminal() else None
 
@@ -810,7 +1006,7 @@ class Hub:
                 if not await self._may_drive(live):
                     return
                 if cp == CHANCE:
-                    await self._commit(live, CHANCE, self.sample_chance(live, st), None)
+                    await self._commit(live, CHANCE, [self.sample_chance(live, st)], None)
                     continue
                 seat = live.seats[cp]
                 level = seat.level or "medium"
@@ -826,7 +1022,7 @@ class Hub:
                 if action not in st.legal_actions():
                     log.warning("table %s: the bot chose an illegal move", live.id)
                     action = random.Random(index).choice(st.legal_actions())
-                await self._commit(live, cp, action, seat.user_id)
+                await self._commit(live, cp, [action], seat.user_id)
 
     async def seat_changed(self, table_id: int) -> None:
         """Seats of a running table changed (a bot took over): reload them and go on."""
@@ -834,8 +1030,7 @@ class Hub:
         if live is not None:
             loaded = await self.db(lambda db: store.load_table(db, table_id))
             if loaded is not None:
-                live.seats = loaded[1]
-                live._views.clear()
+                live.set_seats(loaded[1])
                 self.kick(live)
         await self.publish(table_id)
 

@@ -114,6 +114,8 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
         secret_choice = state.is_simultaneous_hidden()
         secret_choices += secret_choice
         action = state.string_to_action(record.actions[step])
+        # What the action clicked: shown to a viewer with the move, unless it was hidden.
+        targets = list(state.action_targets(action)) if actor != meeple.CHANCE else []
         state.apply_action(action)
         for viewer in (0, 1, None):
             text = state.action_seen_by(viewer, actor, action)
@@ -122,7 +124,10 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
             if text is None or text != state.action_to_string(action):
                 hidden[viewer].add(state.action_to_string(action))
             if text is not None:
-                logs[viewer].append({"i": step, "who": names[actor], "text": text})
+                entry = {"i": step, "who": names[actor], "text": text}
+                if targets and not (secret_choice and viewer != actor):
+                    entry["targets"] = targets
+                logs[viewer].append(entry)
 
     if game_id != "tiny":
         # The game played went through hidden choices (Piepmatz keeps, Queensland groups).
@@ -139,6 +144,8 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
             expected = allowed[v["history_len"]][viewer]
             assert v["observation"] == expected["observation"]
             assert v["legal"] == expected["legal"]
+            assert v["draft"] is None  # this game is played with direct moves
+            assert (v["decision"] is None) == (not v["legal"])
             assert v["log"] == expected["log"][-200:]
             if v["svg"] is not None and (v["history_len"] % 5 == 0 or v["terminal"]):
                 # The picture is drawn from the observation alone (checked on a sample).
@@ -156,6 +163,8 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
                 "svg",
                 "text",
                 "legal",
+                "decision",
+                "draft",
                 "log",
                 "result",
             }

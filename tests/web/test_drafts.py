@@ -1,0 +1,286 @@
+"""Turn drafts: a seat's decisions staged, taken back and confirmed together.
+
+Queensland is the game here: a turn is several decisions of one player (take a tile,
+place it, turn it), and the next step after them reveals something (a chance draw) or
+hands the turn over, which is where a draft must be confirmed.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.web.conftest import guest, new_client, wait_for
+
+GAME = "queensland"
+
+
+@pytest.fixture
+def table(client):
+    """A running two-person Queensland table: (alice, bob, spectator, table id)."""
+    alice, bob, watcher = client, new_client(client), new_client(client)
+    guest(alice, "alice")
+    guest(bob, "bob")
+    guest(watcher, "watcher")
+    tid = alice.post(
+        "/api/tables",
+        json={
+            "game": GAME,
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
+        },
+    ).json()["id"]
+    assert bob.post(f"/api/tables/{tid}/join").status_code == 200
+    assert alice.post(f"/api/tables/{tid}/start").status_code == 200
+    return alice, bob, watcher, tid
+
+
+def mover(alice, bob, tid):
+    """Whoever is to move, once the game waits for a person: (client, seat, view)."""
+
+    def ready():
+        for seat, person in enumerate((alice, bob)):
+            v = person.get(f"/api/tables/{tid}/view").json()["view"]
+            if v["legal"]:
+                return person, seat, v
+        return None
+
+    return wait_for(ready)
+
+
+def stage(person, tid, view):
+    """Stage the first legal choice of ``view``; returns the new view."""
+    seen = view["draft"]["length"] if view["draft"] else view["history_len"]
+    r = person.post(
+        f"/api/tables/{tid}/draft", json={"action": view["legal"][0]["id"], "seen": seen}
+    )
+    assert r.status_code == 200, r.text
+    return r.json()["view"]
+
+
+def mover_to_take(alice, bob, tid):
+    """Confirm whole turns until a player is to take a tile (a turn of three steps)."""
+    while True:
+        person, seat, view = mover(alice, bob, tid)
+        if view["decision"] == "take":
+            return person, seat, view
+        draft_to_the_end(person, tid, view)
+        assert person.post(f"/api/tables/{tid}/confirm", json={}).status_code == 200
+
+
+def draft_to_the_end(person, tid, view):
+    while not (view["draft"] and view["draft"]["complete"]):
+        view = stage(person, tid, view)
+    return view
+
+
+def test_a_draft_is_staged_undone_and_confirmed(table):
+    alice, bob, _watcher, tid = table
+    person, seat, start = mover_to_take(alice, bob, tid)
+    assert start["draft"] is None
+    one = stage(person, tid, start)
+    # The position after the step, its next decision, and the step itself; nothing stored.
+    assert one["history_len"] == start["history_len"]
+    assert one["draft"] == {
+        "steps": [start["legal"][0]["text"]],
+        "length": start["history_len"] + 1,
+        "complete": False,
+    }
+    assert one["decision"] == "place" and one["to_move"] == seat
+    assert one["observation"] != start["observation"]
+    two = stage(person, tid, one)
+    assert len(two["draft"]["steps"]) == 2 and two["decision"] == "rotate"
+    # Undo takes back the last step: the view is the one before it, exactly.
+    back = person.post(f"/api/tables/{tid}/undo", json={}).json()["view"]
+    assert back["observation"] == one["observation"] and back["legal"] == one["legal"]
+    assert back["draft"] == one["draft"] and back["svg"] == one["svg"]
+    # Undo all: back to the committed position, no draft.
+    none = person.post(f"/api/tables/{tid}/undo", json={"all": True}).json()["view"]
+    assert none["draft"] is None and none["observation"] == start["observation"]
+    assert none["svg"] == start["svg"]
+    # Draft the whole turn and confirm it: stored at once, in order.
+    done = draft_to_the_end(person, tid, start)
+    steps = done["draft"]["steps"]
+    assert done["legal"] == [] and done["terminal"] is False
+    r = person.post(f"/api/tables/{tid}/confirm", json={})
+    assert r.status_code == 200, r.text
+    after = r.json()["view"]
+    assert after["draft"] is None
+    assert after["history_len"] >= start["history_len"] + len(steps)
+    mine = [e["text"] for e in after["log"] if e["i"] >= start["history_len"]][: len(steps)]
+    assert mine == steps
+    other = bob if person is alice else alice
+    theirs = other.get(f"/api/tables/{tid}/view").json()["view"]
+    assert theirs["history_len"] == after["history_len"]
+
+
+def test_nothing_of_a_draft_reaches_anyone_else(table):
+    """During a draft, every other seat and a spectator get exactly what they got before,
+    over HTTP and over the WebSocket (no message at all)."""
+    alice, bob, watcher, tid = table
+    person, _seat, start = mover_to_take(alice, bob, tid)
+    other = bob if person is alice else alice
+    with (
+        other.websocket_connect(f"/ws/tables/{tid}") as ws_other,
+        watcher.websocket_connect(f"/ws/tables/{tid}") as ws_watch,
+        person.websocket_connect(f"/ws/tables/{tid}") as ws_mine,
+    ):
+        before_other = ws_other.receive_json()
+        before_watch = ws_watch.receive_json()
+        ws_mine.receive_json()
+        http_other = other.get(f"/api/tables/{tid}/view").json()
+        http_watch = watcher.get(f"/api/tables/{tid}/view").json()
+        view = draft_to_the_end(person, tid, start)
+        assert len(view["draft"]["steps"]) >= 2
+        person.post(f"/api/tables/{tid}/undo", json={})
+        # The drafting seat's own connection hears of every step ...
+        heard = [ws_mine.receive_json() for _ in range(len(view["draft"]["steps"]) + 1)]
+        assert heard[-1]["view"]["draft"]["steps"] == view["draft"]["steps"][:-1]
+        # ... and nobody else hears anything, or sees anything else when they ask.
+        assert other.get(f"/api/tables/{tid}/view").json() == http_other
+        assert watcher.get(f"/api/tables/{tid}/view").json() == http_watch
+        ping = {"type": "ping", "t": 1}
+        ws_other.send_json(ping)
+        ws_watch.send_json(ping)
+        assert ws_other.receive_json() == {"type": "pong", "t": 1}
+        assert ws_watch.receive_json() == {"type": "pong", "t": 1}
+        assert before_other["view"] == http_other["view"]
+        assert before_watch["view"] == http_watch["view"]
+        draft_json = json.dumps(view["draft"])
+        assert draft_json not in json.dumps(http_other)
+
+
+def test_bad_draft_requests_are_refused_and_change_nothing(table):
+    alice, bob, watcher, tid = table
+    person, seat, start = mover_to_take(alice, bob, tid)
+    other = bob if person is alice else alice
+
+    def snapshot():
+        return [p.get(f"/api/tables/{tid}/view").json() for p in (alice, bob, watcher)]
+
+    one = stage(person, tid, start)
+    before = snapshot()
+    cases = [
+        # Not to move, and not seated at all.
+        (other, "draft", {"action": 0, "seen": one["draft"]["length"]}, 409, "not_your_turn"),
+        (watcher, "draft", {"action": 0, "seen": 0}, 403, "not_seated"),
+        (watcher, "confirm", {}, 403, "not_seated"),
+        (other, "undo", {}, 409, "not_your_turn"),
+        # A seat that is not yours.
+        (person, "draft", {"action": 0, "seen": 0, "seat": 1 - seat}, 403, "not_your_seat"),
+        # The draft moved on since the client looked (a double click).
+        (
+            person,
+            "draft",
+            {"action": one["legal"][0]["id"], "seen": start["history_len"]},
+            409,
+            "stale",
+        ),
+        # Not legal in the drafted position (a take when a cell is to be chosen).
+        (
+            person,
+            "draft",
+            {"action": start["legal"][0]["id"], "seen": one["draft"]["length"]},
+            400,
+            "illegal",
+        ),
+        (person, "draft", {"action": "not a move", "seen": one["draft"]["length"]}, 400, "illegal"),
+    ]
+    for who, path, body, status, code in cases:
+        r = who.post(f"/api/tables/{tid}/{path}", json=body)
+        assert (r.status_code, r.json()["code"]) == (status, code), (path, body, r.text)
+        assert r.json()["error"]
+        assert snapshot() == before
+    # Past the reveal point: refused until confirmed or undone.
+    end = draft_to_the_end(person, tid, one)
+    at_end = snapshot()
+    r = person.post(f"/api/tables/{tid}/draft", json={"action": 0, "seen": end["draft"]["length"]})
+    assert (r.status_code, r.json()["code"]) == (409, "draft_complete")
+    assert "confirm" in r.json()["error"]
+    assert snapshot() == at_end
+    # Undo with nothing staged; confirm with nothing staged.
+    person.post(f"/api/tables/{tid}/undo", json={"all": True})
+    empty = snapshot()
+    for path, code in (("undo", "nothing_to_undo"), ("confirm", "no_draft")):
+        r = person.post(f"/api/tables/{tid}/{path}", json={})
+        assert (r.status_code, r.json()["code"]) == (409, code)
+        assert snapshot() == empty
+
+
+def test_a_stale_draft_cannot_be_confirmed(table):
+    """The position moved on under the draft (here the same player moved from another
+    page directly): confirming it is refused, nothing of it is stored, and it is gone."""
+    alice, bob, _watcher, tid = table
+    person, _seat, start = mover_to_take(alice, bob, tid)
+    stage(person, tid, start)
+    other_tab = new_client(person)
+    other_tab.cookies = person.cookies
+    r = other_tab.post(
+        f"/api/tables/{tid}/move",
+        json={"action": start["legal"][-1]["id"], "seen": start["history_len"]},
+    )
+    assert r.status_code == 200, r.text
+    moved = person.get(f"/api/tables/{tid}/view").json()
+    assert moved["view"]["draft"] is None  # a stale draft is never shown
+    r = person.post(f"/api/tables/{tid}/confirm", json={})
+    assert (r.status_code, r.json()["code"]) == (409, "stale_draft")
+    assert person.get(f"/api/tables/{tid}/view").json() == moved
+    r = person.post(f"/api/tables/{tid}/confirm", json={})
+    assert (r.status_code, r.json()["code"]) == (409, "no_draft")
+    record_text = person.get(f"/api/tables/{tid}/view").json()["view"]["log"]
+    assert [e["text"] for e in record_text if e["i"] == start["history_len"]] == [
+        start["legal"][-1]["text"]
+    ]
+
+
+def test_a_bot_taking_the_seat_drops_the_draft(db_path):
+    from fastapi.testclient import TestClient
+
+    from meeple.web import create_app
+    from tests.web.conftest import make_settings
+
+    with TestClient(create_app(make_settings(db_path, absent_seconds=0.0))) as alice:
+        bob = new_client(alice)
+        guest(alice, "alice")
+        guest(bob, "bob")
+        tid = alice.post(
+            "/api/tables",
+            json={
+                "game": GAME,
+                "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
+            },
+        ).json()["id"]
+        bob.post(f"/api/tables/{tid}/join")
+        alice.post(f"/api/tables/{tid}/start")
+        person, seat, start = mover(alice, bob, tid)
+        other = bob if person is alice else alice
+        stage(person, tid, start)
+        hub = alice.app.state.hub
+        live = hub.tables[tid]
+        assert seat in live.drafts and not live.drafts[seat].stale
+        r = other.post(f"/api/tables/{tid}/bot", json={"seat": seat})
+        assert r.status_code == 200, r.text
+        wait_for(lambda: seat not in live.drafts or live.drafts[seat].stale)
+        # The bot plays on from the committed position; the record replays.
+        wait_for(lambda: len(live.state.history) > start["history_len"])
+
+
+def test_confirmed_drafts_are_stored_move_by_move_and_replay(table):
+    """Several confirmed turns: the stored moves are the live game's history, in order."""
+    from meeple.web import store
+
+    alice, bob, _watcher, tid = table
+    for _ in range(6):
+        person, _seat, view = mover(alice, bob, tid)
+        end = draft_to_the_end(person, tid, view)
+        assert person.post(f"/api/tables/{tid}/confirm", json={}).status_code == 200
+        assert len(end["draft"]["steps"]) >= 1
+    hub = alice.app.state.hub
+    live = hub.tables[tid]
+    _row, _seats, notations = hub.run_sync(lambda db: store.moves_of(db, tid))
+    state = live.game.new_initial_state()
+    for text in notations:
+        state.apply_notation(text)
+    assert state.history == live.state.history
