@@ -176,6 +176,18 @@ def _row(
     return out
 
 
+def _button(x: float, y: float, label: str, target: str) -> list[str]:
+    """A labelled control (a rounded rectangle with its word) for a choice that is not
+    a card or a place."""
+    w = 7 * len(label) + 20
+    return [
+        _open(target),
+        svg.rect(x, y, w, 26, rx=13, fill="#fff4d6", stroke="#a0813c", stroke_width=2),
+        svg.text(x + w / 2, y + 17, label, 12, font_weight="bold", text_anchor="middle"),
+        "</g>",
+    ]
+
+
 def _clickable(o: Mapping[str, Any]) -> str | None:
     """The kind of decision whose places are marked clickable in this picture: only
     in the picture of the player to move, seen by that player."""
@@ -299,8 +311,13 @@ def render_svg(obs: Mapping[str, JSON]) -> str:
         body.append(svg.text(14, y + 12, head, 12, fill=colour, font_weight="bold"))
         cards: list[str | None] = list(hand["cards"]) + [None] * hand["hidden"]
         body.append(svg.text(14, y + 30, "hand", 10))
-        mine = active and kind in ("collect", "keep")
+        # The own hand is clickable to play (then a perch), collect or keep a bird.
+        mine = active and kind in ("play", "collect", "keep")
         body += _row(48, y + 20, cards, prefix="hand" if mine else None)
+        if active and kind == "play":
+            body.append(svg.text(48 + 4 * (CW + 4) + 10, y + 50, "click a bird, then a perch", 11))
+        if active and kind == "collect":
+            body += _button(48 + 4 * (CW + 4) + 10, y + 32, "Collect nothing", "button:nothing")
         kept = hand["kept"] or []
         if kept or hand["kept_count"]:
             body.append(svg.text(240, y + 30, "final keeps", 10))

@@ -712,29 +712,34 @@ class PiepmatzState(State):
         if self.removed >= 0:
             assert n == 2 and self.removed < t.n_species, f"species {self.removed} removed"
 
-    def _action_target(self, action: int) -> str | None:
-        """The picture element a person clicks: the queue of a perch to play a bird
-        there (one target for every bird of the hand), a bird of the own hand to
-        collect or keep, a display bird to take, the bird deck to draw from, or a
-        bird of the own collection to lose to a crow. Chance outcomes, "collect
-        nothing" and anything else have none. The keys name only cards the player
-        to move can see (their own hand, the display, their collection)."""
+    def _action_targets(self, action: int) -> tuple[str, ...]:
+        """The clicks that choose ``action`` in the mover's picture.
+
+        A play is two clicks: the bird in the own hand (``hand:CARD``), then the queue
+        of a perch (``perch:K``). Every other move is one: a bird of the own hand to
+        collect or keep (``hand:CARD``), the "Collect nothing" control
+        (``button:nothing``), a display bird to take (``display:CARD``), the bird deck
+        to draw from (``deck``), or a bird of the own collection to lose to a crow
+        (``bird:CARD``). Chance outcomes have none. The keys name only cards the player
+        to move can see (their own hand, the display, their collection); every bird is
+        a single card, so no two cards of a hand share a key."""
         t = self.t
         if action < t.COLLECT:
-            return f"perch:{(action - t.PLAY) % t.max_perches + 1}"
+            c, k = divmod(action - t.PLAY, t.max_perches)
+            return (f"hand:{t.card_name[c]}", f"perch:{k + 1}")
         if action < t.COLLECT_NONE:
-            return f"hand:{t.card_name[action - t.COLLECT]}"
+            return (f"hand:{t.card_name[action - t.COLLECT]}",)
         if action == t.COLLECT_NONE:
-            return None
+            return ("button:nothing",)
         if action < t.DRAW:
-            return f"display:{t.card_name[action - t.TAKE]}"
+            return (f"display:{t.card_name[action - t.TAKE]}",)
         if action == t.DRAW:
-            return "deck"
+            return ("deck",)
         if action < t.KEEP:
-            return f"bird:{t.card_name[action - t.CROW]}"
+            return (f"bird:{t.card_name[action - t.CROW]}",)
         if action < t.BIRD:
-            return f"hand:{t.card_name[action - t.KEEP]}"
-        return None
+            return (f"hand:{t.card_name[action - t.KEEP]}",)
+        return ()
 
     def _explain_illegal(self, action: int) -> str | None:
         t = self.t
