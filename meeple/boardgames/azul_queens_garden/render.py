@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from meeple.boardgames.azul_queens_garden.board import COORDS
+from meeple.boardgames.azul_queens_garden.board import COORDS, parse_cell
 from meeple.core import svg
 
 # The two purples and the two greens differ in hue as well as lightness (a deep
@@ -172,10 +172,13 @@ def _tile(
     value: int | None = None,
     printed: bool = False,
     target: str | None = None,
+    split: bool = False,
 ) -> list[str]:
     """A hexagon: fill = colour (code on top), pattern name, value. A printed space
     of a garden expansion is hatched, with a dashed inner outline and a dot.
-    ``target`` marks it as a click target (``data-target``)."""
+    ``target`` marks it as a click target (``data-target``). ``split`` draws a
+    display hexagon in two halves, the top one (colour code) a ``colour:<name>``
+    target and the bottom one (pattern and value) a ``pattern:<name>`` target."""
     colour, _, pattern = tile.partition("-")
     ink = "#222" if colour in DARK_TEXT else "#fff"
     out = [
@@ -183,6 +186,33 @@ def _tile(
         svg.title((label or tile) + (" (printed on a garden expansion)" if printed else "")),
         svg.polygon(_hex(cx, cy, r), fill=_fill(colour), stroke="#333", stroke_width=1),
     ]
+    if split:
+        if printed:
+            out.append(svg.polygon(_hex(cx, cy, r), fill="url(#azq-printed)", stroke="none"))
+            out.append(
+                svg.polygon(
+                    _hex(cx, cy, r * 0.8),
+                    fill="none",
+                    stroke=ink,
+                    stroke_width=0.8,
+                    stroke_dasharray="2,1.5",
+                )
+            )
+        half = r * math.sqrt(3) / 2
+        out.append(svg.line(cx - half, cy, cx + half, cy, stroke=ink, stroke_width=0.8))
+        code = COLOUR_CODE.get(colour, colour[:2])
+        out.append(svg.text(cx, cy - r * 0.2, code, size=r * 0.5, fill=ink, text_anchor="middle"))
+        words = pattern[:4] + ("" if value is None else f" {value}")
+        out.append(svg.text(cx, cy + r * 0.52, words, size=r * 0.4, fill=ink, text_anchor="middle"))
+        for key, sign in ((f"colour:{colour}", -1), (f"pattern:{pattern}", 1)):
+            # The clickable half: the hexagon's corners on that side of the middle line.
+            pts = [(cx + half, cy), (cx + half, cy + sign * r / 2), (cx, cy + sign * r)]
+            pts += [(cx - half, cy + sign * r / 2), (cx - half, cy)]
+            out.append(
+                _group(key) + svg.polygon(pts, fill="#fff", fill_opacity=0, stroke="none") + "</g>"
+            )
+        out.append("</g>")
+        return out
     if printed:
         out.append(svg.polygon(_hex(cx, cy, r), fill="url(#azq-printed)", stroke="none"))
         out.append(
@@ -220,6 +250,18 @@ def _tile(
 def _group(target: str | None) -> str:
     """The opening of a group, a click target when ``target`` is given."""
     return "<g>" if target is None else f"<g {svg.attrs(data_target=target)}>"
+
+
+def _button(x: float, y: float, w: float, h: float, label: str, key: str) -> list[str]:
+    """A labelled control: a rounded rectangle with its word, a click target."""
+    return [
+        _group(key),
+        svg.rect(x, y, w, h, rx=h / 2, fill="#fff4d6", stroke="#8a5a00", stroke_width=1.5),
+        svg.text(
+            x + w / 2, y + h / 2 + 4, label, size=12, text_anchor="middle", font_weight="bold"
+        ),
+        "</g>",
+    ]
 
 
 def _value(obs: Mapping[str, Any], tile: str) -> int | None:
@@ -276,10 +318,29 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             size=11,
         )
     )
-    words = pending_words(obs.get("pending"))
+    pending = obs.get("pending") or {}
+    viewer = obs.get("viewer")
+    # The viewer's own pending decision, if any: its labelled controls are drawn.
+    own = pending.get("kind") if pending and pending.get("player") == viewer else None
+    # In a turn, each display hexagon is two click targets: its top half takes its
+    # colour, its bottom half its pattern (colour:<name>, pattern:<name>).
+    split = pending.get("kind") == "turn"
+    costs = obs.get("costs") or {}
+    words = pending_words(pending)
+    if own == "turn":
+        words = (
+            "Your turn. To take a colour, click the top half of a display tile; "
+            "a pattern, its bottom half."
+        )
     if words:
         y += 16
         body.append(svg.text(12, y, words, size=12, fill="#a00"))
+    if own == "turn":
+        # Buying draws from the face-down supply, counted in the line of supplies above.
+        label = f"Buy a face-down expansion ({costs.get('face_down_expansion', 6)} points)"
+        w = 14 + 6.6 * len(label)
+        body.extend(_button(12, y + 6, w, 22, label, "button:buy"))
+        y += 26
     # Colour key.
     y += 22
     body.append(svg.text(12, y + 4, "Colours:", size=11, font_weight="bold"))
@@ -289,24 +350,29 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         body.append(svg.text(kx + 25, y + 4, name, size=11))
         kx += 36 + 6.5 * len(name)
     body.extend(_tile(kx + 11, y, 11, "lime-", "a printed space", printed=True))
-    body.append(svg.text(kx + 25, y + 4, "hatched = printed space of a garden expansion", size=11))
+    body.append(svg.text(kx + 25, y + 4, "hatched = printed space", size=11))
     # Display.
-    y += 46
+    y += 56
     body.append(svg.text(12, y, "Display:", size=12, font_weight="bold"))
     x = 80
-    r = 14
+    r = 18
     for i, tray in enumerate(obs["display"]):
         # A display expansion is the click target for which copy to take (disp:N).
         body.append(_group(f"disp:{i + 1}"))
-        body.append(svg.rect(x - 4, y - 18, 4 * 2 * r + 8, 2 * r + 4, fill="#6b5b45", rx=5))
-        body.append(svg.text(x, y - 21, f"face-down expansion {i + 1}", size=8))
+        body.append(svg.rect(x - 4, y - 24, 4 * 2 * r + 8, 2 * r + 4, fill="#6b5b45", rx=5))
+        body.append(svg.text(x, y - 27, f"face-down expansion {i + 1}", size=9))
+        if split:
+            body.append("</g>")  # no click target inside another
         for j, tl in enumerate(tray):
-            body.extend(_tile(x + r + j * 2 * r, y - 4, r - 1, tl, value=_value(obs, tl)))
-        body.append("</g>")
+            body.extend(
+                _tile(x + r + j * 2 * r, y - 4, r - 1, tl, value=_value(obs, tl), split=split)
+            )
+        if not split:
+            body.append("</g>")
         x += 4 * 2 * r + 16
-        if x > width - 140:
+        if x > width - 160:
             x = 80
-            y += 44
+            y += 52
     for e in obs["display_faceup"]:
         body.extend(
             _tile(
@@ -317,16 +383,17 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 f"face-up garden expansion {e['printed']} ({e['ornament']})",
                 value=_value(obs, e["printed"]),
                 printed=True,
+                split=split,
             )
         )
         body.append(
-            svg.text(x + r, y + r + 6, f"exp. {e['ornament']}", size=8, text_anchor="middle")
+            svg.text(x + r, y + r + 8, f"exp. {e['ornament']}", size=9, text_anchor="middle")
         )
         x += 2 * r + 26
         if x > width - 60:
             x = 80
-            y += 44
-    y += 44
+            y += 52
+    y += 52
     # Players.
     cap = obs.get("storage_capacity") or {"tiles": 12, "expansions": 2}
     top = y
@@ -360,6 +427,8 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 font_weight="bold",
             )
         )
+        if mine and own == "turn":
+            body.extend(_button(ox + 250, top - 14, 56, 20, "Pass", "button:pass"))
         cx0, cy0 = ox + 153, top + 165
         garden = pl["garden"]
         areas = pl["areas"]
@@ -431,11 +500,47 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                         printed=printed,
                     )
                 )
+        if mine and pending.get("kind") in ("mode", "pay") and pending.get("at"):
+            # The hexagon being paid for: outlined in its garden space.
+            paid = parse_cell(str(pending["at"]))
+            if paid is not None:
+                q, rr = COORDS[paid]
+                hx = cx0 + size * math.sqrt(3) * (q + rr / 2)
+                hy = cy0 + size * 1.5 * rr
+                body.append(
+                    svg.polygon(_hex(hx, hy, size), fill="none", stroke="#c00", stroke_width=2.5)
+                )
         sy = top + 290
         count = sum(pl["storage"].values()) + pl["jokers"]
         body.append(
             svg.text(ox, sy, f"Storage ({count}/{cap['tiles']}):", size=11, font_weight="bold")
         )
+        if mine and own == "mode":
+            # How to pay, beside the storage the payment comes from.
+            body.extend(_button(ox + 104, sy - 15, 94, 22, "Pay by colour", "mode:colour"))
+            body.extend(_button(ox + 202, sy - 15, 102, 22, "Pay by pattern", "mode:pattern"))
+        elif mine and own == "pay":
+            owed = pending.get("still_to_pay")
+            body.append(
+                svg.text(
+                    ox + 104,
+                    sy,
+                    f"click {owed} more {_tiles(owed)} to pay",
+                    size=11,
+                    fill="#a00",
+                )
+            )
+        elif mine and own == "discard":
+            body.append(
+                svg.text(
+                    ox + 104,
+                    sy,
+                    f"click to discard ({costs.get('discard_per_tile', 1)} pt)",
+                    size=10,
+                    fill="#a00",
+                )
+            )
+            body.extend(_button(ox + 228, sy - 15, 76, 22, "Done", "button:done"))
         sx = ox + 12
         sy += 20
         k = 0
@@ -489,6 +594,27 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 )
             )
             body.append(svg.text(ex + 16, ey, e["ornament"], size=9))
+        if mine and pending.get("kind") == "place_bought" and pending.get("expansion"):
+            # The expansion just bought, waiting for a free space of the garden.
+            bought = str(pending["expansion"])
+            ey += 26
+            body.append(svg.text(ox, ey, "Bought expansion:", size=10, font_weight="bold"))
+            body.extend(
+                _tile(
+                    ox + 112,
+                    ey - 4,
+                    12,
+                    bought,
+                    f"the bought garden expansion {bought}: click a free space for it",
+                    value=_value(obs, bought),
+                    printed=True,
+                )
+            )
+            body.append(
+                svg.text(
+                    ox + 130, ey, "click a free space for its printed space", size=10, fill="#a00"
+                )
+            )
         ey += 8
         sc = obs["scores"][p]
         parts = [f"{key.replace('_', ' ')} {v}" for key, v in sc.items() if key != "total" and v]
@@ -498,8 +624,10 @@ def render_svg(obs: Mapping[str, Any]) -> str:
     height = top + 450
     legend = (
         "Hexagons: fill and top code = colour, then pattern and its value; hatched = printed "
-        "space of a garden expansion. Ornaments: F fountain, S statue, B bench, P pavilion. "
-        "J = joker. Empty spaces show their name (area.space)."
+        "space of a garden expansion.",
+        "Ornaments: F fountain, S statue, B bench, P pavilion. J = joker. Empty spaces show "
+        "their name (area.space).",
     )
-    body.append(svg.text(12, height - 4, legend, size=10))
-    return svg.document(width, height + 6, [HATCH, *body])
+    body.append(svg.text(12, height - 4, legend[0], size=10))
+    body.append(svg.text(12, height + 10, legend[1], size=10))
+    return svg.document(width, height + 20, [HATCH, *body])

@@ -935,30 +935,58 @@ class AzulQueensGardenState(State):
 
     # -- picture targets -----------------------------------------------------------
 
-    def _action_target(self, action: int) -> str | None:
-        """The picture element a person clicks for ``action``.
+    def _action_targets(self, action: int) -> tuple[str, ...]:
+        """The clicks in the picture that choose ``action``.
 
-        ``g:2.4``: a garden space of the player to move (placing a hexagon or the
-        printed space of an expansion there); ``st:blue-bird`` / ``st:joker``: a
-        storage tile (paying or discarding it); ``sx:blue-bird``: a stored garden
-        expansion (paying it); ``disp:2``: display expansion 2 (which copy to
-        take). Takes by colour or pattern, buying, passing, the payment mode and
-        done stay buttons.
+        - ``colour:blue`` / ``pattern:bird``: the top half (colour code) or the bottom
+          half (pattern) of any display hexagon or face-up display expansion of that
+          colour or pattern takes all of it;
+        - ``st:blue-bird`` then ``g:2.4``: a hexagon in the mover's storage, then the
+          garden space it goes to; ``sx:blue-bird`` then ``g:2.4``: a stored garden
+          expansion, then the space its printed space goes to (a bought expansion,
+          already chosen, is the space alone);
+        - ``button:buy`` (buy a face-down expansion), ``button:pass``;
+        - ``mode:colour`` / ``mode:pattern``: how to pay;
+        - ``st:blue-bird``, ``sx:blue-bird``, ``st:joker``: a storage item paid or
+          discarded; ``button:done``: no more discards;
+        - ``disp:2``: display expansion 2 (which copy of a hexagon to take).
         """
         a = action
-        if A.PLACE <= a < A.BUY:
-            return "g:" + cell_name((a - A.PLACE) % NUM_CELLS)
+        comp = self.comp
+        if a < A.ACQ_PATTERN:
+            return (f"colour:{comp.colours[a - A.ACQ_COLOUR]}",)
+        if a < A.PLACE:
+            return (f"pattern:{comp.patterns[a - A.ACQ_PATTERN]}",)
+        if a < A.EXPAND:
+            t, x = divmod(a - A.PLACE, NUM_CELLS)
+            return ("st:" + comp.tile_name(t), "g:" + cell_name(x))
+        if a < A.BUY:
+            e, x = divmod(a - A.EXPAND, NUM_CELLS)
+            d = self.decision
+            if d is not None and d.kind == "place_bought":
+                return ("g:" + cell_name(x),)
+            return ("sx:" + comp.tile_name(e), "g:" + cell_name(x))
+        if a == A.BUY:
+            return ("button:buy",)
+        if a == A.PASS:
+            return ("button:pass",)
+        if a == A.MODE_COLOUR:
+            return ("mode:colour",)
+        if a == A.MODE_PATTERN:
+            return ("mode:pattern",)
         if A.PAY_TILE <= a < A.PAY_EXP:
-            return "st:" + self.comp.tile_name(a - A.PAY_TILE)
+            return ("st:" + comp.tile_name(a - A.PAY_TILE),)
         if A.PAY_EXP <= a < A.PAY_JOKER:
-            return "sx:" + self.comp.tile_name(a - A.PAY_EXP)
+            return ("sx:" + comp.tile_name(a - A.PAY_EXP),)
         if a in (A.PAY_JOKER, A.DISCARD_JOKER):
-            return "st:joker"
+            return ("st:joker",)
         if A.DISCARD <= a < A.DISCARD_JOKER:
-            return "st:" + self.comp.tile_name(a - A.DISCARD)
+            return ("st:" + comp.tile_name(a - A.DISCARD),)
+        if a == A.DONE:
+            return ("button:done",)
         if A.COPY <= a < A.NUM_ACTIONS:
-            return f"disp:{(a - A.COPY) % A.MAX_TRAYS + 1}"
-        return None
+            return (f"disp:{(a - A.COPY) % A.MAX_TRAYS + 1}",)
+        return ()  # chance outcomes (draw, reveal) are nobody's click
 
     # -- observation ---------------------------------------------------------------
 
@@ -1040,6 +1068,11 @@ class AzulQueensGardenState(State):
                 "expansions": comp.storage_expansions,
             },
             "pattern_values": dict(zip(comp.patterns, comp.values, strict=True)),
+            "costs": {
+                "face_down_expansion": comp.face_down_cost,
+                "first_pass_penalty": comp.first_pass_penalty,
+                "discard_per_tile": comp.discard_cost,
+            },
             "display": [[tn(t) for t in tray] for tray in self.trays],
             "display_faceup": [
                 {"printed": tn(e), "ornament": comp.ornament[e]} for e in self.faceup

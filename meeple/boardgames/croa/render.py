@@ -203,12 +203,26 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         frogs = sq["frogs"]
         # A third servant on a log: the enemy servants it may remove are clicked.
         victims = obs["decision"] == "victim" and obs.get("active_frog") == sq["square"]
+        # The turn's jump and a mosquito's extra jump start with a click on the frog:
+        # the queen (frog:c3:Q), or the player's servants on the square as one group
+        # (frog:c3:S: servants sharing a log are the same choice).
+        picks = obs["decision"] in ("move", "mosquito")
+        servants: list[str] = []
         for i, f in enumerate(frogs):
             fx = x + (i - (len(frogs) - 1) / 2) * (28 if len(frogs) <= 2 else 20)
             target = None
-            if victims and not f["queen"] and f["player"] != obs["turn_player"]:
+            mine = f["player"] == obs["turn_player"]
+            if victims and not f["queen"] and not mine:
                 target = f"frog:{sq['square']}:P{int(f['player']) + 1}"
+            elif picks and mine and f["queen"]:
+                target = f"frog:{sq['square']}:Q"
+            elif picks and mine:
+                servants.append(_frog(fx, y + 6, f))
+                continue
             parts.append(_frog(fx, y + 6, f, target))
+        if servants:
+            key = svg.attrs(data_target=f"frog:{sq['square']}:S")
+            parts.append(f"<g {key}>" + "".join(servants) + "</g>")
         # Every square is where some jump may land: a click there chooses the jump(s).
         body.append(f"<g {svg.attrs(data_target='sq:' + sq['square'])}>" + "".join(parts) + "</g>")
     if obs["last_jump"]:
@@ -242,6 +256,11 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                     pointer_events="none",
                 )
             )
+    # After a mosquito the player may stop instead of jumping again: a labelled control
+    # under the pond, drawn only in the picture of that player.
+    viewer = obs["viewer"]
+    if obs["decision"] == "mosquito" and viewer is not None and viewer == obs["to_move"]:
+        body += _stop_control(obs.get("active_frog"))
     # The side panel: players, pond, whose turn.
     y = BOARD_Y + 10
     body.append(svg.text(PANEL_X, y, "Players", 14, font_weight="bold"))
@@ -312,6 +331,42 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         )
     )
     return svg.document(WIDTH, HEIGHT, body)
+
+
+STOP_W, STOP_H = 92, 30
+
+
+def _stop_control(mosquito: str | None) -> list[str]:
+    """The "Stop" button of a mosquito decision, under the pond, with what it means."""
+    y = BOARD_Y + SIZE * CELL + 16
+    where = f" on {mosquito}" if mosquito else ""
+    return [
+        f"<g {svg.attrs(data_target='button:stop')}>",
+        svg.rect(
+            BOARD_X, y, STOP_W, STOP_H, rx=8, fill="#fff3b0", stroke="#8a6d00", stroke_width=2
+        ),
+        svg.text(
+            BOARD_X + STOP_W / 2,
+            y + STOP_H / 2 + 5,
+            "Stop",
+            15,
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+        "</g>",
+        svg.text(
+            BOARD_X + STOP_W + 12,
+            y + 13,
+            f"Mosquito{where}: jump with another frog that has not moved",
+            12,
+        ),
+        svg.text(
+            BOARD_X + STOP_W + 12,
+            y + 27,
+            "(click it, then where it lands), or stop and end the turn.",
+            12,
+        ),
+    ]
 
 
 def _frog(x: float, y: float, f: Mapping[str, Any], target: str | None = None) -> str:

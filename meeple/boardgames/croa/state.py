@@ -717,16 +717,31 @@ class CroaState(State):
             )
         return f"the face-down tile on {square_name(d.info[2])} turns up first"
 
-    def _action_target(self, action: int) -> str | None:
-        """A jump (first jump, bounce or mosquito jump) is chosen by clicking the square it
-        lands on (``sq:b2``); ``remove P2 servant`` by clicking that servant on the log
-        (``frog:d4:P2``). ``stop`` and the chance reveals stay buttons."""
+    def _action_targets(self, action: int) -> tuple[str, ...]:
+        """The clicks that choose ``action`` in the mover's picture.
+
+        The turn's jump and a mosquito's extra jump are two clicks: the frog
+        (``frog:c3:Q`` for the queen on c3, ``frog:c3:S`` for the player's servants
+        there, who are one choice), then the square it lands on (``sq:d4``). A bounce
+        off a water lily has one frog to jump, so it is one click, the landing square.
+        ``stop`` after a mosquito is the labelled control ``button:stop``; ``remove P2
+        servant`` clicks that servant on the log (``frog:d4:P2``). Chance reveals have
+        none."""
+        d = self.pending[-1] if self.pending else None
+        if d is None or d.player == CHANCE:
+            return ()
         if action < MOVES:
-            return "sq:" + square_name(action & 63)
+            kind, s, t = decode_move(action)
+            land = "sq:" + square_name(t)
+            if d.kind == "bounce":
+                return (land,)
+            return (f"frog:{square_name(s)}:{'QS'[kind]}", land)
+        if action == STOP:
+            return ("button:stop",)
         victim0 = self.g.codec.victim0
-        if action >= victim0 and self.pending and self.pending[-1].kind == "victim":
-            return f"frog:{square_name(self.pending[-1].info[1])}:{player_name(action - victim0)}"
-        return None
+        if action >= victim0 and d.kind == "victim":
+            return (f"frog:{square_name(d.info[1])}:{player_name(action - victim0)}",)
+        return ()
 
     def _explain_illegal(self, action: int) -> str | None:
         d = self.pending[-1] if self.pending else None

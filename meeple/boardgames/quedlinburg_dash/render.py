@@ -116,6 +116,26 @@ def _chip(x: float, y: float, name: str, r: float = 11, target: str | None = Non
     ]
 
 
+DONE_W, DONE_H = 160, 28
+
+
+def _done_control(x: float, y: float) -> list[str]:
+    """The shop's "Done" button: stop buying (or buy nothing) and leave the shop."""
+    return [
+        '<g data-target="button:done">',
+        rect(x, y, DONE_W, DONE_H, rx=8, fill="#fff3b0", stroke="#8a6d00", stroke_width=2),
+        text(
+            x + DONE_W / 2,
+            y + DONE_H / 2 + 5,
+            "Done shopping",
+            14,
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+        "</g>",
+    ]
+
+
 def render_svg(obs: Mapping[str, Any]) -> str:
     fields = obs["fields"]
     spirals = set(obs["spirals"])
@@ -222,6 +242,11 @@ def render_svg(obs: Mapping[str, Any]) -> str:
     y0 = track_h + reserve_h + 16
     d = obs["decision"]
     chooser = d["player"] if d is not None and not d["chance"] and not obs["over"] else None
+    # Leaving the shop is a labelled control in the shopper's own panel, drawn only in
+    # the shopper's picture.
+    shopper = chooser if d is not None and d["kind"] == "shop" else None
+    if shopper is not None and obs.get("viewer") != shopper:
+        shopper = None
     for p, pl in enumerate(obs["players"]):
         y = y0 + p * (panel_h + 8)
         active = obs["active"] == p and not obs["over"]
@@ -244,6 +269,8 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             + ("  <- turn" if active else "")
         )
         body.append(text(32, y + 20, head, 14, font_weight="bold", fill=PLAYER_COLOURS[p]))
+        if shopper == p:
+            body += _done_control(width - 40 - DONE_W - 12, y + 8)
         body.append(text(32, y + 42, f"rubies: {pl['rubies']}", 12))
         body.append(text(120, y + 42, f"four-leaf clovers: {pl['clovers']}", 12))
         body.append(text(270, y + 42, "dream bubbles:", 12))

@@ -426,9 +426,13 @@ class QuedlinburgDashState(State):
 
     def _action_target(self, action: int) -> str | None:
         """Buying or taking a chip clicks it in the reserve; returning one clicks it
-        on the animal card; ``done`` and chance outcomes stay buttons."""
+        on the animal card; ``done`` (leave the shop, whether or not anything was
+        bought) is the labelled control ``button:done`` in the shopper's panel. Chance
+        outcomes have none."""
         if BUY0 <= action < DONE:
             return f"reserve:{CHIP_NAMES[action - BUY0]}"
+        if action == DONE:
+            return "button:done"
         if RETURN0 <= action < TAKE0:
             return f"card:{CHIP_NAMES[action - RETURN0]}"
         if action >= TAKE0:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from meeple.boardgames.queensland.components import Tile
+from meeple.boardgames.queensland.components import START_CELLS, Tile
 from meeple.core import svg
 
 if TYPE_CHECKING:
@@ -428,6 +428,100 @@ def _tile_svg(
     return "".join(parts)
 
 
+_STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))  # north, east, south, west on the page
+
+
+def _arrow_shape(
+    x: float, y: float, d: int, length: float, width: float
+) -> list[tuple[float, float]]:
+    """A block arrow from (x, y) pointing in compass direction ``d``."""
+    vx, vy = _STEP[d]
+    px, py = -vy, vx
+    shaft, head = width * 0.4, length * 0.45
+    pts = [
+        (-shaft / 2, 0.0),
+        (-shaft / 2, length - head),
+        (-width / 2, length - head),
+        (0.0, length),
+        (width / 2, length - head),
+        (shaft / 2, length - head),
+        (shaft / 2, 0.0),
+    ]
+    return [(x + vx * a + px * b, y + vy * a + py * b) for b, a in pts]
+
+
+def _facing_chooser(tiles: Mapping[str, Tile], fx: float, top: float, colour: str) -> str:
+    """The start farm to be laid, faint, with an arrow on each side: ``face:north`` ..."""
+    size = 40.0
+    bx, by = fx + 70, top + 52  # the block's top left corner
+    parts = []
+    for tid, (cx, cy) in zip("ABCD", START_CELLS, strict=True):
+        parts.append(
+            '<g opacity="0.5">'
+            + _tile_svg(tiles[tid], 0, bx + cx * size, by + cy * size, 0, size=size)
+            + "</g>"
+        )
+    parts.append(svg.rect(bx, by, 2 * size, 2 * size, fill="none", stroke=colour, stroke_width=2.5))
+    mx, my = bx + size, by + size  # the block's centre
+    reach = size + 6  # from the centre to where an arrow starts
+    for d, name in enumerate(DIRS):
+        vx, vy = _STEP[d]
+        sx, sy = mx + vx * reach, my + vy * reach
+        shape = _arrow_shape(sx, sy, d, 30, 26)
+        if vx:  # east and west: the word past the arrow's tip, on its line
+            lx, ly = sx + vx * 36, sy + 5
+            anchor = "start" if vx > 0 else "end"
+        else:  # north and south: the word beside the arrow
+            lx, ly = sx + 18, sy + vy * 22 + 5
+            anchor = "start"
+        parts.append(
+            f'<g data-target="face:{name}">'
+            + svg.polygon(shape, fill=colour, stroke="#222", stroke_width=1)
+            + svg.text(lx, ly, name, size=16, text_anchor=anchor, font_weight="bold")
+            + "</g>"
+        )
+    parts.append(svg.text(fx + 250, top + 80, "Click an arrow: the way", size=14))
+    parts.append(svg.text(fx + 250, top + 98, "your start farm faces", size=14))
+    return "".join(parts)
+
+
+def _button(x: float, y: float, w: float, h: float, label: str, key: str, colour: str) -> str:
+    """A labelled control: a rounded rectangle with a word in it."""
+    return (
+        f'<g data-target="{key}">'
+        + svg.rect(x, y, w, h, rx=7, fill="#ffffff", stroke=colour, stroke_width=2.5)
+        + svg.text(
+            x + w / 2, y + h / 2 + 7, label, size=19, text_anchor="middle", font_weight="bold"
+        )
+        + "</g>"
+    )
+
+
+def _toad_arrows(
+    tiles: Mapping[str, Tile],
+    cells: Mapping[tuple[int, int], tuple[str, int, int]],
+    d: int,
+    origin: tuple[float, float],
+    size: float,
+) -> list[str]:
+    """A blue arrow on each heap of toads that a step in direction ``d`` would move;
+    cell (x, y) is drawn at ``origin`` + (x, y) * ``size``."""
+    dx, dy = _STEP[d]
+    out = []
+    for (cx, cy), (tid, _, t) in cells.items():
+        if t and not tiles[tid].pond and (cx + dx, cy + dy) in cells:
+            x, y = origin[0] + cx * size, origin[1] + cy * size
+            shape = _arrow_shape(
+                x + size / 2 + dx * size * 0.16,
+                y + size / 2 + dy * size * 0.16,
+                d,
+                size * 0.3,
+                size * 0.22,
+            )
+            out.append(svg.polygon(shape, fill=GROUP_BLUE, stroke="#fff", stroke_width=1))
+    return out
+
+
 def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     tiles = _tiles_by_id(game)
     body: list[str] = []
@@ -472,6 +566,9 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
         if "cell" in sel:
             s += f" for cell {sel['cell'][0]},{sel['cell'][1]}"
         lines.append(s)
+        if "rotations" in sel:
+            turns = ", ".join(str(r) for r in sel["rotations"])
+            lines.append(f"      it fits turned {turns}")
     last = obs["last"]
     if last:
         if last["discarded"]:
@@ -530,8 +627,15 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
             head += "  <- to move"
         body.append(svg.rect(fx - 6, row_top, col_w - 20, 4, fill=colour))
         body.append(svg.text(fx, row_top + 20, head, size=14, fill=colour, font_weight="bold"))
+        # The viewer's own pending decision: its controls are drawn on this farm alone.
+        own = obs["viewer"] is not None and obs["viewer"] == p == obs["to_move"]
+        deciding = obs["decision"] if own else None
         if not cells:
-            row_h = max(row_h, 40.0)
+            if deciding == "face":
+                body.append(_facing_chooser(tiles, fx, row_top + 30, colour))
+                row_h = max(row_h, 30 + 200.0)
+            else:
+                row_h = max(row_h, 40.0)
             continue
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
@@ -564,17 +668,19 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
                 )
             )
         if mine and mine not in cells:
-            body.append(
-                svg.rect(
-                    fx + (mine[0] - x0) * size,
-                    top + (mine[1] - y0) * size,
-                    size,
-                    size,
-                    fill="none",
-                    stroke="#f0f",
-                    stroke_width=3,
+            mx, my = fx + (mine[0] - x0) * size, top + (mine[1] - y0) * size
+            if deciding == "rotate":
+                # The tile in each legal turn, one group per turn, shown one at a time.
+                for deg in sel["rotations"]:
+                    body.append(
+                        f'<g data-target="rot:{deg}" data-cycle="rotation" opacity="0.8">'
+                        + _tile_svg(tiles[sel["tile"]], deg // 90, mx, my, 0, size=size, mark=True)
+                        + "</g>"
+                    )
+            else:
+                body.append(
+                    svg.rect(mx, my, size, size, fill="none", stroke="#f0f", stroke_width=3)
                 )
-            )
         for cx, cy in free:
             body.append(
                 svg.rect(
@@ -603,7 +709,25 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
                         stroke_width=2.5,
                     )
                 )
-        row_h = max(row_h, 30 + rows * size + 10)
+        grid_h = rows * size
+        if deciding == "group" and g:
+            d = DIRS.index(g["direction"])
+            body.extend(
+                _toad_arrows(
+                    tiles,
+                    cells,
+                    d,
+                    (fx - x0 * size, top - y0 * size),
+                    size,
+                )
+            )
+            by = top + grid_h + 8
+            label = f"Group move {g['direction']}:"
+            body.append(svg.text(fx, by + 24, label, size=16, font_weight="bold"))
+            body.append(_button(fx + 172, by, 104, 36, "Follow", "button:follow", colour))
+            body.append(_button(fx + 288, by, 104, 36, "Stay", "button:stay", colour))
+            grid_h += 8 + 36
+        row_h = max(row_h, 30 + grid_h + 10)
     y = row_top + row_h + 20
     # Scores.
     cats = [k for k in obs["scores"][0] if k != "total"]

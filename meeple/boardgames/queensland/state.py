@@ -624,6 +624,9 @@ class QueenslandState(State):
             selected = {"space": s + 1, "tile": ids[self.market[s]].id}
             if d.kind == "rotate":
                 selected["cell"] = list(A.unpack(d.info[1]))
+                # Public: the turns in which the tile fits the cell, in the order of the
+                # legal actions (the picture draws the tile at the cell in each).
+                selected["rotations"] = [(a - A.ROTATE) * 90 for a in self._legal_rotate(d)]
             else:
                 # Public: where the chosen tile fits follows from the farm and the tile.
                 selected["cells"] = [
@@ -676,11 +679,25 @@ class QueenslandState(State):
     # -- the picture -------------------------------------------------------------
 
     def _action_target(self, action: int) -> str | None:
-        """Taking a tile is a click on its market space ("market:2"); placing it, a click
-        on the empty cell of the farm ("cell:-1,0"). Facing, rotations and group answers
-        stay buttons."""
+        """Every choice is one click on the picture of the player making it.
+
+        ``face:north`` .. ``face:west``: an arrow beside the start farm, for its facing;
+        ``market:1`` .. ``market:3``: the tile on a market space, to take it;
+        ``cell:X,Y``: an empty cell of the farm, to place the tile there;
+        ``rot:0`` .. ``rot:270``: the tile drawn at that cell in one of its legal turns
+        (a ``data-cycle="rotation"`` set, shown one at a time);
+        ``button:follow`` / ``button:stay``: the answer to a group move, beside the farm.
+        """
+        if A.FACE <= action < A.TAKE:
+            return f"face:{SIDE_NAMES[action - A.FACE]}"
         if A.TAKE <= action < A.ROTATE:
             return f"market:{action - A.TAKE + 1}"
+        if A.ROTATE <= action < A.FOLLOW:
+            return f"rot:{(action - A.ROTATE) * 90}"
+        if action == A.FOLLOW:
+            return "button:follow"
+        if action == A.STAY:
+            return "button:stay"
         if A.CELL <= action < A.DRAW:
             x, y = A.unpack(action - A.CELL)
             return f"cell:{x},{y}"

@@ -1,61 +1,156 @@
-"""Click targets in the picture: garden spaces to place on, storage items to pay or
-discard, display expansions to take a copy from; everything else stays a button."""
+"""Click targets in the picture: every legal action of every decision is a path of
+clicks on the mover's picture. Takes are the halves of display tiles (top: colour,
+bottom: pattern); a placement is a storage item, then a garden space; payments and
+discards are storage items; the copy to take is a display expansion; buying, passing,
+the payment mode and done are labelled controls."""
 
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 from meeple.boardgames.azul_queens_garden.render import render_svg
 from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
 
-from .helpers import act, expand, give, quiet, t, tray
+from .helpers import act, expand, faceup, give, quiet, t, tray
 
 
-def drawn(s: AzulQueensGardenState) -> list[str]:
-    picture = render_svg(s.observation(s.current_player()))
-    return re.findall(r'data-target="([^"]*)"', picture)
+def picture(s: AzulQueensGardenState, viewer: int | None = None) -> str:
+    return render_svg(s.observation(s.current_player() if viewer is None else viewer))
 
 
-def clicked(s: AzulQueensGardenState, key: str) -> list[str]:
-    """The legal actions a click on ``key`` chooses, by name."""
-    return sorted(s.action_to_string(a) for a in s.legal_actions() if s.action_target(a) == key)
+def drawn(s: AzulQueensGardenState, viewer: int | None = None) -> list[str]:
+    return re.findall(r'data-target="([^"]*)"', picture(s, viewer))
 
 
-def targets(s: AzulQueensGardenState) -> set[str]:
-    return {k for a in s.legal_actions() if (k := s.action_target(a)) is not None}
+def paths(s: AzulQueensGardenState) -> dict[str, tuple[str, ...]]:
+    """The legal actions by name, with their paths of clicks."""
+    return {s.action_to_string(a): s.action_targets(a) for a in s.legal_actions()}
 
 
-def test_a_garden_space_chooses_the_hexagons_that_may_go_there():
+def starting(s: AzulQueensGardenState, *keys: str) -> list[str]:
+    """The legal actions whose path starts with ``keys``, by name."""
+    n = len(keys)
+    return sorted(name for name, p in paths(s).items() if p[:n] == keys)
+
+
+def check_the_decision(s: AzulQueensGardenState) -> None:
+    """What the conformance test asks of one decision: a path per action, no path the
+    start of another, every key drawn in the mover's picture, no target nested."""
+    ps = sorted(paths(s).values())
+    assert all(ps)
+    for first, second in pairwise(ps):
+        assert second[: len(first)] != first
+    assert {k for p in ps for k in p} <= set(drawn(s))
+    root = ET.fromstring(picture(s))
+    for node in root.iter():
+        if "data-target" in node.attrib:
+            inner = [n for n in node.iter() if n is not node and "data-target" in n.attrib]
+            assert not inner, f"{node.attrib['data-target']} holds another click target"
+
+
+def test_a_take_is_a_click_on_the_colour_or_pattern_half_of_a_display_tile():
+    s = quiet()
+    tray(s, "blue-bird", "lime-tree")
+    tray(s, "blue-bird", "green-tree")
+    faceup(s, "yellow-bird")
+    takes = {name: p for name, p in paths(s).items() if name.startswith("take ")}
+    assert takes == {
+        "take yellow": ("colour:yellow",),
+        "take blue": ("colour:blue",),
+        "take green": ("colour:green",),
+        "take lime": ("colour:lime",),
+        "take tree": ("pattern:tree",),
+        "take bird": ("pattern:bird",),
+    }
+    keys = drawn(s)
+    # Every display tile (four hexagons and the face-up expansion) has both halves.
+    assert keys.count("colour:blue") == 2 and keys.count("pattern:bird") == 3
+    assert keys.count("colour:yellow") == 1 and keys.count("pattern:tree") == 2
+    svg = picture(s)
+    # The top half (colour) lies above the tile's middle line, the bottom half below.
+    top = re.search(r'<g data-target="colour:lime"><polygon points="([^"]*)"', svg)
+    bottom = re.search(r'<g data-target="pattern:tree"><polygon points="([^"]*)"', svg)
+    assert top and bottom
+    top_ys = [float(p.split(",")[1]) for p in top.group(1).split()]
+    bottom_ys = [float(p.split(",")[1]) for p in bottom.group(1).split()]
+    assert max(top_ys) == min(bottom_ys)  # they meet at the middle line
+    assert "To take a colour, click the top half of a display tile" in svg
+    check_the_decision(s)
+
+
+def test_the_take_halves_are_drawn_only_in_a_turn():
+    s = quiet()
+    tray(s, "blue-bird", "lime-tree")
+    tray(s, "blue-bird", "green-tree")
+    act(s, "take bird")  # two copies of blue-bird: which one is a decision
+    keys = drawn(s)
+    assert not [k for k in keys if k.startswith(("colour:", "pattern:"))]
+    assert paths(s) == {
+        "take blue-bird from expansion 1": ("disp:1",),
+        "take blue-bird from expansion 2": ("disp:2",),
+    }
+    # Clicking a tile on a display expansion chooses that expansion: the tiles are
+    # drawn inside its click target.
+    root = ET.fromstring(picture(s))
+    groups = {g.attrib.get("data-target"): g for g in root.iter() if g.tag.endswith("g")}
+    titles = [n.text for n in groups["disp:2"].iter() if n.tag.endswith("title")]
+    assert titles == ["blue-bird", "green-tree"]
+    check_the_decision(s)
+
+
+def test_placing_a_hexagon_is_its_storage_tile_then_a_garden_space():
     s = quiet()
     give(s, 0, "blue-tree", "lime-tree")
-    keys = targets(s)
-    assert keys == {f"g:0.{k}" for k in range(1, 7)}
-    assert keys <= set(drawn(s))
-    assert clicked(s, "g:0.3") == ["place blue-tree at 0.3", "place lime-tree at 0.3"]
-    # Only the garden of the player to move is clickable: one element per space.
+    ps = paths(s)
+    assert ps["place blue-tree at 0.3"] == ("st:blue-tree", "g:0.3")
+    assert ps["place lime-tree at 0.5"] == ("st:lime-tree", "g:0.5")
+    assert starting(s, "st:blue-tree") == [f"place blue-tree at 0.{k}" for k in range(1, 7)]
+    # One element per free space, only in the garden of the player to move.
     assert drawn(s).count("g:0.3") == 1
-    act(s, "place blue-tree at 0.3")  # a tree costs nothing; player 1 moves
-    # Player 1's own free 0.3 is the one target now; the placed hexagon is no target.
+    assert drawn(s).count("st:blue-tree") == 1
+    check_the_decision(s)
+    act(s, "place blue-tree at 0.3")  # a tree costs nothing; player 2 moves
     assert drawn(s).count("g:0.3") == 1
-    assert "<g><title>blue-tree at 0.3</title>" in render_svg(s.observation(1))
+    assert "<g><title>blue-tree at 0.3</title>" in picture(s)
 
 
-def test_a_free_expansion_area_space_chooses_where_a_printed_space_goes():
+def test_placing_a_stored_expansion_is_the_expansion_then_a_space():
     s = quiet()
     s.store_exps[0] = [t(s, "lime-tree")]
     s.hidden[t(s, "lime-tree")] = 0
     s.hidden_n -= 1
     s.reserve -= 1
     s._legal_cache = None
-    keys = targets(s)
+    spots = starting(s, "sx:lime-tree")
     # Every space of the six free expansion areas (never an ornament).
-    assert keys == {f"g:{a}.{k}" for a in range(1, 7) for k in range(1, 7)}
-    assert keys <= set(drawn(s))
+    assert spots == sorted(
+        f"expansion lime-tree at {a}.{k}" for a in range(1, 7) for k in range(1, 7)
+    )
+    assert paths(s)["expansion lime-tree at 2.4"] == ("sx:lime-tree", "g:2.4")
     assert "g:1.0" not in drawn(s)
-    assert clicked(s, "g:2.4") == ["expansion lime-tree at 2.4"]
-    picture = render_svg(s.observation(0))
     # The free areas are faint dashed outlines that still take a click.
-    assert re.search(r'<g data-target="g:2\.4"><polygon [^>]*fill-opacity="0"', picture)
+    assert re.search(r'<g data-target="g:2\.4"><polygon [^>]*fill-opacity="0"', picture(s))
+    check_the_decision(s)
+
+
+def test_buying_and_passing_are_labelled_controls_of_the_own_turn():
+    s = quiet()
+    give(s, 0, "blue-tree")
+    ps = paths(s)
+    assert ps["buy face-down expansion"] == ("button:buy",)
+    assert ps["pass"] == ("button:pass",)
+    svg = picture(s)
+    assert re.search(
+        r'<g data-target="button:buy"><rect [^>]*/><text [^>]*>'
+        r"Buy a face-down expansion \(6 points\)</text></g>",
+        svg,
+    )
+    assert re.search(r'<g data-target="button:pass"><rect [^>]*/><text [^>]*>Pass</text></g>', svg)
+    # The other player's picture has no controls: it is not their decision.
+    assert "button:" not in picture(s, viewer=1)
+    check_the_decision(s)
 
 
 def test_a_bought_expansion_is_placed_by_clicking_a_space():
@@ -64,22 +159,24 @@ def test_a_bought_expansion_is_placed_by_clicking_a_space():
     s.pending.clear()
     s.push("place_bought", 0, t(s, "lime-tree"))
     s._legal_cache = None
-    keys = targets(s)
-    assert keys and all(k.startswith("g:") and not k.startswith("g:1.") for k in keys)
-    assert keys <= set(drawn(s))
-    assert clicked(s, "g:3.2") == ["expansion lime-tree at 3.2"]
+    ps = paths(s)
+    assert ps["expansion lime-tree at 3.2"] == ("g:3.2",)
+    assert all(len(p) == 1 and p[0].startswith("g:") and p[0][2] != "1" for p in ps.values())
+    assert "Bought expansion:" in picture(s)
+    assert "button:" not in picture(s)
+    check_the_decision(s)
 
 
-def test_the_copy_to_take_is_chosen_by_clicking_a_display_expansion():
+def test_the_payment_mode_is_two_labelled_controls_beside_the_storage():
     s = quiet()
-    tray(s, "blue-bird", "lime-tree")
-    tray(s, "blue-bird", "green-tree")
-    act(s, "take bird")
-    assert targets(s) == {"disp:1", "disp:2"}
-    assert {"disp:1", "disp:2"} <= set(drawn(s))
-    assert clicked(s, "disp:2") == ["take blue-bird from expansion 2"]
-    s.apply_action(s.legal_actions()[1])
-    assert [s.action_to_string(a) for a in s.history[-1:]] == ["take blue-bird from expansion 2"]
+    give(s, 0, "blue-butterfly", "blue-tree", "blue-bird", "lime-butterfly", "joker")
+    act(s, "place blue-butterfly at 0.1")
+    assert paths(s) == {"pay by colour": ("mode:colour",), "pay by pattern": ("mode:pattern",)}
+    svg = picture(s)
+    for key, word in (("mode:colour", "Pay by colour"), ("mode:pattern", "Pay by pattern")):
+        assert re.search(rf'<g data-target="{key}"><rect [^>]*/><text [^>]*>{word}</text></g>', svg)
+    assert "mode:" not in picture(s, viewer=1)
+    check_the_decision(s)
 
 
 def test_payment_items_are_clicked_in_storage():
@@ -89,40 +186,52 @@ def test_payment_items_are_clicked_in_storage():
     s.hidden[t(s, "blue-leaf")] = 0
     s.hidden_n -= 1
     s.reserve -= 1
-    act(s, "place blue-butterfly at 0.1")
-    # The payment mode stays a button.
-    assert targets(s) == set()
-    act(s, "pay by colour")
-    keys = targets(s)
-    assert keys == {"st:blue-tree", "st:blue-bird", "sx:blue-leaf", "st:joker"}
-    assert keys <= set(drawn(s))
-    assert clicked(s, "sx:blue-leaf") == ["pay expansion blue-leaf"]
-    assert clicked(s, "st:joker") == ["pay joker"]
+    act(s, "place blue-butterfly at 0.1", "pay by colour")
+    assert paths(s) == {
+        "pay blue-tree": ("st:blue-tree",),
+        "pay blue-bird": ("st:blue-bird",),
+        "pay expansion blue-leaf": ("sx:blue-leaf",),
+        "pay joker": ("st:joker",),
+    }
+    assert "click 2 more tiles to pay" in picture(s)
+    check_the_decision(s)
     act(s, "pay blue-bird")
-    assert clicked(s, "st:blue-tree") == []  # listed order: the tree came before the bird
+    assert "pay blue-tree" not in paths(s)  # listed order: the tree came before the bird
+    check_the_decision(s)
 
 
-def test_discards_after_passing_are_clicked_in_storage():
+def test_discards_after_passing_are_storage_clicks_and_done_is_a_control():
     s = quiet()
     give(s, 0, "blue-tree", "blue-tree", "lime-bird")
     act(s, "pass")
-    keys = targets(s)
-    assert keys == {"st:blue-tree", "st:lime-bird", "st:joker"}
+    assert paths(s) == {
+        "discard blue-tree": ("st:blue-tree",),
+        "discard lime-bird": ("st:lime-bird",),
+        "discard joker": ("st:joker",),
+        "done": ("button:done",),
+    }
     # Each stored copy is drawn, every copy a target for the same choice.
     assert drawn(s).count("st:blue-tree") == 2
-    assert clicked(s, "st:blue-tree") == ["discard blue-tree"]
+    assert re.search(
+        r'<g data-target="button:done"><rect [^>]*/><text [^>]*>Done</text></g>', picture(s)
+    )
+    check_the_decision(s)
 
 
-def test_takes_buying_and_passing_stay_buttons_and_json_carries_targets():
+def test_json_carries_the_path():
     s = quiet()
     tray(s, "blue-bird", "lime-tree")
     give(s, 0, "blue-tree")
     by_name = {s.action_to_string(a): a for a in s.legal_actions()}
-    for name in ("take blue", "take bird", "pass"):
-        assert s.action_target(by_name[name]) is None
-        assert "target" not in s.action_to_json(by_name[name])
+    assert s.action_to_json(by_name["take blue"]) == {
+        "id": by_name["take blue"],
+        "text": "take blue",
+        "target": "colour:blue",
+        "targets": ["colour:blue"],
+    }
     assert s.action_to_json(by_name["place blue-tree at 0.5"]) == {
         "id": by_name["place blue-tree at 0.5"],
         "text": "place blue-tree at 0.5",
         "target": "g:0.5",
+        "targets": ["st:blue-tree", "g:0.5"],
     }

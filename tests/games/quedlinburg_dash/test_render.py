@@ -47,7 +47,7 @@ def _shop() -> QuedlinburgDashState:
     return state
 
 
-def test_shop_buys_are_chips_in_the_reserve_and_done_stays_a_button():
+def test_shop_buys_are_chips_in_the_reserve_and_done_is_a_labelled_control():
     state = _shop()
     targets = _targets(state)
     assert targets == {
@@ -63,10 +63,11 @@ def test_shop_buys_are_chips_in_the_reserve_and_done_stays_a_button():
         "reserve:blue-1": ["buy blue-1"],
         "reserve:blue-2": ["buy blue-2"],
         "reserve:blue-4": ["buy blue-4"],
+        "button:done": ["done"],
     }
     assert "done" in legal(state)
     done = state.string_to_action("done")
-    assert state.action_target(done) is None
+    assert state.action_targets(done) == ("button:done",)
     assert set(targets) <= set(_drawn(state, 0))
 
 
@@ -124,9 +125,15 @@ def test_the_json_form_carries_the_target():
         "id": buy,
         "text": "buy green-2",
         "target": "reserve:green-2",
+        "targets": ["reserve:green-2"],
     }
     done = state.string_to_action("done")
-    assert "target" not in state.action_to_json(done)
+    assert state.action_to_json(done) == {
+        "id": done,
+        "text": "done",
+        "target": "button:done",
+        "targets": ["button:done"],
+    }
 
 
 def test_the_reserve_shows_the_prices():

@@ -111,6 +111,7 @@ def test_a_market_tile_is_taken_by_clicking_its_space():
         "id": A.TAKE + 2,
         "text": "take 3",
         "target": "market:3",
+        "targets": ["market:3"],
     }
 
 
@@ -149,11 +150,17 @@ def test_the_cells_where_the_chosen_tile_fits_are_outlined_and_clicked_to_place_
         [1, 2],
     ]
     json = [state.action_to_json(a) for a in state.legal_actions()]
-    assert {"id": A.CELL + A.pack(2, 0), "text": "place 2,0", "target": "cell:2,0"} in json
-    # The rotation is a button: after the cell is chosen, no cell is outlined any more.
+    assert {
+        "id": A.CELL + A.pack(2, 0),
+        "text": "place 2,0",
+        "target": "cell:2,0",
+        "targets": ["cell:2,0"],
+    } in json
+    # Once the cell is chosen, no cell is outlined any more: the tile is turned there.
     play(state, "place 2,0")
-    assert all(state.action_target(a) is None for a in state.legal_actions())
+    assert [state.action_target(a) for a in state.legal_actions()] == ["rot:0", "rot:90"]
     assert not [t for t in drawn_targets(state, 0) if t.startswith("cell:")]
+    assert drawn_targets(state, 0) == ["market:1", "market:2", "market:3", "rot:0", "rot:90"]
 
 
 def test_the_outlines_are_drawn_on_the_farm_of_the_player_placing():
@@ -174,14 +181,32 @@ def test_an_outlined_cell_may_lie_beyond_the_farm_drawn_so_far():
     assert "cell:6,5" in drawn_targets(state, 0)
 
 
-def test_facing_rotations_and_group_answers_stay_buttons():
+def test_facing_rotations_and_group_answers_are_clicked_on_the_picture():
     state = meeple.load("queensland", players=2).new_initial_state()
     state.apply_notation("first player 0")
-    assert [state.action_target(a) for a in state.legal_actions()] == [None] * 4
-    assert "target" not in state.action_to_json(A.FACE)
+    assert [state.action_target(a) for a in state.legal_actions()] == [
+        "face:north",
+        "face:east",
+        "face:south",
+        "face:west",
+    ]
+    assert state.action_to_json(A.FACE) == {
+        "id": A.FACE,
+        "text": "face north",
+        "target": "face:north",
+        "targets": ["face:north"],
+    }
+    assert drawn_targets(state, 0) == ["face:north", "face:east", "face:south", "face:west"]
+    assert drawn_targets(state, 1) == []  # not player 2's decision
     state = group_pending()
     assert names(state) == ["follow", "stay"]
-    assert [state.action_target(a) for a in state.legal_actions()] == [None, None]
+    assert [state.action_target(a) for a in state.legal_actions()] == [
+        "button:follow",
+        "button:stay",
+    ]
+    assert drawn_targets(state, 2) == ["market:1", "market:2", "button:follow", "button:stay"]
+    # Player 2 has answered and it is player 3's turn: no buttons in player 2's picture.
+    assert drawn_targets(state, 1) == ["market:1", "market:2"]
 
 
 def test_a_text_that_is_not_a_move_shows_moves_a_player_types():
