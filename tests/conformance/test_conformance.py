@@ -230,24 +230,39 @@ def test_every_game_is_listed_with_its_facts():
 
 
 @pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
-def test_every_clickable_target_is_in_the_players_picture(gid, players, opts):
-    """An action with a target is chosen by clicking an element of that player's picture."""
+def test_every_choice_is_on_the_board(gid, players, opts):
+    """Every legal choice of every decision is reached by clicking the mover's picture.
+
+    Each legal action has a path of clicks (``action_targets``); no two actions of a
+    decision share a path and none is the start of another, so every click narrows or
+    completes a choice; and every key of every path is drawn with ``data-target`` in
+    the picture of the mover's own observation.
+    """
     import re
 
     game = meeple.load(gid, players=players, **opts)
-    rng = random.Random(31)
-    state = game.new_initial_state()
-    step = 0
-    while not state.is_terminal():
-        player = state.current_player()
-        if player != CHANCE and step % 4 == 0:
-            targets = {state.action_target(a) for a in state.legal_actions()} - {None}
-            if targets:
+    for seed in (31, 32, 33):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            if player != CHANCE:
+                legal = state.legal_actions()
+                paths = {a: state.action_targets(a) for a in legal}
+                kind = state.decision.kind if state.decision else "?"
+                missing = [state.action_to_string(a) for a, p in paths.items() if not p]
+                assert not missing, f"{kind}: no target for {missing[:5]}"
+                seen = sorted(paths.values())
+                for first, second in zip(seen, seen[1:], strict=False):
+                    assert second[: len(first)] != first, (
+                        f"{kind}: the clicks {first} choose one action and start another, "
+                        f"{second}"
+                    )
                 svg = game.render_svg(state.observation(player))
                 drawn = set(re.findall(r'data-target="([^"]*)"', svg))
-                assert targets <= drawn, f"not drawn: {sorted(targets - drawn)[:5]}"
-        state.apply_action(_step(state, rng))
-        step += 1
+                keys = {k for p in paths.values() for k in p}
+                assert keys <= drawn, f"{kind}: not drawn: {sorted(keys - drawn)[:5]}"
+            state.apply_action(_step(state, rng))
 
 
 # Setups of games with hidden information in which, at that player count, nothing is hidden.

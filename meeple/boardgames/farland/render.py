@@ -97,7 +97,8 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     ]
     d = obs.get("decision")
     if d:
-        extra = {k: v for k, v in d.items() if k not in ("kind", "player", "targets")}
+        skip = ("kind", "player", "targets", "orientations")
+        extra = {k: v for k, v in d.items() if k not in skip}
         lines.append(f"decision: {d['kind']} {extra if extra else ''}".rstrip())
     mk = obs["market"]
     lines.append("upper market: " + "  ".join(_card_summary(game, c) for c in mk["upper"]))
@@ -267,51 +268,25 @@ def _farm_svg(
     height: float,
     labels: Mapping[str, str],
     targets: Sequence[str] = (),
+    orientations: Sequence[Mapping[str, Any]] = (),
 ) -> list[str]:
     body: list[str] = []
     cells = pl["cells"]
     t_squares, t_edges, t_corners = _farm_targets(p, targets)
-    xs = [c["x"] for c in cells] + [x for x, _ in t_squares]
-    ys = [c["y"] for c in cells] + [y for _, y in t_squares]
+    ghost = [c for o in orientations for c in o["cells"]]
+    xs = [c["x"] for c in cells] + [x for x, _ in t_squares] + [c["x"] for c in ghost]
+    ys = [c["y"] for c in cells] + [y for _, y in t_squares] + [c["y"] for c in ghost]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    size = min(40.0, (width - 10) / (x1 - x0 + 1), (height - 10) / (y1 - y0 + 1))
+    pad = 14.0 if orientations else 0.0  # room for the label above the piece being turned
+    size = min(40.0, (width - 10) / (x1 - x0 + 1), (height - 10 - pad) / (y1 - y0 + 1))
     ox = left + 5 - x0 * size
-    oy = top + 5 - y0 * size
+    oy = top + 5 + pad - y0 * size
     for c in cells:
-        x, y = ox + c["x"] * size, oy + c["y"] * size
-        content = c["content"]
-        if content in KIND_FILL:
-            fill = KIND_FILL[content]
-        elif content[-1].isdigit():
-            fill = KIND_FILL["meadow"]
-        else:
-            fill = BUILDING_FILL
         key = f"p{p}:sq:{c['x']},{c['y']}"
         body.append(
-            f"<g {svg.attrs(data_target=key)}>" + svg.title(f"{c['x']},{c['y']}: {content}")
+            f"<g {svg.attrs(data_target=key)}>" + svg.title(f"{c['x']},{c['y']}: {c['content']}")
         )
-        body.append(svg.rect(x, y, size, size, fill=fill, stroke="#5a5a5a", stroke_width=0.5))
-        fs = max(6.0, size * 0.28)
-        if content[-1].isdigit():
-            name = content.rstrip("0123456789")
-            n = int(content[len(name) :])
-            body.append(
-                svg.circle(
-                    x + size * 0.3,
-                    y + size * 0.35,
-                    size * 0.18,
-                    fill=RES_COLOURS.get(name, "#999"),
-                    stroke="#333",
-                    stroke_width=0.5,
-                )
-            )
-            body.append(svg.text(x + size * 0.52, y + size * 0.45, f"×{n}", fs))
-            body.append(svg.text(x + 2, y + size - 3, name, fs * 0.8, fill="#333"))
-        elif content == "pond":
-            body.append(svg.text(x + 2, y + size * 0.55, "pond", fs * 0.8, fill="#124"))
-        elif content != "meadow":
-            lfs = min(fs * 0.8, (size - 3) * 1.7 / max(len(content), 1))
-            body.append(svg.text(x + 1.5, y + size * 0.55, content, lfs, fill="#111"))
+        body += _square(c, ox, oy, size)
         body.append("</g>")
     for x, y, t in pl["tokens"]:
         cx, cy = ox + (x + 0.75) * size, oy + (y + 0.7) * size
@@ -331,13 +306,7 @@ def _farm_svg(
             + "</g>"
         )
     for c in cells:
-        for s in c["fences"]:
-            x, y = c["x"], c["y"]
-            e = {"N": f"h {x},{y}", "S": f"h {x},{y + 1}", "W": f"v {x},{y}", "E": f"v {x + 1},{y}"}
-            x1_, y1_, x2_, y2_ = _edge_line(e[s], ox, oy, size)
-            body.append(
-                svg.line(x1_, y1_, x2_, y2_, stroke=FENCE_COLOUR, stroke_width=2, opacity=0.8)
-            )
+        body += _printed_fences(c, ox, oy, size)
     for e in pl["fences"]:
         x1_, y1_, x2_, y2_ = _edge_line(e, ox, oy, size)
         body.append(
@@ -408,7 +377,161 @@ def _farm_svg(
                 data_target=f"p{p}:corner:{x},{y}",
             )
         )
+    # the piece being laid, once per legal orientation: the browser shows the first
+    # group of the data-cycle set and the player cycles through the others
+    for o in orientations:
+        body += _orientation_svg(o, ox, oy, size)
     return body
+
+
+def _square(c: Mapping[str, Any], ox: float, oy: float, size: float) -> list[str]:
+    """One square of a farm (or of a piece being laid): its fill and its icon or name."""
+    body: list[str] = []
+    x, y = ox + c["x"] * size, oy + c["y"] * size
+    content = c["content"]
+    if content in KIND_FILL:
+        fill = KIND_FILL[content]
+    elif content[-1].isdigit():
+        fill = KIND_FILL["meadow"]
+    else:
+        fill = BUILDING_FILL
+    body.append(svg.rect(x, y, size, size, fill=fill, stroke="#5a5a5a", stroke_width=0.5))
+    fs = max(6.0, size * 0.28)
+    if content[-1].isdigit():
+        name = content.rstrip("0123456789")
+        n = int(content[len(name) :])
+        body.append(
+            svg.circle(
+                x + size * 0.3,
+                y + size * 0.35,
+                size * 0.18,
+                fill=RES_COLOURS.get(name, "#999"),
+                stroke="#333",
+                stroke_width=0.5,
+            )
+        )
+        body.append(svg.text(x + size * 0.52, y + size * 0.45, f"×{n}", fs))
+        body.append(svg.text(x + 2, y + size - 3, name, fs * 0.8, fill="#333"))
+    elif content == "pond":
+        body.append(svg.text(x + 2, y + size * 0.55, "pond", fs * 0.8, fill="#124"))
+    elif content != "meadow":
+        lfs = min(fs * 0.8, (size - 3) * 1.7 / max(len(content), 1))
+        body.append(svg.text(x + 1.5, y + size * 0.55, content, lfs, fill="#111"))
+    return body
+
+
+def _printed_fences(c: Mapping[str, Any], ox: float, oy: float, size: float) -> list[str]:
+    body = []
+    x, y = c["x"], c["y"]
+    e = {"N": f"h {x},{y}", "S": f"h {x},{y + 1}", "W": f"v {x},{y}", "E": f"v {x + 1},{y}"}
+    for s in c["fences"]:
+        x1_, y1_, x2_, y2_ = _edge_line(e[s], ox, oy, size)
+        body.append(svg.line(x1_, y1_, x2_, y2_, stroke=FENCE_COLOUR, stroke_width=2, opacity=0.8))
+    return body
+
+
+def _orientation_svg(o: Mapping[str, Any], ox: float, oy: float, size: float) -> list[str]:
+    """The piece being laid in one orientation, semi-opaque with an orange outline,
+    as a ``data-cycle="rotation"`` group the player clicks to lay it so."""
+    cells = o["cells"]
+    key = f"rot:{o['rotate']}"
+    body = [f"<g {svg.attrs(data_target=key, data_cycle='rotation')}>"]
+    body.append('<g opacity="0.6">')
+    for c in cells:
+        body += _square(c, ox, oy, size)
+    for c in cells:
+        body += _printed_fences(c, ox, oy, size)
+    body.append("</g>")
+    for c in cells:
+        body.append(
+            svg.rect(
+                ox + c["x"] * size + 1,
+                oy + c["y"] * size + 1,
+                size - 2,
+                size - 2,
+                fill="none",
+                stroke=TARGET_COLOUR,
+                stroke_width=2.5,
+                stroke_dasharray="5,3",
+            )
+        )
+    x0 = min(c["x"] for c in cells)
+    y0 = min(c["y"] for c in cells)
+    body.append(
+        svg.text(
+            ox + x0 * size + 2,
+            oy + y0 * size - 3,
+            f"turned {o['rotate']}° (R: next)",
+            max(9.0, size * 0.26),
+            fill=TARGET_COLOUR,
+            font_weight="bold",
+        )
+    )
+    body.append("</g>")
+    return body
+
+
+PIECE_TITLES = {"nimbus": "Nimbus Generator (2 pipes as a cross on a corner)"}
+ICONS = {"fence": FENCE_COLOUR, "pipe": PIPE_COLOUR, "trough": "#9a7b4f"}
+
+
+def _piece_icon(kind: str, x: float, y: float) -> list[str]:
+    """A small picture of an improvement (or a Nimbus Generator) at ``x, y``, 14x14."""
+    if kind == "fence":
+        return [
+            svg.line(x, y + 5, x + 14, y + 5, stroke=FENCE_COLOUR, stroke_width=2),
+            svg.line(x, y + 10, x + 14, y + 10, stroke=FENCE_COLOUR, stroke_width=2),
+            svg.line(x + 3, y + 2, x + 3, y + 13, stroke=FENCE_COLOUR, stroke_width=2.5),
+            svg.line(x + 11, y + 2, x + 11, y + 13, stroke=FENCE_COLOUR, stroke_width=2.5),
+        ]
+    if kind == "pipe":
+        return [svg.line(x, y + 7, x + 14, y + 7, stroke=PIPE_COLOUR, stroke_width=4)]
+    if kind == "nimbus":
+        return [
+            svg.line(x, y + 7, x + 14, y + 7, stroke=PIPE_COLOUR, stroke_width=3),
+            svg.line(x + 7, y, x + 7, y + 14, stroke=PIPE_COLOUR, stroke_width=3),
+        ]
+    return [
+        svg.polygon(
+            [(x, y + 3), (x + 14, y + 3), (x + 11, y + 12), (x + 3, y + 12)],
+            fill=ICONS["trough"],
+            stroke="#5a4020",
+        )
+    ]
+
+
+def _piece_button(
+    key: str, kind: str, label: str, x: float, y: float, w: float, lit: bool
+) -> list[str]:
+    """An improvement piece to click (in the supply or on a house), 18 high, ``y`` its top;
+    outlined in orange when it may be clicked now."""
+    return [
+        f"<g {svg.attrs(data_target=key)}>",
+        svg.title(PIECE_TITLES.get(kind, kind)),
+        svg.rect(
+            x,
+            y,
+            w,
+            18,
+            fill="#fff3d6" if lit else "#f3efe6",
+            stroke=TARGET_COLOUR if lit else "#999",
+            stroke_width=2 if lit else 1,
+            rx=3,
+        ),
+        *_piece_icon(kind, x + 3, y + 2),
+        svg.text(x + 21, y + 13, label, 11),
+        "</g>",
+    ]
+
+
+def _control(key: str, label: str, x: float, y: float, w: float, h: float = 20) -> list[str]:
+    """A labelled control (a choice that is no piece and no place), ``y`` its top."""
+    return [
+        f"<g {svg.attrs(data_target=key)}>",
+        svg.rect(x, y, w, h, fill="#fff3d6", stroke=TARGET_COLOUR, stroke_width=2, rx=h / 2 - 1),
+        svg.text(x + w / 2, y + h / 2 + 4, label, 11, text_anchor="middle", font_weight="bold"),
+        "</g>",
+    ]
 
 
 def _mini_card(
@@ -441,11 +564,16 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     n = len(players)
     panel_w, panel_h = 380.0, 380.0
     width = max(2, n) * (panel_w + 10) + 10
-    height = 180 + panel_h + 120 + 50
+    top = 180.0
+    height = top + panel_h + 120 + 50
     labels = token_labels(list(obs["resource_tokens"]))
     body: list[str] = []
     turn = _who(obs["to_move"])
     d = obs.get("decision")
+    targets: list[str] = d.get("targets", []) if d else []
+    # the labelled controls (and the piece being turned) only in the mover's own picture
+    mine = d is not None and obs.get("viewer") is not None and d["player"] == obs["viewer"]
+    lit = set(targets)
     what = ""
     if d:
         detail = d.get("piece") or d.get("resource") or ""
@@ -470,30 +598,75 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     b = obs["building"]
     bx = 10 + max(len(mk["upper"]), 1) * 60 + 20
     imps = ", ".join(f"{v} {k}" for k, v in b["improvements"].items() if v) or "no improvements"
-    # the building tile with the improvements on it: click it to take the building
+    # the building tile with the improvements on it: click it to take the building,
+    # then one of its two ways of taking it
     body.append(
         f"<g {svg.attrs(data_target='building')}>"
-        + svg.rect(bx - 5, 50, 282, 36, fill="#e9e4da", stroke=BUILDING_FILL, rx=4)
-        + svg.text(bx, 62, f"building: {b['top'] or 'none'} ({_building_state(obs)})", 12)
-        + svg.text(bx, 80, f"on it: {imps}; {b['face_down']} face down", 11)
+        + svg.rect(
+            bx - 5,
+            50,
+            290,
+            54,
+            fill="#e9e4da",
+            stroke=TARGET_COLOUR if "building" in lit else BUILDING_FILL,
+            stroke_width=2 if "building" in lit else 1,
+            rx=4,
+        )
+        + svg.text(bx, 63, f"building: {b['top'] or 'none'} ({_building_state(obs)})", 11)
+        + svg.text(bx, 79, f"on it: {imps}; {b['face_down']} face down", 11)
         + "</g>"
     )
+    if mine:
+        for k, (key, label) in enumerate(
+            (
+                ("building:improvements", "take + improvements"),
+                ("building:first-player", "take + first player"),
+            )
+        ):
+            if key in lit:
+                body += _control(key, label, bx + k * 140, 84, 134, 17)
+    # the improvements in the supply: click one to take it (starting pick, gain)
+    body.append(svg.text(bx, 123, "supply:", 11))
+    for k, (name, count) in enumerate(obs["supply"].items()):
+        key = f"improvement:{name}"
+        body += _piece_button(key, name, f"{count} {name}", bx + 44 + k * 80, 110, 76, key in lit)
     body.append(
         svg.text(
             bx,
-            98,
-            "supply: " + ", ".join(f"{v} {k}" for k, v in obs["supply"].items()),
+            142,
+            f"deck: {obs['deck']} cards; round track: "
+            + (" ".join(t[0].upper() for t in obs["round_track"]) or "-"),
             11,
         )
     )
-    body.append(svg.text(bx, 116, f"deck: {obs['deck']} cards", 11))
-    body.append(
-        svg.text(bx, 134, "round track: " + " ".join(t[0].upper() for t in obs["round_track"]), 11)
-    )
+    # the resource tokens in the supply: click one to take it for a covered square
+    body.append(svg.text(bx, 161, "tokens:", 11))
+    for k, (name, count) in enumerate(obs["resource_tokens"].items()):
+        key = f"token:{name}"
+        tx = bx + 44 + k * 40
+        on = key in lit
+        body.append(
+            f"<g {svg.attrs(data_target=key)}>"
+            + svg.title(f"{name} tokens")
+            + svg.rect(
+                tx - 2,
+                147,
+                37,
+                19,
+                fill="#fff3d6" if on else "none",
+                stroke=TARGET_COLOUR if on else "none",
+                stroke_width=2,
+                rx=3,
+            )
+            + svg.rect(tx, 149, 15, 15, fill=RES_COLOURS.get(name, "#999"), stroke="#000")
+            + svg.text(tx + 1.5, 160, labels.get(name, name[:2]), 8)
+            + svg.text(tx + 18, 161, str(count), 10)
+            + "</g>"
+        )
+    if mine and "button:no-token" in lit:
+        body += _control("button:no-token", "No token", bx + 44 + 5 * 40 + 2, 147, 64, 19)
     if obs["advanced"]:
         body += _tech_board(game, obs, bx + 300, 48, width - bx - 310)
-    targets = d.get("targets", []) if d else []
-    top = 180.0
     for p, pl in enumerate(players):
         left = 10 + p * (panel_w + 10)
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
@@ -529,34 +702,68 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
                 10,
             )
         )
-        body += _farm_svg(p, pl, left, top + 40, panel_w, panel_h - 40, labels, targets)
+        own = mine and d is not None and d["player"] == p
+        # Pass (nothing can be taken) and Done (installing) beside the player's name
+        for key, label in (("button:pass", "Pass"), ("button:done", "Done")):
+            if own and key in lit:
+                body += _control(key, label, left + panel_w - 76, top + 6, 70, 22)
+        turning: Sequence[Mapping[str, Any]] = ()
+        if own and d is not None and d["kind"] == "rotate":
+            turning = d.get("orientations", ())
+        body += _farm_svg(p, pl, left, top + 40, panel_w, panel_h - 40, labels, targets, turning)
         y = top + panel_h + 14
-        body.append(
-            svg.text(
-                left + 6,
-                y,
-                "house: " + ", ".join(f"{v} {k}" for k, v in pl["house"].items()),
-                11,
+        # the pieces on the starting house: click one to pay with it or install it
+        body.append(svg.text(left + 6, y, "house:", 11))
+        for k, (name, count) in enumerate(pl["house"].items()):
+            key = f"p{p}:house:{name}"
+            body += _piece_button(
+                key, name, f"{count} {name}", left + 46 + 76 * k, y - 13, 72, key in lit
             )
-        )
-        # the livestock tables: click one to install a trough on it
-        body.append(svg.text(left + 6, y + 16, "troughs:", 11))
+        if "nimbus_generator" in pl.get("techs", ()):
+            key = f"p{p}:house:nimbus"
+            body += _piece_button(
+                key, "nimbus", "Nimbus", left + 46 + 76 * 3, y - 13, 72, key in lit
+            )
+        # the livestock tables: after a trough on the house, click one to install it
+        body.append(svg.text(left + 6, y + 21, "troughs:", 11))
         for k, (animal, count) in enumerate(pl["troughs"].items()):
+            key = f"p{p}:trough:{animal}"
+            on = key in lit
             body.append(
-                f"<g {svg.attrs(data_target=f'p{p}:trough:{animal}')}>"
-                + svg.rect(left + 56 + 80 * k, y + 4, 74, 16, fill="#f3efe6", stroke="#999", rx=3)
-                + svg.text(left + 60 + 80 * k, y + 16, f"{animal} {count}", 11)
+                f"<g {svg.attrs(data_target=key)}>"
+                + svg.rect(
+                    left + 56 + 80 * k,
+                    y + 8,
+                    74,
+                    17,
+                    fill="#fff3d6" if on else "#f3efe6",
+                    stroke=TARGET_COLOUR if on else "#999",
+                    stroke_width=2 if on else 1,
+                    rx=3,
+                )
+                + svg.text(left + 60 + 80 * k, y + 21, f"{animal} {count}", 11)
                 + "</g>"
             )
+        if own and d is not None and d["kind"] == "install":
+            lifts = [t for t in targets if t.startswith("button:lift-")]
+            if lifts:
+                # Flexible Installation: lift installed pieces back to the house
+                body.append(svg.text(left + 6, y + 83, "lift:", 11, font_weight="bold"))
+                lx = left + 34
+                for key in lifts:
+                    label = key[len("button:lift-") :].replace("-", " ")
+                    w = 14 + 6.5 * len(label)
+                    body += _control(key, label, lx, y + 70, w, 18)
+                    lx += w + 5
         if obs["advanced"]:
             techs = pl["techs"] or ["none"]
-            body.append(svg.text(left + 6, y + 32, "techs: " + ", ".join(techs[:4]), 10))
+            body.append(svg.text(left + 6, y + 38, "techs: " + ", ".join(techs[:4]), 10))
             if len(techs) > 4:
-                body.append(svg.text(left + 40, y + 44, ", ".join(techs[4:]), 10))
+                body.append(svg.text(left + 40, y + 50, ", ".join(techs[4:]), 10))
             body.append(
                 svg.text(
                     left + 6,
-                    y + 58,
+                    y + 63,
                     f"+10 tokens: {pl['plus10']}; upgrade tokens left: {pl['upgrade_tokens']}",
                     10,
                 )

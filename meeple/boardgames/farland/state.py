@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from meeple.boardgames.farland.actions import Layout, N, sq, xy
+from meeple.boardgames.farland.actions import ROTATIONS, Layout, N, sq, xy
 from meeple.boardgames.farland.components import IMPROVEMENT_TYPES, K_LAND
 from meeple.boardgames.farland.farm import (
     FENCE,
@@ -982,55 +982,105 @@ class FarlandState(State):
 
     # -- click targets -------------------------------------------------------------
 
-    def _action_target(self, action: int) -> str | None:
-        """The picture element a person clicks for ``action``: a market card
-        (``market:upper:2``), the building tile (``building``), a square of the
-        mover's farm (``p0:sq:3,-1``), an edge (``p0:edge:h3,-1``, the top side of
-        that square; ``v`` its left side), a grid corner (``p0:corner:3,-1``), a
-        livestock table for a trough (``p0:trough:cow``) or a slot of the Tech
-        Board (``tech:irrigation``, ``tech:plus10``). Other choices stay buttons."""
+    def _action_targets(self, action: int) -> tuple[str, ...]:
+        """The picture elements a person clicks for ``action``, in order.
+
+        - take: a market card (``market:upper:2``), the building tile (``building``)
+          and then one of its two ways of taking it (``building:improvements``,
+          ``building:first-player``), or ``button:pass``;
+        - start, gain: an improvement piece in the supply (``improvement:fence``);
+          pay: one on the mover's starting house (``p0:house:fence``);
+        - place, token_at: a square of the mover's farm (``p0:sq:3,-1``);
+        - rotate: the piece drawn in that orientation (``rot:90``);
+        - token: a resource token in the supply (``token:pig``) or ``button:no-token``;
+        - upgrade: a slot of the Tech Board (``tech:irrigation``, ``tech:plus10``);
+        - install: a piece on the house (``p0:house:fence``, ``p0:house:pipe``,
+          ``p0:house:nimbus``; a trough, then its livestock table ``p0:trough:cow``),
+          ``button:lift-fence`` ... ``button:lift-trough-cow``, or ``button:done``;
+        - install_at: an edge (``p0:edge:h3,-1``, the top side of that square; ``v``
+          its left side) or a grid corner (``p0:corner:3,-1``)."""
         if not self.pending:
-            return None
+            return ()
         d = self.pending[-1]
         p = d.player
         if p < 0:
-            return None
+            return ()
         L = self.L
         kind = d.kind
+        comp = self.game.components
         if kind == "take":
             if L.TAKE_UPPER <= action < L.TAKE_LOWER:
-                return f"market:upper:{action - L.TAKE_UPPER + 1}"
+                return (f"market:upper:{action - L.TAKE_UPPER + 1}",)
             if L.TAKE_LOWER <= action < L.TAKE_BLD_IMP:
-                return f"market:lower:{action - L.TAKE_LOWER + 1}"
-            if action in (L.TAKE_BLD_IMP, L.TAKE_BLD_FP):
-                return "building"
-            return None
+                return (f"market:lower:{action - L.TAKE_LOWER + 1}",)
+            if action == L.TAKE_BLD_IMP:
+                return ("building", "building:improvements")
+            if action == L.TAKE_BLD_FP:
+                return ("building", "building:first-player")
+            if action == L.PASS:
+                return ("button:pass",)
+            return ()
+        if kind in ("start", "gain", "pay"):
+            if L.IMP <= action < L.IMP + 3:
+                name = IMPROVEMENT_TYPES[action - L.IMP]
+                return (f"p{p}:house:{name}",) if kind == "pay" else (f"improvement:{name}",)
+            return ()
         if kind in ("place", "token_at"):
             if L.AT <= action < L.EDGE:
                 x, y = xy(action - L.AT)
-                return f"p{p}:sq:{x},{y}"
-            return None
+                return (f"p{p}:sq:{x},{y}",)
+            return ()
+        if kind == "rotate":
+            if L.ROT <= action < L.ROT + 4:
+                return (f"rot:{ROTATIONS[action - L.ROT]}",)
+            return ()
+        if kind == "token":
+            if L.TOKEN <= action < L.NO_TOKEN:
+                return (f"token:{comp.resources[action - L.TOKEN]}",)
+            if action == L.NO_TOKEN:
+                return ("button:no-token",)
+            return ()
         if kind == "install_at":
             if L.EDGE <= action < L.CORNER:
                 e = action - L.EDGE
                 x, y = xy(e >> 1)
-                return f"p{p}:edge:{'v' if e & 1 else 'h'}{x},{y}"
+                return (f"p{p}:edge:{'v' if e & 1 else 'h'}{x},{y}",)
             if L.CORNER <= action < L.size:
                 x, y = xy(action - L.CORNER)
-                return f"p{p}:corner:{x},{y}"
-            return None
+                return (f"p{p}:corner:{x},{y}",)
+            return ()
         if kind == "install":
-            if L.INSTALL + 3 <= action < L.LIFT:
-                return f"p{p}:trough:{self.game.components.animals[action - L.INSTALL - 3]}"
-            return None
+            if L.INSTALL <= action < L.LIFT:
+                k = action - L.INSTALL
+                if k >= 3:
+                    return (f"p{p}:house:trough", f"p{p}:trough:{comp.animals[k - 3]}")
+                return (f"p{p}:house:{('fence', 'pipe', 'nimbus')[k]}",)
+            if L.LIFT <= action < L.DONE:
+                return ("button:lift-" + L.install_kind_name(action - L.LIFT).replace(" ", "-"),)
+            if action == L.DONE:
+                return ("button:done",)
+            return ()
         if kind == "upgrade":
             if L.TECH <= action < L.PLUS10:
-                return f"tech:{self.game.components.techs[action - L.TECH]}"
+                return (f"tech:{comp.techs[action - L.TECH]}",)
             if action == L.PLUS10:
-                return "tech:plus10"
-        return None
+                return ("tech:plus10",)
+        return ()
 
     # -- observation -------------------------------------------------------------
+
+    def _orientation(self, piece: int, anchor: int, r: int) -> dict[str, Any]:
+        """Piece ``piece`` turned by rotation ``r`` with its top-left square on
+        ``anchor``: the degrees and the squares it covers, as the farm lists them."""
+        g = self.game
+        shape = g.shapes[piece][r]
+        assert shape is not None
+        cells = []
+        for off, c in shape[2]:
+            x, y = xy(anchor + off)
+            fences = "".join(s for k, s in enumerate("NESW") if c[3] >> k & 1)
+            cells.append({"x": x, "y": y, "content": g.content_name(c), "fences": fences})
+        return {"rotate": ROTATIONS[r], "cells": cells}
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         g = self.game
@@ -1088,15 +1138,22 @@ class FarlandState(State):
                 decision["piece"] = g.piece_name(piece)
                 if d.kind == "rotate":
                     decision["at"] = pos(d.info[1])
+                    # the legal orientations, in the order of the actions, and the
+                    # squares the piece would cover in each (for the picture)
+                    piece, anchor = d.info
+                    rots = self._rotations_at(d.player, piece, anchor)
+                    decision["rotations"] = [ROTATIONS[r] for r in rots]
+                    decision["orientations"] = [self._orientation(piece, anchor, r) for r in rots]
             elif d.kind in ("token_at",):
                 decision["resource"] = res[d.info]
             elif d.kind == "token":
                 decision["choices"] = [res[t] for t in range(len(res)) if d.info[0] >> t & 1]
             if d.player >= 0 and player in (None, d.player):
                 # what the player to move may click (the picture outlines free squares)
-                targets = {self._action_target(a) for a in self.legal_actions()}
-                decision["targets"] = sorted(t for t in targets if t is not None)
+                targets = {k for a in self.legal_actions() for k in self._action_targets(a)}
+                decision["targets"] = sorted(targets)
         return {
+            "viewer": player,
             "round": self.round,
             "phase": self.phase,
             "to_move": self.current_player(),
