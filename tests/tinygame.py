@@ -96,6 +96,10 @@ class TinyState(State):
             other.deck[v] += 1
         return other
 
+    def _action_target(self, action: int) -> str | None:
+        # Each choice is a labelled control in the picture (see TinyGame.render_svg).
+        return None if action >= CARD0 else f"button:{action}"
+
     def _explain_illegal(self, action: int) -> str | None:
         if action == SWAP and not sum(self.deck):
             return "the deck is empty, so there is nothing to swap for"
@@ -130,7 +134,16 @@ class TinyGame(Game):
         return f"hands: {hands}  bets: {observation['bets']}"
 
     def render_svg(self, observation: Any) -> str:
-        return f"<svg xmlns='http://www.w3.org/2000/svg'><text>{self.render_text(observation)}</text></svg>"
+        controls = "".join(
+            f'<g data-target="button:{a}"><rect x="{10 + 70 * a}" y="30" width="60" '
+            f'height="26" rx="5" fill="#e6f2ee" stroke="#2f6f5e"/>'
+            f'<text x="{18 + 70 * a}" y="48">{self.action_name(a)}</text></g>'
+            for a in range(CARD0)
+        )
+        return (
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 300 64'>"
+            f"<text x='10' y='18'>{self.render_text(observation)}</text>{controls}</svg>"
+        )
 
 
 GAME = TinyGame

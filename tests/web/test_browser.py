@@ -26,6 +26,11 @@ UPDATE_SHOT = os.environ.get("MEEPLE_UPDATE_SCREENSHOT") == "1"
 # Shorter games first, so the test stays quick; whichever are registered at run time.
 PREFERRED = ["croa", "quedlinburg_dash", "piepmatz", "azul_queens_garden", "queensland", "farland"]
 
+# The page waits for the person: a choice to make, a drafted turn to confirm, or the end.
+READY = (
+    "#actions button.action:not([disabled]), #confirm.ready:not([disabled]), #result:not([hidden])"
+)
+
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium"
 )
@@ -118,13 +123,19 @@ def test_sign_up_and_play_whole_games_against_bots(server, tmp_path):
                 page.click("#start:not([disabled])")
                 limit = meeple.load(game_id, players=2).max_game_length()
                 clicks = 0
-                for _ in range(limit):
-                    page.wait_for_selector(
-                        "#actions button.action:not([disabled]), #result:not([hidden])"
-                    )
+                for _ in range(2 * limit):
+                    page.wait_for_selector(READY)
                     if page.is_visible("#result"):
                         break
-                    targets = page.query_selector_all("#board .clickable")
+                    if page.is_visible("#confirm.ready") and not page.is_visible(
+                        "#actions button.action"
+                    ):
+                        # The turn is drafted to its end: commit it.
+                        page.click("#confirm.ready:not([disabled])", timeout=5_000)
+                        continue
+                    targets = [
+                        e for e in page.query_selector_all("#board .clickable") if e.is_visible()
+                    ]
                     buttons = page.query_selector_all("#actions button.action:not([disabled])")
                     choice = rng.choice(targets) if targets and clicks % 2 else None
                     if choice is None and buttons:
@@ -138,9 +149,7 @@ def test_sign_up_and_play_whole_games_against_bots(server, tmp_path):
                     clicks += 1
                     if clicks == 2 and game_id == games[0]:
                         # Leave the table for the lobby and come back through "Your games".
-                        page.wait_for_selector(
-                            "#actions button.action:not([disabled]), #result:not([hidden])"
-                        )
+                        page.wait_for_selector(READY)
                         if not page.is_visible("#result"):
                             url = page.url
                             page.goto(server + "/#/")
@@ -148,9 +157,7 @@ def test_sign_up_and_play_whole_games_against_bots(server, tmp_path):
                             page.wait_for_url(url)
                     if not shot and clicks >= 3:
                         # The README's picture: a game in progress, the player to move.
-                        page.wait_for_selector(
-                            "#actions button.action:not([disabled]), #result:not([hidden])"
-                        )
+                        page.wait_for_selector(READY)
                         if not page.is_visible("#result"):
                             if page.is_visible("#message"):
                                 page.click("#message")  # dismiss the welcome
@@ -237,10 +244,17 @@ def test_the_pictures_legal_targets_are_clickable(server):
                 page.click("#create-table")
                 page.click("#start:not([disabled])")
                 clicks = 0
-                for _ in range(20):
-                    page.wait_for_selector("#board .clickable, #result:not([hidden])")
+                for _ in range(40):
+                    page.wait_for_selector(
+                        "#board .clickable, #confirm.ready:not([disabled]), #result:not([hidden])"
+                    )
                     if page.is_visible("#result"):
                         break
+                    if page.is_visible("#confirm.ready") and not page.query_selector(
+                        "#board .clickable"
+                    ):
+                        page.click("#confirm.ready:not([disabled])", timeout=5_000)
+                        continue
                     # Exactly the legal actions are clickable on the picture. Both lists are
                     # read in one script, so a view arriving in between cannot split them.
                     on_picture, on_buttons = page.evaluate(

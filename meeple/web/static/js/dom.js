@@ -1,0 +1,100 @@
+// Small DOM and server helpers shared by every page. Names and other text from users go
+// in with textContent only.
+
+export const app = { me: null, games: [], page: null };
+
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function main() { return document.getElementById("main"); }
+
+export function show(...nodes) {
+  main().replaceChildren(...nodes.filter((n) => n));
+}
+
+let messageTimer = null;
+export function say(text, kind) {
+  const box = document.getElementById("message");
+  box.textContent = text;
+  box.className = kind === "info" ? "info" : "";
+  box.hidden = !text;
+  clearTimeout(messageTimer);
+  if (text) messageTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+export async function api(method, path, body) {
+  const options = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    let message = `${response.status}`;
+    if (data && data.error) message = data.error;
+    else if (data && data.detail) message = Array.isArray(data.detail)
+      ? data.detail.map((d) => d.msg).join("; ") : String(data.detail);
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+export function gameName(id) {
+  const g = app.games.find((x) => x.id === id);
+  return g ? g.name : id;
+}
+
+export function seatLabel(seat) {
+  if (seat.kind === "open") return "(open)";
+  if (seat.kind === "bot") return `Bot (${seat.level})`;
+  if (seat.kind === "invited") return `${seat.user || "?"} (invited, not joined yet)`;
+  return seat.user || "?";
+}
+
+export function renderLog(list, entries) {
+  // Appends what is new and keeps the reader's scroll position unless they were at the end.
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  const shown = [...list.children].map((li) => +li.value - 1);
+  const same = shown.length <= entries.length && shown.every((i, k) => entries[k].i === i);
+  const make = (e) => el("li", { value: e.i + 1 }, el("b", { text: `${e.who}: ` }), e.text);
+  if (same) list.append(...entries.slice(shown.length).map(make));
+  else list.replaceChildren(...entries.map(make));
+  if (atEnd || !same) list.scrollTop = list.scrollHeight;
+}
+
+export function resultTable(table, result) {
+  const cats = Object.keys(result.breakdown[0]).filter((k) => k !== "total");
+  const order = [...result.ranks.keys()].sort((a, b) => result.ranks[a] - result.ranks[b]);
+  return el("table", { class: "list", id: "score-table" },
+    el("tr", {}, el("th", { text: "place" }), el("th", { text: "player" }),
+      cats.map((c) => el("th", { text: c })), el("th", { class: "total", text: "total" }), el("th", { text: "rating" })),
+    order.map((p) => {
+      const seat = table.seats[p];
+      const rating = seat.rating_after != null
+        ? `${seat.rating_after.toFixed(0)} (${seat.rating_after >= seat.rating_before ? "+" : ""}${(seat.rating_after - seat.rating_before).toFixed(1)})`
+        : "";
+      return el("tr", { "data-seat": p },
+        el("td", { text: result.ranks[p] }),
+        el("td", { text: seatLabel(seat) }),
+        cats.map((c) => el("td", { text: result.breakdown[p][c] })),
+        el("td", { class: "total", text: result.breakdown[p].total }),
+        el("td", { text: rating }));
+    }));
+}

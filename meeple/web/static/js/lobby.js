@@ -1,0 +1,111 @@
+// The lobby: tables to join, watch or replay, and a new table's form.
+
+import { app, el, show, say, api, seatLabel } from "./dom.js";
+
+export function pageLobby() {
+  const content = el("div");
+  show(el("h1", { text: "Lobby" }), content);
+  const lists = el("div", { class: "grid2" });
+  content.append(app.me ? newTableForm() : el("p", {}, el("a", { href: "#/login", text: "Log in or play as a guest" }), " to create or join a table."), lists);
+  async function refresh() {
+    try {
+      const [open, running, finished, myRunning, myOpen] = await Promise.all([
+        ...["open", "running", "finished"].map((s) => api("GET", `/api/tables?status=${s}`)),
+        ...(app.me ? ["running", "open"].map((s) => api("GET", `/api/tables?status=${s}&mine=1`)) : [[], []]),
+      ]);
+      const mine = [...myRunning, ...myOpen];
+      lists.replaceChildren(...[
+        mine.length ? tableList("Your games", mine, "running") : null,
+        tableList("Open tables", open, "open"),
+        tableList("Games in progress", running, "running"),
+        tableList("Finished games", finished.slice(0, 15), "finished"),
+      ].filter((n) => n));
+    } catch (e) { say(e.message); }
+  }
+  refresh();
+  app.page.timer = setInterval(refresh, 4000);
+}
+
+function tableList(title, tables, kind) {
+  const id = title.toLowerCase().replace(/[^a-z]+/g, "-");
+  const body = tables.length === 0
+    ? el("p", { class: "muted", text: "None." })
+    : el("table", { class: "list" },
+      el("tr", {}, el("th", { text: "#" }), el("th", { text: "game" }), el("th", { text: "seats" }), el("th", {})),
+      tables.map((t) => el("tr", { "data-table": t.id },
+        el("td", { text: t.id }),
+        el("td", { text: t.game_name }),
+        el("td", { text: t.seats.map(seatLabel).join(", ") }),
+        el("td", {}, el("a", { href: kind === "finished" ? `#/replay/${t.id}` : `#/table/${t.id}`,
+          text: kind === "open" ? "open" : kind === "running" ? "watch / play" : "replay" })),
+      )));
+  return el("div", { class: "panel", id }, el("h2", { text: title }), body);
+}
+
+function newTableForm() {
+  const gameSelect = el("select", { id: "new-game" },
+    app.games.map((g) => el("option", { value: g.id, text: g.name })));
+  const players = el("select", { id: "new-players" });
+  const options = el("div", { id: "new-options" });
+  const seats = el("div", { id: "new-seats" });
+  function game() { return app.games.find((g) => g.id === gameSelect.value); }
+  function renderPlayers() {
+    const g = game();
+    const keep = players.value;
+    players.replaceChildren();
+    for (let n = g.players[0]; n <= g.players[1]; n++) players.append(el("option", { value: n, text: `${n} players` }));
+    if (keep && +keep >= g.players[0] && +keep <= g.players[1]) players.value = keep;
+    options.replaceChildren(...g.options.map((o) => {
+      const input = o.choices
+        ? el("select", { "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), text: String(c) })))
+        : el("input", { "data-option": o.name, value: String(o.default) });
+      if (o.choices) input.value = JSON.stringify(o.default);
+      return el("label", { class: "row", title: o.help || "" }, el("span", { text: o.name }), input);
+    }));
+    renderSeats();
+  }
+  function renderSeats() {
+    const n = +players.value;
+    const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+    seats.replaceChildren();
+    for (let i = 0; i < n; i++) {
+      const kind = el("select", { id: `seat-${i}` },
+        el("option", { value: "me", text: "me" }),
+        el("option", { value: "open", text: "open seat" }),
+        el("option", { value: "user", text: "a named player" }),
+        el("option", { value: "bot:easy", text: "bot: easy" }),
+        el("option", { value: "bot:medium", text: "bot: medium" }),
+        el("option", { value: "bot:hard", text: "bot: hard" }));
+      kind.value = old[i] || (i === 0 ? "me" : "open");
+      const name = el("input", { id: `seat-${i}-name`, placeholder: "player name", hidden: kind.value !== "user" });
+      kind.addEventListener("change", () => { name.hidden = kind.value !== "user"; });
+      seats.append(el("div", { class: "row" }, el("span", { text: `Seat ${i + 1}` }), kind, name));
+    }
+  }
+  gameSelect.addEventListener("change", renderPlayers);
+  players.addEventListener("change", renderSeats);
+  async function create() {
+    const opts = {};
+    for (const input of options.querySelectorAll("[data-option]")) {
+      const g = game().options.find((o) => o.name === input.dataset.option);
+      opts[g.name] = g.choices ? JSON.parse(input.value) : input.value;
+    }
+    const seatSpecs = [...seats.querySelectorAll("select")].map((s, i) => {
+      if (s.value.startsWith("bot:")) return { kind: "bot", level: s.value.slice(4) };
+      if (s.value === "user") return { kind: "user", name: document.getElementById(`seat-${i}-name`).value };
+      return { kind: s.value };
+    });
+    try {
+      const t = await api("POST", "/api/tables", { game: gameSelect.value, players: +players.value, options: opts, seats: seatSpecs });
+      location.hash = `#/table/${t.id}`;
+    } catch (e) { say(e.message); }
+  }
+  const form = el("div", { class: "panel" },
+    el("h2", { text: "New table" }),
+    el("div", { class: "row" }, gameSelect, players),
+    options, seats,
+    el("div", { class: "row" }, el("button", { id: "create-table", class: "primary", onclick: create, text: "Create table" })));
+  if (app.games.length) renderPlayers();
+  return form;
+}
+

@@ -1,0 +1,235 @@
+// A table: its lobby before the start, then live play with turn drafts, then the scores.
+//
+// A person's choices are staged in a turn draft on the server (only they see it): the
+// board shows the position after them, Undo takes the last one back, Confirm commits them
+// all together. Where going on would reveal something or hand over the turn, the draft
+// must be confirmed (or is confirmed by itself, if the player chose so).
+
+import { app, el, show, say, api, seatLabel, renderLog, resultTable } from "./dom.js";
+import { Board } from "./board.js";
+import { promptFor } from "./prompts.js";
+
+const AUTO_CONFIRM = "meeple.autoConfirm";
+
+export function pageTable(id) {
+  const page = app.page;
+  const title = el("h1", { text: `Table ${id}` });
+  const setup = el("div", { id: "setup" });
+  const boardBox = el("div", { id: "board" });
+  const turn = el("div", { id: "turn", "aria-live": "polite" });
+  const steps = el("div", { id: "draft-steps", class: "muted" });
+  const undo = el("button", { id: "undo", type: "button", text: "Undo", title: "Take back your last step (Ctrl+Z)" });
+  const restart = el("button", { id: "restart", type: "button", text: "Restart turn", title: "Take back every step of this turn" });
+  const rotate = el("button", { id: "rotate", type: "button", text: "Rotate (R)", hidden: true });
+  const confirmButton = el("button", { id: "confirm", type: "button", class: "primary", text: "Confirm", title: "Commit your turn (Ctrl+Enter)" });
+  const auto = el("input", { id: "auto-confirm", type: "checkbox" });
+  auto.checked = localStorage.getItem(AUTO_CONFIRM) === "1";
+  auto.addEventListener("change", () => {
+    localStorage.setItem(AUTO_CONFIRM, auto.checked ? "1" : "0");
+    if (latest) render(latest);
+  });
+  const draftBar = el("div", { id: "draft", class: "draft-bar", hidden: true }, steps,
+    el("div", { class: "row" }, undo, restart, rotate, confirmButton));
+  const bar = el("div", { id: "status-bar", class: "status-bar" }, turn, draftBar);
+  const actions = el("div", { id: "actions", "aria-label": "Moves" });
+  const log = el("ol", { id: "log" });
+  const seats = el("ul", { class: "seats", id: "seats" });
+  const extra = el("div", { class: "row" });
+  const result = el("div", { id: "result", class: "panel", hidden: true });
+  const play = el("div", { class: "play", hidden: true },
+    el("div", {}, bar, boardBox,
+      el("div", { class: "panel moves-list" }, el("h3", { text: "Your choices as a list" }), actions)),
+    el("div", {},
+      el("div", { class: "panel" }, seats,
+        el("label", { class: "row small" }, auto, "Confirm my turns automatically")),
+      el("div", { class: "panel" }, el("h3", { text: "Moves" }), log),
+      extra));
+  show(title, setup, result, play);
+  let latest = null;
+  let busy = false;
+  let attempts = 0;
+  let autoSent = null;
+
+  const board = new Board(boardBox, (action) => choose(action));
+  board.onNarrow = (candidates) => {
+    const ids = candidates ? new Set(candidates.map((a) => String(a.id))) : null;
+    for (const b of actions.querySelectorAll("button.action")) {
+      b.classList.toggle("candidate", !!ids && ids.has(b.getAttribute("data-action")));
+      b.classList.toggle("dimmed", !!ids && !ids.has(b.getAttribute("data-action")));
+    }
+  };
+
+  function send(message) {
+    if (!latest || !latest.view || busy) return false;
+    if (!page.ws || page.ws.readyState !== WebSocket.OPEN) { say("Not connected; reconnecting…"); return false; }
+    busy = true;
+    setBusy(true);
+    page.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  function setBusy(on) {
+    boardBox.classList.toggle("busy", on);
+    // For programs driving the page (tests): whether a reply is awaited.
+    if (on) boardBox.setAttribute("data-busy", "1"); else boardBox.removeAttribute("data-busy");
+    for (const b of [...actions.querySelectorAll("button"), undo, restart, confirmButton]) b.disabled = on || b.dataset.off === "1";
+  }
+
+  function choose(action) {
+    const v = latest && latest.view;
+    if (!v) return;
+    send({ type: "draft", action: action.id, seen: v.draft ? v.draft.length : v.history_len });
+  }
+
+  undo.addEventListener("click", () => send({ type: "undo" }));
+  restart.addEventListener("click", () => send({ type: "undo", all: true }));
+  confirmButton.addEventListener("click", () => send({ type: "confirm" }));
+  rotate.addEventListener("click", () => board.cycle(null, 1));
+
+  function onKey(e) {
+    if (isTyping(e)) return;
+    if (board.shortcut(e)) { e.preventDefault(); return; }
+    const v = latest && latest.view;
+    if (!v || !v.draft) return;
+    if ((e.ctrlKey || e.metaKey) && (e.key === "z" || e.key === "Z")) { e.preventDefault(); send({ type: "undo" }); }
+    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") { e.preventDefault(); send({ type: "confirm" }); }
+  }
+  document.addEventListener("keydown", onKey);
+  page.leave = () => document.removeEventListener("keydown", onKey);
+
+  function render(msg) {
+    latest = msg;
+    const t = msg.table;
+    const v = msg.view;
+    title.textContent = `${t.game_name} · table ${t.id}`;
+    const mySeat = v ? v.seat : null;
+    const seated = app.me && t.seats.some((s) => s.kind === "human" && s.user_id === app.me.id);
+    // A seat kept for me (an invitation) is the only one I may take until I decline it.
+    const invited = app.me && t.seats.some((s) => s.kind === "invited" && s.user_id === app.me.id);
+    const creator = app.me && t.created_by_id === app.me.id;
+    seats.replaceChildren(...t.seats.map((s) => el("li", {
+      class: v && v.to_move === s.seat ? "to-move" : "",
+      "data-seat": s.seat,
+    }, `${s.seat + 1}. `, seatLabel(s), s.seat === mySeat ? el("span", { class: "badge", text: "you" }) : null,
+      t.status === "running" && seated && s.kind === "human" && s.user_id !== app.me.id
+        ? el("button", { class: "replace", title: "When this player is away and it has been their turn for a while",
+          onclick: () => act(`/api/tables/${t.id}/bot`, { seat: s.seat, level: "medium" }), text: "bot takes over" })
+        : null)));
+    if (t.status === "open" || t.status === "cancelled") {
+      play.hidden = true;
+      result.hidden = true;
+      const rows = t.seats.map((s) => el("li", { "data-seat": s.seat }, `Seat ${s.seat + 1}: `, seatLabel(s),
+        (s.kind === "open" && app.me && !seated && !invited) || (s.kind === "invited" && app.me && s.user_id === app.me.id)
+          ? el("button", { class: "join", onclick: () => act(`/api/tables/${t.id}/join`, { seat: s.seat }), text: "Take this seat" }) : null,
+        s.kind === "invited" && app.me && s.user_id === app.me.id
+          ? el("button", { class: "decline", onclick: () => act(`/api/tables/${t.id}/leave`), text: "Decline" }) : null));
+      const ready = t.seats.every((s) => s.kind !== "open" && s.kind !== "invited");
+      setup.replaceChildren(el("div", { class: "panel" },
+        el("p", { text: t.status === "cancelled" ? "This table was cancelled."
+          : `Waiting to start. ${t.players} players` + (Object.keys(t.options).length
+            ? `; ${Object.entries(t.options).map(([k, v]) => `${k}: ${v}`).join(", ")}.` : ".") }),
+        el("ul", { class: "seats" }, rows),
+        el("div", { class: "row" },
+          t.status === "open" && creator
+            ? el("button", { id: "start", class: "primary", disabled: !ready, onclick: () => act(`/api/tables/${t.id}/start`), text: ready ? "Start the game" : "Waiting for players…" }) : null,
+          t.status === "open" && (seated || creator)
+            ? el("button", { id: "leave", onclick: () => act(`/api/tables/${t.id}/leave`), text: creator ? "Cancel table" : "Leave" }) : null,
+          app.me ? null : el("a", { href: "#/login", text: "Log in to join" }))));
+      return;
+    }
+    setup.replaceChildren();
+    if (!v) return;
+    play.hidden = false;
+    const mine = v.legal.length > 0;
+    board.update(v, mine);
+    boardBox.setAttribute("data-decision", v.decision || "");
+    boardBox.setAttribute("data-steps", v.draft ? v.draft.steps.length : 0);
+    boardBox.setAttribute("data-history", v.history_len);
+    renderLog(log, v.log);
+    const keep = actions.querySelector("button:focus");
+    const keepId = keep ? keep.getAttribute("data-action") : null;
+    actions.replaceChildren(...v.legal.map((a) => el("button", { class: "action", type: "button", "data-action": a.id, onclick: () => choose(a), text: a.text })));
+    if (keepId) { const again = actions.querySelector(`button[data-action="${keepId}"]`); if (again) again.focus(); }
+    // The draft bar: what is staged, Undo, Confirm.
+    const draft = v.draft;
+    draftBar.hidden = !draft && !board.hasCycle();
+    steps.textContent = draft ? `This turn: ${draft.steps.join(" → ")}` : "";
+    for (const b of [undo, restart, confirmButton]) { b.hidden = !draft; b.dataset.off = draft ? "0" : "1"; }
+    restart.hidden = !draft || draft.steps.length < 2;
+    rotate.hidden = !board.hasCycle();
+    confirmButton.classList.toggle("ready", !!(draft && draft.complete));
+    if (v.terminal) {
+      turn.textContent = "Game over";
+      turn.className = "";
+    } else if (draft && draft.complete) {
+      turn.textContent = "Your turn is ready: confirm it, or undo a step";
+      turn.className = "mine";
+    } else if (mine) {
+      turn.textContent = promptFor(t.game, v.decision, draft);
+      turn.className = "mine";
+    } else if (v.chance) {
+      turn.textContent = "Chance…";
+      turn.className = "";
+    } else {
+      const who = t.seats[v.to_move];
+      turn.textContent = `Waiting for ${who ? seatLabel(who) : "…"}`;
+      turn.className = "";
+    }
+    extra.replaceChildren();
+    if (t.status === "running" && mySeat !== null) {
+      extra.append(el("button", { id: "to-bot", onclick: () => { if (confirm("Hand your seat to a bot for the rest of this game?")) act(`/api/tables/${t.id}/leave`); }, text: "Leave (a bot takes my seat)" }));
+    }
+    if (v.terminal && v.result) {
+      result.hidden = false;
+      result.replaceChildren(
+        el("h2", { text: "Final scores" }),
+        resultTable(t, v.result),
+        el("div", { class: "row" },
+          el("a", { href: `#/replay/${t.id}`, id: "replay-link", text: "Replay this game" }),
+          el("a", { href: `/api/tables/${t.id}/record`, download: "", text: "Download the record" }),
+          el("a", { href: "#/", text: "Back to the lobby" })));
+    } else {
+      result.hidden = true;
+    }
+    setBusy(busy);
+    if (draft && draft.complete && auto.checked && autoSent !== `${v.history_len}:${draft.length}`) {
+      autoSent = `${v.history_len}:${draft.length}`;
+      send({ type: "confirm" });
+    }
+  }
+
+  async function act(path, body) {
+    try { await api("POST", path, body || {}); } catch (e) { say(e.message); }
+  }
+
+  function connect() {
+    if (app.page !== page) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
+    page.ws = ws;
+    ws.onopen = () => { attempts = 0; };
+    ws.onmessage = (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === "update") { busy = false; render(msg); }
+      else if (msg.type === "error") {
+        busy = false;
+        say(msg.message);
+        if (latest) render(latest);
+      }
+    };
+    ws.onclose = (event) => {
+      if (app.page !== page) return;
+      if (event.code === 4404) { show(el("p", { text: `There is no table ${id}.` })); return; }
+      if (event.code === 4409) return;  // refused for good; the message says why
+      busy = false;
+      if (attempts++ < 30) page.timer = setTimeout(connect, Math.min(500 * attempts, 5000));
+      else say("Lost the connection to the server; reload the page.");
+    };
+  }
+  connect();
+}
+
+function isTyping(e) {
+  const t = e.target;
+  return t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA");
+}
