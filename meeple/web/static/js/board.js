@@ -124,6 +124,18 @@ export class Board {
     this.cycles = new Map();  // data-cycle name -> index of the member shown
     this.lastMarked = null;
     this.onNarrow = null;  // called with the candidate actions while narrowing
+    // Zoom: the picture fits the board's width, or is drawn larger to scroll (phones).
+    this.zoom = Math.min(3, Math.max(1, +(localStorage.getItem("meeple.zoom") || 1)));
+    this.zoomBar = document.createElement("div");
+    this.zoomBar.className = "zoom-bar";
+    for (const [label, step, name] of [["−", -0.5, "Zoom out"], ["+", 0.5, "Zoom in"]]) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.setAttribute("aria-label", name);
+      b.addEventListener("click", (e) => { e.stopPropagation(); this.setZoom(this.zoom + step); });
+      this.zoomBar.append(b);
+    }
     this.tip = document.createElement("div");
     this.tip.className = "board-tip";
     this.tip.hidden = true;
@@ -146,18 +158,30 @@ export class Board {
       if (next && this.svg && this.svg.isConnected) morphNode(this.svg, next);
       else if (next) {
         this.svg = document.importNode(next, true);
-        this.box.replaceChildren(this.svg, this.tip);
+        this.box.replaceChildren(this.zoomBar, this.svg, this.tip);
       }
     } else {
       this.svg = null;
       this.box.replaceChildren(Object.assign(document.createElement("pre"), { textContent: view.text || "" }), this.tip);
     }
+    this.applyZoom();
     const legal = interactive ? (view.legal || []) : [];
     const same = legal.length === this.legal.length && legal.every((a, i) => a.id === this.legal[i].id);
     this.legal = legal;
     if (!same) { this.path = []; this.cycles.clear(); }
     this.markLastMove(view.log || []);
     this.wire();
+  }
+
+  setZoom(z) {
+    this.zoom = Math.min(3, Math.max(1, z));
+    localStorage.setItem("meeple.zoom", String(this.zoom));
+    this.applyZoom();
+  }
+
+  applyZoom() {
+    if (this.svg) this.svg.style.width = `${this.zoom * 100}%`;
+    this.box.classList.toggle("zoomed", this.zoom > 1);
   }
 
   // The legal actions still possible after the keys clicked so far.

@@ -21,7 +21,7 @@ export function pageTable(id) {
   const undo = el("button", { id: "undo", type: "button", text: "Undo", title: "Take back your last step (Ctrl+Z)" });
   const restart = el("button", { id: "restart", type: "button", text: "Restart turn", title: "Take back every step of this turn" });
   const rotate = el("button", { id: "rotate", type: "button", text: "Rotate (R)", hidden: true });
-  const confirmButton = el("button", { id: "confirm", type: "button", class: "primary", text: "Confirm", title: "Commit your turn (Ctrl+Enter)" });
+  const confirmButton = el("button", { id: "confirm", type: "button", text: "Confirm", title: "Commit your turn (Ctrl+Enter)" });
   const auto = el("input", { id: "auto-confirm", type: "checkbox" });
   auto.checked = localStorage.getItem(AUTO_CONFIRM) === "1";
   auto.addEventListener("change", () => {
@@ -158,6 +158,7 @@ export function pageTable(id) {
     restart.hidden = !draft || draft.steps.length < 2;
     rotate.hidden = !board.hasCycle();
     confirmButton.classList.toggle("ready", !!(draft && draft.complete));
+    confirmButton.classList.toggle("primary", !!(draft && draft.complete));
     if (v.terminal) {
       turn.textContent = "Game over";
       turn.className = "";
