@@ -116,7 +116,12 @@ def test_notation_parses_back_ignoring_case_and_spacing():
     state = meeple.load("tiny", players=2).new_initial_state()
     assert state.string_to_action("  Card   3 ") == CARD0 + 2
     assert state.json_to_action({"text": "bet 2"}) == BET2
-    assert state.action_to_json(BET2) == {"id": BET2, "text": "bet 2"}
+    assert state.action_to_json(BET2) == {
+        "id": BET2,
+        "text": "bet 2",
+        "target": "button:3",
+        "targets": ["button:3"],
+    }
 
 
 def test_actions_after_the_end_raise_game_over():

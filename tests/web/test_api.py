@@ -121,7 +121,7 @@ def test_security_headers(client):
     r = client.get("/")
     assert r.status_code == 200 and "<title>meeple</title>" in r.text
     assert "script-src 'self'" in r.headers["content-security-policy"]
-    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/js/main.js").status_code == 200
 
 
 def test_actions_need_a_login(client):
