@@ -6,6 +6,7 @@ engine promise it checks (docs/architecture.md, "The conformance suite").
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import xml.etree.ElementTree as ET
@@ -253,10 +254,9 @@ def test_every_choice_is_on_the_board(gid, players, opts):
                 missing = [state.action_to_string(a) for a, p in paths.items() if not p]
                 assert not missing, f"{kind}: no target for {missing[:5]}"
                 seen = sorted(paths.values())
-                for first, second in zip(seen, seen[1:], strict=False):
+                for first, second in itertools.pairwise(seen):
                     assert second[: len(first)] != first, (
-                        f"{kind}: the clicks {first} choose one action and start another, "
-                        f"{second}"
+                        f"{kind}: the clicks {first} choose one action and start another, {second}"
                     )
                 svg = game.render_svg(state.observation(player))
                 drawn = set(re.findall(r'data-target="([^"]*)"', svg))
