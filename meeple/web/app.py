@@ -124,11 +124,13 @@ class UndoBody(BaseModel):
     model_config = STRICT
     seat: int | None = None
     all: bool = False
+    seen: int | None = None  # the drafted position's length the page was shown
 
 
 class ConfirmBody(BaseModel):
     model_config = STRICT
     seat: int | None = None
+    seen: int | None = None
 
 
 class ErrorBody(BaseModel):
@@ -606,14 +608,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(table_id: int, body: UndoBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
-        live, seat = await hub.undo(table_id, user.id, body.seat, body.all)
+        live, seat = await hub.undo(table_id, user.id, body.seat, body.all, body.seen)
         return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
 
     @app.post("/api/tables/{table_id}/confirm", dependencies=[ReleaseFinished])
     async def confirm(
         table_id: int, body: ConfirmBody, user: UserDep, hub: HubDep
     ) -> dict[str, JSON]:
-        live, seat = await hub.confirm(table_id, user.id, body.seat)
+        live, seat = await hub.confirm(table_id, user.id, body.seat, body.seen)
         return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
 
     @app.websocket("/ws/tables/{table_id}")
@@ -741,9 +743,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             elif kind == "draft":
                 await hub.stage(table_id, user.id, msg.get("action"), seen, conn.seat)
             elif kind == "undo":
-                await hub.undo(table_id, user.id, conn.seat, msg.get("all") is True)
+                await hub.undo(table_id, user.id, conn.seat, msg.get("all") is True, seen)
             else:
-                await hub.confirm(table_id, user.id, conn.seat)
+                await hub.confirm(table_id, user.id, conn.seat, seen)
         except Refused as e:
             return {"type": "error", "code": e.code, "message": e.message, "req": msg.get("req")}
         return None

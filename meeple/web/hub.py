@@ -65,6 +65,8 @@ OUTAGE_MAX = 2.0  # ... up to this, then tries again
 INFO_RETRIES = 20  # a finished table's information that could not be read: tries to read it
 TAKEOVER_SECONDS = 2.0  # a table another process drives: ask again this often (has it gone?)
 BOT_LEVELS = ("easy", "medium", "hard")
+MAX_DRAFT = 500  # staged steps in one draft, at most
+REVEAL_SAMPLES = 8  # re-deals of what a seat cannot see, to tell whether a step reveals it
 
 
 @dataclass
@@ -102,6 +104,9 @@ class Draft:
     actions: list[int] = field(default_factory=list)
     states: list[State] = field(default_factory=list)
     stale: bool = False
+    # The last step's outcome may show what the seat cannot know (see Hub.stage): it is
+    # kept, but the seat is shown the position before it, and nothing more can be staged.
+    sealed: bool = False
     views: dict[bool, dict[str, JSON]] = field(default_factory=dict)
 
     @property
@@ -182,7 +187,7 @@ class LiveTable:
         for slot, text in enumerate(texts):
             if text is not None:
                 entry: dict[str, JSON] = {"i": index, "who": who, "text": text}
-                if targets and not (hidden_choice and slot != actor):
+                if targets and text == nxt.action_to_string(action):
                     entry["targets"] = list(targets)
                 self.visible[slot].append(entry)
         self._views.clear()
@@ -200,7 +205,8 @@ class LiveTable:
         """New seat facts (a bot took a seat over): a seat that changed hands loses its draft."""
         changed = {i for i, (a, b) in enumerate(zip(self.seats, seats, strict=False)) if a != b}
         self.seats = seats
-        self.drop_drafts(changed)
+        for seat in changed:
+            self.drafts.pop(seat, None)  # its player no longer holds the seat
         self._views.clear()
 
     def seats_of(self, user_id: int) -> list[int]:
@@ -233,20 +239,29 @@ def build_draft_view(
     choices, and the steps themselves. The turn stays the seat's until it confirms, so a
     draft that ends the turn (or the game) shows no one else to move and no result."""
     st = draft.state
-    out = build_view(live, st, viewer, picture)
+    shown = (draft.states[-2] if len(draft.states) > 1 else live.state) if draft.sealed else st
+    out = build_view(live, shown, viewer, picture)
     steps: list[JSON] = []
     prev = live.state
     for action, after in zip(draft.actions, draft.states, strict=True):
         steps.append(prev.action_to_string(action))
         prev = after
-    complete = st.is_terminal() or st.current_player() != viewer
+    complete = draft.sealed or st.is_terminal() or st.current_player() != viewer
+    if complete:
+        out["legal"] = []
+        out["decision"] = None
     out.update(
         history_len=len(live.state.history),
         to_move=viewer,
         chance=False,
         terminal=False,
         result=None,
-        draft={"steps": steps, "length": draft.length, "complete": complete},
+        draft={
+            "steps": steps,
+            "length": draft.length,
+            "complete": complete,
+            "sealed": draft.sealed,
+        },
     )
     return out
 
@@ -709,11 +724,16 @@ class Hub:
 
     # -- turn drafts -------------------------------------------------------------------
 
-    def _live_draft(self, live: LiveTable, seat: int) -> Draft | None:
-        """The seat's draft, refused (and dropped) if the position moved on under it."""
+    def _live_draft(self, live: LiveTable, seat: int, seen: JSON = None) -> Draft | None:
+        """The seat's draft, refused (and dropped) if the position moved on under it.
+
+        A client that has already seen the new position (``seen`` is its history length)
+        simply starts afresh: the old draft is dropped without a word."""
         draft = live.drafts.get(seat)
         if draft is not None and (draft.stale or draft.base != len(live.state.history)):
             del live.drafts[seat]
+            if seen == len(live.state.history) and not isinstance(seen, bool):
+                return None
             raise Refused(
                 "the game moved on since this turn was drafted, so the draft was dropped; "
                 "look at the board again",
@@ -721,6 +741,37 @@ class Hub:
                 "stale_draft",
             )
         return draft
+
+    @staticmethod
+    def _check_draft_seen(draft: Draft, seen: JSON) -> None:
+        """An undo or confirm may say which drafted position it was sent for."""
+        if seen is not None:
+            Hub._check_seen(seen, draft.length, "request")
+
+    @staticmethod
+    def reveals(position: State, action: int, seat: int, after: State) -> bool:
+        """Whether the outcome of ``action`` could show ``seat`` something it cannot see now.
+
+        In a game with hidden information, a step may end the game (every hand shown) or
+        complete something others chose in secret (Queensland's group answers, shown once
+        all are in). Such a step is tried on positions re-dealt from the seat's own
+        observation (``determinize``): if the seat would see anything different after it
+        in any of them, or could not take it there, its outcome depends on what the seat
+        does not know. A draft must not show that (Undo would let the seat try again)."""
+        if position.game.info.perfect_information:
+            return False
+        if after.is_terminal():
+            return True
+        seen = after.observation(seat)
+        for i in range(REVEAL_SAMPLES):
+            twin = position.determinize(seat, random.Random(f"meeple-draft-check:{i}"))
+            try:
+                twin.apply_action(action)
+            except MeepleError:
+                return True
+            if twin.observation(seat) != seen:
+                return True
+        return False
 
     async def stage(
         self, table_id: int, user_id: int, action: JSON, seen: JSON, seat: int | None = None
@@ -734,9 +785,16 @@ class Hub:
         live = await self._table_for_move(table_id)
         async with live.lock:
             seat = await self._mover(live, user_id, seat)
-            draft = self._live_draft(live, seat)
+            draft = self._live_draft(live, seat, seen)
             position = draft.state if draft is not None else live.state
             self._check_seen(seen, draft.length if draft is not None else len(live.state.history))
+            if draft is not None and (draft.sealed or len(draft.actions) >= MAX_DRAFT):
+                raise Refused(
+                    "this turn is drafted as far as it can be without showing you something "
+                    "new: confirm it, or undo a step",
+                    409,
+                    "draft_complete",
+                )
             if position.is_terminal() or position.current_player() != seat:
                 raise Refused(
                     "this turn is drafted to its end (what comes next would reveal something "
@@ -751,12 +809,18 @@ class Hub:
                 draft = live.drafts[seat] = Draft(base=len(live.state.history))
             draft.actions.append(a)
             draft.states.append(after)
+            draft.sealed = self.reveals(position, a, seat, after)
             draft.views.clear()
         self.send_to_seat(live, seat)
         return live, seat
 
     async def undo(
-        self, table_id: int, user_id: int, seat: int | None = None, everything: bool = False
+        self,
+        table_id: int,
+        user_id: int,
+        seat: int | None = None,
+        everything: bool = False,
+        seen: JSON = None,
     ) -> tuple[LiveTable, int]:
         """Take back the last staged step of the seat's draft (or all of them)."""
         live = await self._table_for_move(table_id)
@@ -765,8 +829,10 @@ class Hub:
             draft = self._live_draft(live, seat)
             if draft is None or not draft.actions:
                 raise Refused("nothing is staged to undo", 409, "nothing_to_undo")
+            self._check_draft_seen(draft, seen)
             keep = 0 if everything else len(draft.actions) - 1
             del draft.actions[keep:], draft.states[keep:]
+            draft.sealed = False  # only the last step can be sealed, and it is gone
             draft.views.clear()
             if not draft.actions:
                 del live.drafts[seat]
@@ -774,7 +840,7 @@ class Hub:
         return live, seat
 
     async def confirm(
-        self, table_id: int, user_id: int, seat: int | None = None
+        self, table_id: int, user_id: int, seat: int | None = None, seen: JSON = None
     ) -> tuple[LiveTable, int]:
         """Commit the seat's staged steps, in order, with the chance that follows them, in
         one transaction: all of them or (refused, or the database failing) none."""
@@ -784,6 +850,7 @@ class Hub:
             draft = self._live_draft(live, seat)
             if draft is None or not draft.actions:
                 raise Refused("nothing is staged to confirm", 409, "no_draft")
+            self._check_draft_seen(draft, seen)
             await self._commit(live, seat, list(draft.actions), user_id)
             live.drafts.pop(seat, None)
         self.kick(live)
@@ -1028,10 +1095,11 @@ class Hub:
         """Seats of a running table changed (a bot took over): reload them and go on."""
         live = self.tables.get(table_id)
         if live is not None:
-            loaded = await self.db(lambda db: store.load_table(db, table_id))
-            if loaded is not None:
-                live.set_seats(loaded[1])
-                self.kick(live)
+            async with live.lock:  # not in the middle of a move or a confirm
+                loaded = await self.db(lambda db: store.load_table(db, table_id))
+                if loaded is not None:
+                    live.set_seats(loaded[1])
+            self.kick(live)
         await self.publish(table_id)
 
     async def close(self) -> None:

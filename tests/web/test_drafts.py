@@ -8,9 +8,12 @@ hands the turn over, which is where a draft must be confirmed.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+import meeple
+from meeple.web.hub import Hub
 from tests.web.conftest import guest, new_client, wait_for
 
 GAME = "queensland"
@@ -86,6 +89,7 @@ def test_a_draft_is_staged_undone_and_confirmed(table):
         "steps": [start["legal"][0]["text"]],
         "length": start["history_len"] + 1,
         "complete": False,
+        "sealed": False,
     }
     assert one["decision"] == "place" and one["to_move"] == seat
     assert one["observation"] != start["observation"]
@@ -262,9 +266,16 @@ def test_a_bot_taking_the_seat_drops_the_draft(db_path):
         assert seat in live.drafts and not live.drafts[seat].stale
         r = other.post(f"/api/tables/{tid}/bot", json={"seat": seat})
         assert r.status_code == 200, r.text
-        wait_for(lambda: seat not in live.drafts or live.drafts[seat].stale)
-        # The bot plays on from the committed position; the record replays.
-        wait_for(lambda: len(live.state.history) > start["history_len"])
+        assert seat not in live.drafts  # its player no longer holds the seat
+        # The bot plays on from the committed position.
+        # (Asked through the first client: it runs the server's own event loop, where the
+        # table's driver lives; the others' requests each run on a loop of their own.)
+        wait_for(
+            lambda: (
+                alice.get(f"/api/tables/{tid}/view").json()["view"]["history_len"]
+                > start["history_len"]
+            )
+        )
 
 
 def test_confirmed_drafts_are_stored_move_by_move_and_replay(table):
@@ -284,3 +295,137 @@ def test_confirmed_drafts_are_stored_move_by_move_and_replay(table):
     for text in notations:
         state.apply_notation(text)
     assert state.history == live.state.history
+
+
+def _random_positions(game_id: str, players: int, seeds: range):
+    """Every (position, action) a player takes in random games, with the position after."""
+    game = meeple.load(game_id, players=players)
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == meeple.CHANCE:
+                state.apply_action(meeple.sample_chance(state, rng))
+                continue
+            action = rng.choice(state.legal_actions())
+            after = state.clone()
+            after.apply_action(action)
+            yield state, action, after
+            state = after
+
+
+def test_a_step_that_shows_hidden_answers_is_sealed():
+    """Queensland, three players: a passive player's answer to a group move is secret until
+    all have answered. The last answer shows the others' (a draft must not show them, or
+    Undo would let the player answer again); an earlier one shows nothing."""
+    last, earlier, laid = [], [], []
+    answered = 0  # answers already given to the group move under way
+    for state, action, after in _random_positions("queensland", 3, range(12)):
+        seat = state.current_player()
+        kind = state.decision.kind
+        if kind == "group":
+            all_in = after.decision is None or after.decision.kind != "group"
+            if not all_in:
+                earlier.append(Hub.reveals(state, action, seat, after))
+            elif answered:  # the last of two or more answers (a lone answer hides nothing)
+                last.append(Hub.reveals(state, action, seat, after))
+            answered = 0 if all_in else answered + 1
+        elif kind == "rotate" and not after.is_terminal():  # the last tile ends the game
+            laid.append(Hub.reveals(state, action, seat, after))
+    assert earlier and last and laid
+    assert not any(earlier), "an answer before the last one shows nothing"
+    assert all(last), "the last answer shows everyone's"
+    assert not any(laid), "laying a tile shows nothing hidden"
+
+
+def test_a_step_that_ends_a_hidden_game_is_sealed():
+    """Piepmatz: hands are private until the end; the step that ends the game shows them."""
+    ends, plays = [], []
+    for state, action, after in _random_positions("piepmatz", 2, range(3)):
+        seat = state.current_player()
+        if after.is_terminal():
+            ends.append(Hub.reveals(state, action, seat, after))
+        elif state.decision.kind == "play" and len(plays) < 30:
+            plays.append(Hub.reveals(state, action, seat, after))
+    assert ends == [True, True, True]
+    assert plays and not any(plays)
+    # A game without hidden information never seals a step.
+    for state, action, after in _random_positions("croa", 2, range(1)):
+        assert not Hub.reveals(state, action, state.current_player(), after)
+
+
+def test_a_sealed_draft_shows_the_position_before_its_last_step(client):
+    """The tiny game: the last bet ends the game and shows every card. Drafted, it is kept
+    but not shown: the seat sees the position before it, may undo it or confirm it, and
+    nothing more can be staged."""
+    alice, bob = client, new_client(client)
+    guest(alice, "alice")
+    guest(bob, "bob")
+    tid = alice.post(
+        "/api/tables",
+        json={
+            "game": "tiny",
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
+        },
+    ).json()["id"]
+    bob.post(f"/api/tables/{tid}/join")
+    alice.post(f"/api/tables/{tid}/start")
+    while True:
+        person, seat, view = mover(alice, bob, tid)
+        if seat == 1:
+            break
+        draft_to_the_end(person, tid, view)
+        assert person.post(f"/api/tables/{tid}/confirm", json={}).status_code == 200
+    # Bob keeps his card (staged), then is to bet: the last step of the game.
+    keep = next(a for a in view["legal"] if a["text"] == "keep")
+    before = stage(bob, tid, {**view, "legal": [keep]})
+    assert before["decision"] == "bet" and before["draft"]["sealed"] is False
+    assert before["observation"]["hands"][0] is None  # alice's card is hidden from bob
+    sealed = stage(bob, tid, before)
+    assert sealed["draft"]["sealed"] is True and sealed["draft"]["complete"] is True
+    assert sealed["draft"]["steps"] == ["keep", before["legal"][0]["text"]]
+    assert sealed["observation"] == before["observation"]
+    assert sealed["svg"] == before["svg"] and sealed["legal"] == []
+    assert sealed["terminal"] is False and sealed["result"] is None
+    r = bob.post(f"/api/tables/{tid}/draft", json={"action": 2, "seen": sealed["draft"]["length"]})
+    assert (r.status_code, r.json()["code"]) == (409, "draft_complete")
+    # Undo the bet, then confirm the other one: the game ends and shows everything.
+    r = bob.post(f"/api/tables/{tid}/undo", json={"seen": sealed["draft"]["length"]})
+    assert r.json()["view"]["draft"]["steps"] == ["keep"]
+    again = stage(bob, tid, {**before, "legal": before["legal"][::-1]})
+    assert again["draft"]["sealed"] is True
+    r = bob.post(f"/api/tables/{tid}/confirm", json={"seen": again["draft"]["length"]})
+    assert r.status_code == 200, r.text
+    done = r.json()["view"]
+    assert done["terminal"] is True and done["observation"]["hands"][0] is not None
+
+
+def test_undo_and_confirm_for_a_position_not_shown_are_refused(table):
+    """A doubled Undo (or a Confirm sent from a page that had not seen the last step)
+    names the drafted position it was pressed on and is refused as stale."""
+    alice, bob, _watcher, tid = table
+    person, _seat, start = mover_to_take(alice, bob, tid)
+    one = stage(person, tid, start)
+    two = stage(person, tid, one)
+    r = person.post(f"/api/tables/{tid}/undo", json={"seen": two["draft"]["length"]})
+    assert r.status_code == 200
+    for path in ("undo", "confirm"):
+        r = person.post(f"/api/tables/{tid}/{path}", json={"seen": two["draft"]["length"]})
+        assert (r.status_code, r.json()["code"]) == (409, "stale"), path
+    view = person.get(f"/api/tables/{tid}/view").json()["view"]
+    assert view["draft"]["steps"] == one["draft"]["steps"]
+
+
+def test_a_stale_draft_is_dropped_quietly_for_a_page_that_saw_the_new_position(table):
+    alice, bob, _watcher, tid = table
+    person, seat, start = mover_to_take(alice, bob, tid)
+    stage(person, tid, start)
+    hub = alice.app.state.hub
+    live = hub.tables[tid]
+    live.drop_drafts()  # as when the committed position moves on
+    fresh = person.get(f"/api/tables/{tid}/view").json()["view"]
+    assert fresh["draft"] is None
+    again = stage(person, tid, fresh)
+    assert again["draft"]["steps"] == [fresh["legal"][0]["text"]]
+    assert seat in live.drafts and not live.drafts[seat].stale

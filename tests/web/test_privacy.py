@@ -125,7 +125,7 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
                 hidden[viewer].add(state.action_to_string(action))
             if text is not None:
                 entry = {"i": step, "who": names[actor], "text": text}
-                if targets and not (secret_choice and viewer != actor):
+                if targets and text == state.action_to_string(action):
                     entry["targets"] = targets
                 logs[viewer].append(entry)
 

@@ -19,12 +19,13 @@ export function safeSvg(text) {
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   const root = doc.documentElement;
   if (!root || root.nodeName.toLowerCase() !== "svg") return null;
-  for (const bad of root.querySelectorAll("script, foreignObject, iframe, object, embed")) bad.remove();
+  for (const bad of root.querySelectorAll("script, foreignObject, iframe, object, embed, animate, set, animateMotion, animateTransform")) bad.remove();
   for (const node of [root, ...root.querySelectorAll("*")]) {
     for (const attr of [...node.attributes]) {
-      const name = attr.name.toLowerCase();
-      if (name.startsWith("on")) node.removeAttribute(attr.name);
-      if ((name === "href" || name === "xlink:href") && !attr.value.startsWith("#")) node.removeAttribute(attr.name);
+      const name = attr.localName.toLowerCase();
+      if (name.startsWith("on")) node.removeAttributeNS(attr.namespaceURI, attr.localName);
+      // Any prefix: an xlink href under another name is still a link.
+      else if (name === "href" && !attr.value.trim().startsWith("#")) node.removeAttributeNS(attr.namespaceURI, attr.localName);
     }
   }
   return root;
@@ -224,6 +225,7 @@ export class Board {
       const a = depth ? null : byId.get(node.getAttribute("data-action"));
       mark(node, "clickable", !!a);
       if (a) { node.setAttribute("role", "button"); node.setAttribute("tabindex", "0"); node.setAttribute("aria-label", a.text); }
+      else for (const name of CLIENT_ATTRS) node.removeAttribute(name);
     }
     this.showCycles();
     if (this.onNarrow) this.onNarrow(depth ? cands : null);
@@ -337,6 +339,7 @@ export class Board {
   }
 
   key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;  // the page's own shortcuts
     if (e.target.closest && e.target.closest("[data-cycle-next]") && (e.key === "Enter" || e.key === " ")) {
       e.preventDefault(); this.cycle(e.target.closest("[data-cycle-next]").getAttribute("data-cycle-next"), 1); return;
     }
@@ -349,6 +352,7 @@ export class Board {
 
   // Keys the page passes on (R turns, Escape lets go of a half-made choice).
   shortcut(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;  // Ctrl+R still reloads
     if ((e.key === "r" || e.key === "R") && this.hasCycle()) { this.cycle(null, e.shiftKey ? -1 : 1); return true; }
     if (e.key === "Escape" && this.path.length) { this.path = []; this.wire(); return true; }
     return false;

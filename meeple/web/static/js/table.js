@@ -81,9 +81,12 @@ export function pageTable(id) {
     send({ type: "draft", action: action.id, seen: v.draft ? v.draft.length : v.history_len });
   }
 
-  undo.addEventListener("click", () => send({ type: "undo" }));
-  restart.addEventListener("click", () => send({ type: "undo", all: true }));
-  confirmButton.addEventListener("click", () => send({ type: "confirm" }));
+  // Undo and Confirm say which drafted position they were pressed on, so a doubled press
+  // (or another tab's step in between) is refused rather than taking back two steps.
+  const drafted = () => (latest && latest.view && latest.view.draft ? latest.view.draft.length : undefined);
+  undo.addEventListener("click", () => send({ type: "undo", seen: drafted() }));
+  restart.addEventListener("click", () => send({ type: "undo", all: true, seen: drafted() }));
+  confirmButton.addEventListener("click", () => send({ type: "confirm", seen: drafted() }));
   rotate.addEventListener("click", () => board.cycle(null, 1));
 
   function onKey(e) {
@@ -91,8 +94,8 @@ export function pageTable(id) {
     if (board.shortcut(e)) { e.preventDefault(); return; }
     const v = latest && latest.view;
     if (!v || !v.draft) return;
-    if ((e.ctrlKey || e.metaKey) && (e.key === "z" || e.key === "Z")) { e.preventDefault(); send({ type: "undo" }); }
-    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") { e.preventDefault(); send({ type: "confirm" }); }
+    if ((e.ctrlKey || e.metaKey) && (e.key === "z" || e.key === "Z")) { e.preventDefault(); send({ type: "undo", seen: drafted() }); }
+    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") { e.preventDefault(); send({ type: "confirm", seen: drafted() }); }
   }
   document.addEventListener("keydown", onKey);
   page.leave = () => document.removeEventListener("keydown", onKey);
@@ -162,6 +165,10 @@ export function pageTable(id) {
     if (v.terminal) {
       turn.textContent = "Game over";
       turn.className = "";
+    } else if (draft && draft.sealed) {
+      // The last step's outcome depends on what you cannot see: it shows once confirmed.
+      turn.textContent = `Confirm to play ${draft.steps[draft.steps.length - 1]} (its outcome shows once confirmed), or undo it`;
+      turn.className = "mine";
     } else if (draft && draft.complete) {
       turn.textContent = "Your turn is ready: confirm it, or undo a step";
       turn.className = "mine";
@@ -195,7 +202,7 @@ export function pageTable(id) {
     setBusy(busy);
     if (draft && draft.complete && auto.checked && autoSent !== `${v.history_len}:${draft.length}`) {
       autoSent = `${v.history_len}:${draft.length}`;
-      send({ type: "confirm" });
+      send({ type: "confirm", seen: draft.length });
     }
   }
 
