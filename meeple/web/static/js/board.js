@@ -251,6 +251,7 @@ export class Board {
   describe(key, acts) {
     const done = acts.filter((a) => a.targets.length === this.path.length + 1);
     if (acts.length === 1 && done.length === 1) return acts[0].text;
+    if (acts.length === 1) return `${acts[0].text} (then click where)`;
     const shown = acts.slice(0, 4).map((a) => a.text).join(" / ");
     return `${acts.length} choices: ${shown}${acts.length > 4 ? " …" : ""}`;
   }
@@ -297,8 +298,9 @@ export class Board {
     this.svg.append(g);
   }
 
+  // Whether alternatives are shown one at a time here (at least two of them).
   hasCycle() {
-    return !!(this.svg && this.svg.querySelector("[data-cycle].clickable"));
+    return !!(this.svg && this.svg.querySelectorAll("[data-cycle].clickable").length > 1);
   }
 
   cycle(name, step) {

@@ -3,7 +3,7 @@
 
 const PROMPTS = {
   queensland: {
-    face: "Turn the toads: click a direction",
+    face: "Choose which way your farm faces: click an arrow",
     take: "Take a tile from the market",
     place: "Click a cell for the tile",
     rotate: "Turn the tile with R or ⟳, then click it to lay it",
@@ -11,14 +11,14 @@ const PROMPTS = {
   },
   farland: {
     start: "Choose your starting improvement",
-    take: "Take a card from the market",
+    take: "Take a card from the market, or the building tile",
     place: "Click where the card goes",
     rotate: "Turn the card with R or ⟳, then click it to lay it",
     pay: "Choose an improvement to pay with",
     gain: "Choose an improvement to gain",
     token: "Choose a resource token, or none",
     token_at: "Click where the token goes",
-    install: "Choose an improvement to install",
+    install: "Install an improvement from your house (a trough, then its table), or Done",
     install_at: "Click the edge or space for it",
   },
   azul_queens_garden: {
@@ -31,7 +31,7 @@ const PROMPTS = {
   },
   piepmatz: {
     play: "Click a bird in your hand, then a perch",
-    collect: "Collect a bird, or nothing",
+    collect: "Collect a bird from your hand, or nothing",
     refill: "Take a bird from the display or the deck",
     crow: "Choose a bird for the crow",
     keep: "Choose the birds to keep",
@@ -39,7 +39,7 @@ const PROMPTS = {
   croa: {
     move: "Click a frog, then where it jumps",
     bounce: "Click where the frog bounces",
-    mosquito: "Click where the mosquito sends the frog",
+    mosquito: "Mosquito: jump with another frog (click it, then where it lands), or Stop",
   },
   quedlinburg_dash: {
     shop: "Buy chips in the shop, then done",

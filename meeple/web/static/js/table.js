@@ -32,13 +32,13 @@ export function pageTable(id) {
     el("div", { class: "row" }, undo, restart, rotate, confirmButton));
   const bar = el("div", { id: "status-bar", class: "status-bar" }, turn, draftBar);
   const actions = el("div", { id: "actions", "aria-label": "Moves" });
+  const moves = el("div", { class: "panel moves-list", hidden: true }, el("h3", { text: "Your choices as a list" }), actions);
   const log = el("ol", { id: "log" });
   const seats = el("ul", { class: "seats", id: "seats" });
   const extra = el("div", { class: "row" });
   const result = el("div", { id: "result", class: "panel", hidden: true });
   const play = el("div", { class: "play", hidden: true },
-    el("div", {}, bar, boardBox,
-      el("div", { class: "panel moves-list" }, el("h3", { text: "Your choices as a list" }), actions)),
+    el("div", {}, bar, boardBox, moves),
     el("div", {},
       el("div", { class: "panel" }, seats,
         el("label", { class: "row small" }, auto, "Confirm my turns automatically")),
@@ -53,6 +53,11 @@ export function pageTable(id) {
   const board = new Board(boardBox, (action) => choose(action));
   board.onNarrow = (candidates) => {
     const ids = candidates ? new Set(candidates.map((a) => String(a.id))) : null;
+    if (candidates && latest && latest.view) {
+      turn.textContent = `Now click where it goes (${candidates.length} ${candidates.length === 1 ? "choice" : "choices"}); click it again or press Escape to choose another`;
+    } else if (latest && latest.view && latest.view.legal.length) {
+      turn.textContent = promptFor(latest.table.game, latest.view.decision, latest.view.draft);
+    }
     for (const b of actions.querySelectorAll("button.action")) {
       b.classList.toggle("candidate", !!ids && ids.has(b.getAttribute("data-action")));
       b.classList.toggle("dimmed", !!ids && !ids.has(b.getAttribute("data-action")));
@@ -153,13 +158,20 @@ export function pageTable(id) {
     const keepId = keep ? keep.getAttribute("data-action") : null;
     actions.replaceChildren(...v.legal.map((a) => el("button", { class: "action", type: "button", "data-action": a.id, onclick: () => choose(a), text: a.text })));
     if (keepId) { const again = actions.querySelector(`button[data-action="${keepId}"]`); if (again) again.focus(); }
-    // The draft bar: what is staged, Undo, Confirm.
+    // The draft bar: what is staged, Undo, Confirm. While it is the player's turn the
+    // buttons keep their places (greyed out until they apply), so nothing moves.
     const draft = v.draft;
-    draftBar.hidden = !draft && !board.hasCycle();
+    const myTurn = mine || !!draft;
+    draftBar.hidden = !myTurn;
     steps.textContent = draft ? `This turn: ${draft.steps.join(" → ")}` : "";
-    for (const b of [undo, restart, confirmButton]) { b.hidden = !draft; b.dataset.off = draft ? "0" : "1"; }
-    restart.hidden = !draft || draft.steps.length < 2;
-    rotate.hidden = !board.hasCycle();
+    for (const b of [undo, restart, confirmButton]) b.hidden = false;
+    undo.dataset.off = draft ? "0" : "1";
+    restart.dataset.off = draft && draft.steps.length > 1 ? "0" : "1";
+    // Confirm ends the turn: offered once the turn is drafted to its end.
+    confirmButton.dataset.off = draft && draft.complete ? "0" : "1";
+    rotate.hidden = false;
+    rotate.classList.toggle("keep", !board.hasCycle());
+    moves.hidden = !v.legal.length;
     confirmButton.classList.toggle("ready", !!(draft && draft.complete));
     confirmButton.classList.toggle("primary", !!(draft && draft.complete));
     if (v.terminal) {
