@@ -48,3 +48,19 @@ def wait_for(predicate, timeout: float = 30.0, interval: float = 0.02):
         if time.monotonic() > deadline:
             raise AssertionError("timed out waiting")
         time.sleep(interval)
+
+
+def two_person_table(alice: TestClient, bob: TestClient, game: str) -> int:
+    """A started two-player table of ``game``: alice's seat and one kept for bob, who joins.
+    Both must be logged in already (bob as "bob")."""
+    tid: int = alice.post(
+        "/api/tables",
+        json={
+            "game": game,
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
+        },
+    ).json()["id"]
+    assert bob.post(f"/api/tables/{tid}/join").status_code == 200
+    assert alice.post(f"/api/tables/{tid}/start").status_code == 200
+    return tid

@@ -9,15 +9,13 @@ from __future__ import annotations
 import os
 import random
 import re
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 import meeple
-from meeple.web import Settings, create_app
+from meeple.web import Settings
+from tests.web.inprocess import served
 
 CHROMIUM = Path("/usr/bin/chromium")
 # The README's picture is only rewritten on request, so a test run leaves the checkout as it was.
@@ -54,31 +52,10 @@ def browser_games() -> list[str]:
     return [*chosen, "tiny"][:2]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def server(tmp_path):
-    import uvicorn
-
-    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'e2e.db'}", bot_delay=0.0))
-    port = free_port()
-    srv = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=15)
+    with served(Settings(db_url=f"sqlite:///{tmp_path / 'e2e.db'}", bot_delay=0.0)) as url:
+        yield url
 
 
 def test_sign_up_and_play_whole_games_against_bots(server, tmp_path):

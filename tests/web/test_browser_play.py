@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import socket
-import threading
 import time
 from pathlib import Path
 
@@ -20,7 +18,8 @@ import pytest
 
 import meeple
 from meeple.core.record import Record, replay
-from meeple.web import Settings, create_app
+from meeple.web import Settings
+from tests.web.inprocess import served
 
 CHROMIUM = Path("/usr/bin/chromium")
 GAMES = ["croa", "quedlinburg_dash", "piepmatz", "azul_queens_garden", "queensland", "farland"]
@@ -56,32 +55,12 @@ READ = """() => {
 }"""
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    import uvicorn
-
     db = tmp_path_factory.mktemp("e2e") / "play.db"
-    app = create_app(Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_specs=dict(FAST_BOTS)))
-    port = free_port()
-    srv = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=15)
+    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_specs=dict(FAST_BOTS))
+    with served(settings) as url:
+        yield url
 
 
 def settle(page, timeout: float = 20.0) -> dict:

@@ -14,7 +14,7 @@ import pytest
 
 import meeple
 from meeple.web.hub import Hub
-from tests.web.conftest import guest, new_client, wait_for
+from tests.web.conftest import guest, new_client, two_person_table, wait_for
 
 GAME = "queensland"
 
@@ -26,16 +26,7 @@ def table(client):
     guest(alice, "alice")
     guest(bob, "bob")
     guest(watcher, "watcher")
-    tid = alice.post(
-        "/api/tables",
-        json={
-            "game": GAME,
-            "players": 2,
-            "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
-        },
-    ).json()["id"]
-    assert bob.post(f"/api/tables/{tid}/join").status_code == 200
-    assert alice.post(f"/api/tables/{tid}/start").status_code == 200
+    tid = two_person_table(alice, bob, GAME)
     return alice, bob, watcher, tid
 
 
@@ -248,16 +239,7 @@ def test_a_bot_taking_the_seat_drops_the_draft(db_path):
         bob = new_client(alice)
         guest(alice, "alice")
         guest(bob, "bob")
-        tid = alice.post(
-            "/api/tables",
-            json={
-                "game": GAME,
-                "players": 2,
-                "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
-            },
-        ).json()["id"]
-        bob.post(f"/api/tables/{tid}/join")
-        alice.post(f"/api/tables/{tid}/start")
+        tid = two_person_table(alice, bob, GAME)
         person, seat, start = mover(alice, bob, tid)
         other = bob if person is alice else alice
         stage(person, tid, start)
@@ -361,16 +343,7 @@ def test_a_sealed_draft_shows_the_position_before_its_last_step(client):
     alice, bob = client, new_client(client)
     guest(alice, "alice")
     guest(bob, "bob")
-    tid = alice.post(
-        "/api/tables",
-        json={
-            "game": "tiny",
-            "players": 2,
-            "seats": [{"kind": "me"}, {"kind": "user", "name": "bob"}],
-        },
-    ).json()["id"]
-    bob.post(f"/api/tables/{tid}/join")
-    alice.post(f"/api/tables/{tid}/start")
+    tid = two_person_table(alice, bob, "tiny")
     while True:
         person, seat, view = mover(alice, bob, tid)
         if seat == 1:
