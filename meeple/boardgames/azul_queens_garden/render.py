@@ -270,6 +270,61 @@ def _value(obs: Mapping[str, Any], tile: str) -> int | None:
     return int(v) if v is not None else None
 
 
+# The display's grid of slots: where the first slot's tiles start, the distance
+# between slots and between rows, and a slot's width (four hexagons and a margin).
+SLOT_X0 = 72
+SLOT_PITCH = 156
+SLOT_WIDTH = 152
+ROW_PITCH = 52
+# A round stack holds this many expansions (components.json: 7 for every player
+# count); the display never shows more at once, so this many slots are reserved.
+DISPLAY_SLOTS = 7
+# A player's panel: its frame's height, with a row kept for the expansion just
+# bought and three for the score breakdown (ten categories, four to a row).
+PANEL_HEIGHT = 456
+
+
+def _slots_per_row(width: float) -> int:
+    """How many display slots fit side by side in a picture ``width`` wide."""
+    return max(1, 1 + int((width - 8 - (SLOT_WIDTH - 4) - SLOT_X0) // SLOT_PITCH))
+
+
+def display_slots(obs: Mapping[str, Any], shown: int = 0) -> int:
+    """The display expansions the layout keeps room for: the most a round's display
+    can hold at once (a round stack's size), or more if a stack or the display is
+    larger. Depends on nothing a decision changes in the standard game."""
+    stacks = [int(n) for n in obs.get("round_stacks") or []]
+    current = min(max(int(obs["round"]) - 1, 0), len(stacks) - 1) if stacks else -1
+    this_round = shown + (stacks[current] if current >= 0 else 0)
+    return max(DISPLAY_SLOTS, this_round, *stacks)
+
+
+def _faceup_slot(
+    obs: Mapping[str, Any], x: float, y: float, r: float, e: Mapping[str, Any], split: bool
+) -> list[str]:
+    """A face-up garden expansion in its display slot: the printed hexagon (two take
+    halves in a turn) with its ornament beside it."""
+    out = [
+        svg.rect(x - 4, y - 24, SLOT_WIDTH, 2 * r + 4, fill="#efe6cf", stroke="#b5a27a", rx=5),
+        svg.text(x, y - 27, "face-up garden expansion", size=9),
+    ]
+    out.extend(
+        _tile(
+            x + r,
+            y - 4,
+            r,
+            e["printed"],
+            f"face-up garden expansion {e['printed']} ({e['ornament']})",
+            value=_value(obs, e["printed"]),
+            printed=True,
+            split=split,
+        )
+    )
+    out.append(svg.text(x + 2 * r + 8, y - 6, f"{e['printed']}", size=10))
+    out.append(svg.text(x + 2 * r + 8, y + 8, f"ornament: {e['ornament']}", size=9))
+    return out
+
+
 def render_svg(obs: Mapping[str, Any]) -> str:
     body: list[str] = []
     n = len(obs["players"])
@@ -332,15 +387,17 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             "Your turn. To take a colour, click the top half of a display tile; "
             "a pattern, its bottom half."
         )
+    # The line of words and the row of the buy control are always reserved, so the
+    # picture keeps its layout from one decision to the next.
+    y += 16
     if words:
-        y += 16
         body.append(svg.text(12, y, words, size=12, fill="#a00"))
     if own == "turn":
         # Buying draws from the face-down supply, counted in the line of supplies above.
         label = f"Buy a face-down expansion ({costs.get('face_down_expansion', 6)} points)"
         w = 14 + 6.6 * len(label)
         body.extend(_button(12, y + 6, w, 22, label, "button:buy"))
-        y += 26
+    y += 26
     # Colour key.
     y += 22
     body.append(svg.text(12, y + 4, "Colours:", size=11, font_weight="bold"))
@@ -351,49 +408,35 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         kx += 36 + 6.5 * len(name)
     body.extend(_tile(kx + 11, y, 11, "lime-", "a printed space", printed=True))
     body.append(svg.text(kx + 25, y + 4, "hatched = printed space", size=11))
-    # Display.
+    # Display: a fixed grid of slots, one per expansion the display can hold at
+    # once, face-down ones (holding hexagons) first, then the face-up ones; the
+    # slots left over stay blank, so the players' panels below never move.
     y += 56
     body.append(svg.text(12, y, "Display:", size=12, font_weight="bold"))
-    x = 80
     r = 18
-    for i, tray in enumerate(obs["display"]):
+    per_row = _slots_per_row(width)
+    items: list[list[str] | Mapping[str, Any]] = [*obs["display"], *obs["display_faceup"]]
+    for slot, item in enumerate(items):
+        x = SLOT_X0 + (slot % per_row) * SLOT_PITCH
+        ry = y + (slot // per_row) * ROW_PITCH
+        if isinstance(item, Mapping):
+            body.extend(_faceup_slot(obs, x, ry, r, item, split))
+            continue
+        i = slot  # the face-down expansions come first: slot i is expansion i + 1
         # A display expansion is the click target for which copy to take (disp:N).
         body.append(_group(f"disp:{i + 1}"))
-        body.append(svg.rect(x - 4, y - 24, 4 * 2 * r + 8, 2 * r + 4, fill="#6b5b45", rx=5))
-        body.append(svg.text(x, y - 27, f"face-down expansion {i + 1}", size=9))
+        body.append(svg.rect(x - 4, ry - 24, SLOT_WIDTH, 2 * r + 4, fill="#6b5b45", rx=5))
+        body.append(svg.text(x, ry - 27, f"face-down expansion {i + 1}", size=9))
         if split:
             body.append("</g>")  # no click target inside another
-        for j, tl in enumerate(tray):
+        for j, tl in enumerate(item):
             body.extend(
-                _tile(x + r + j * 2 * r, y - 4, r - 1, tl, value=_value(obs, tl), split=split)
+                _tile(x + r + j * 2 * r, ry - 4, r - 1, tl, value=_value(obs, tl), split=split)
             )
         if not split:
             body.append("</g>")
-        x += 4 * 2 * r + 16
-        if x > width - 160:
-            x = 80
-            y += 52
-    for e in obs["display_faceup"]:
-        body.extend(
-            _tile(
-                x + r,
-                y - 4,
-                r,
-                e["printed"],
-                f"face-up garden expansion {e['printed']} ({e['ornament']})",
-                value=_value(obs, e["printed"]),
-                printed=True,
-                split=split,
-            )
-        )
-        body.append(
-            svg.text(x + r, y + r + 8, f"exp. {e['ornament']}", size=9, text_anchor="middle")
-        )
-        x += 2 * r + 26
-        if x > width - 60:
-            x = 80
-            y += 52
-    y += 52
+    rows = -(-display_slots(obs, len(items)) // per_row)
+    y += ROW_PITCH * rows
     # Players.
     cap = obs.get("storage_capacity") or {"tiles": 12, "expansions": 2}
     top = y
@@ -410,7 +453,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                 ox - 6,
                 top - 16,
                 318,
-                440,
+                PANEL_HEIGHT,
                 fill="none",
                 stroke=colour,
                 stroke_width=3 if mark else 1,
@@ -597,12 +640,12 @@ def render_svg(obs: Mapping[str, Any]) -> str:
         if mine and pending.get("kind") == "place_bought" and pending.get("expansion"):
             # The expansion just bought, waiting for a free space of the garden.
             bought = str(pending["expansion"])
-            ey += 26
-            body.append(svg.text(ox, ey, "Bought expansion:", size=10, font_weight="bold"))
+            by = ey + 24  # a row kept for it, so the scores below do not move
+            body.append(svg.text(ox, by, "Bought expansion:", size=10, font_weight="bold"))
             body.extend(
                 _tile(
                     ox + 112,
-                    ey - 4,
+                    by - 4,
                     12,
                     bought,
                     f"the bought garden expansion {bought}: click a free space for it",
@@ -612,16 +655,16 @@ def render_svg(obs: Mapping[str, Any]) -> str:
             )
             body.append(
                 svg.text(
-                    ox + 130, ey, "click a free space for its printed space", size=10, fill="#a00"
+                    ox + 130, by, "click a free space for its printed space", size=10, fill="#a00"
                 )
             )
-        ey += 8
+        ey += 32
         sc = obs["scores"][p]
         parts = [f"{key.replace('_', ' ')} {v}" for key, v in sc.items() if key != "total" and v]
         for row in range(0, len(parts), 4):
-            ey += 14
             body.append(svg.text(ox, ey, "; ".join(parts[row : row + 4]), size=9))
-    height = top + 450
+            ey += 14
+    height = top + PANEL_HEIGHT + 10
     legend = (
         "Hexagons: fill and top code = colour, then pattern and its value; hatched = printed "
         "space of a garden expansion.",

@@ -450,11 +450,18 @@ def _arrow_shape(
     return [(x + vx * a + px * b, y + vy * a + py * b) for b, a in pts]
 
 
-def _facing_chooser(tiles: Mapping[str, Tile], fx: float, top: float, colour: str) -> str:
-    """The start farm to be laid, faint, with an arrow on each side: ``face:north`` ..."""
-    size = 40.0
-    bx, by = fx + 70, top + 52  # the block's top left corner
-    parts = []
+def _facing_chooser(
+    tiles: Mapping[str, Tile],
+    fx: float,
+    top: float,
+    origin: tuple[float, float],
+    size: float,
+    colour: str,
+) -> str:
+    """The start farm to be laid, faint, on the cells it will cover (cell (x, y) drawn at
+    ``origin`` + (x, y) * ``size``), with an arrow on each side: ``face:north`` ..."""
+    bx, by = origin  # the block's top left corner: the start farm covers x, y in 0..1
+    parts = [svg.text(fx, top + 16, "Click an arrow: the way your start farm faces", size=14)]
     for tid, (cx, cy) in zip("ABCD", START_CELLS, strict=True):
         parts.append(
             '<g opacity="0.5">'
@@ -480,8 +487,6 @@ def _facing_chooser(tiles: Mapping[str, Tile], fx: float, top: float, colour: st
             + svg.text(lx, ly, name, size=16, text_anchor=anchor, font_weight="bold")
             + "</g>"
         )
-    parts.append(svg.text(fx + 250, top + 80, "Click an arrow: the way", size=14))
-    parts.append(svg.text(fx + 250, top + 98, "your start farm faces", size=14))
     return "".join(parts)
 
 
@@ -520,6 +525,28 @@ def _toad_arrows(
             )
             out.append(svg.polygon(shape, fill=GROUP_BLUE, stroke="#fff", stroke_width=1))
     return out
+
+
+VIEW = (-3, 4)
+"""The cells (x, and y alike) a farm's picture spans at least: the start farm (0..1) with
+room to grow, so a farm stays where it is drawn for its first turns."""
+GROUP_ROW = 8 + 36
+"""Room kept under every farm for the Follow and Stay buttons of a group move."""
+
+
+def _farm_window(
+    cells: Sequence[tuple[int, int]], extra: Sequence[tuple[int, int]] = ()
+) -> tuple[int, int, int, int]:
+    """The cells x0..x1, y0..y1 drawn for a farm: :data:`VIEW`, the laid tiles and the
+    ring of cells around them (every cell a tile may go to lies in it).
+
+    It depends on the laid tiles alone, never on the decision pending, so a farm (and
+    the picture) stays put from one decision to the next; ``extra`` (the outlined or
+    chosen cells, all in the ring) only widens it should one ever lie beyond.
+    """
+    xs = [VIEW[0], VIEW[1]] + [c[0] + d for c in cells for d in (-1, 1)] + [c[0] for c in extra]
+    ys = [VIEW[0], VIEW[1]] + [c[1] + d for c in cells for d in (-1, 1)] + [c[1] for c in extra]
+    return min(xs), max(xs), min(ys), max(ys)
 
 
 def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
@@ -630,30 +657,23 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
         # The viewer's own pending decision: its controls are drawn on this farm alone.
         own = obs["viewer"] is not None and obs["viewer"] == p == obs["to_move"]
         deciding = obs["decision"] if own else None
-        if not cells:
-            if deciding == "face":
-                body.append(_facing_chooser(tiles, fx, row_top + 30, colour))
-                row_h = max(row_h, 30 + 200.0)
-            else:
-                row_h = max(row_h, 40.0)
-            continue
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
         mine = mark if obs["to_move"] == p else None
-        if mine:
-            xs.append(mine[0])
-            ys.append(mine[1])
         # The cells where the chosen tile may go, for the player to place it.
         free = [(c[0], c[1]) for c in sel["cells"]] if sel and "cells" in sel else []
         if obs["to_move"] != p:
             free = []
-        xs.extend(c[0] for c in free)
-        ys.extend(c[1] for c in free)
-        x0, y0 = min(xs), min(ys)
-        cols = max(xs) - x0 + 1
-        rows = max(ys) - y0 + 1
+        x0, x1, y0, y1 = _farm_window(list(cells), free + ([mine] if mine else []))
+        cols = x1 - x0 + 1
+        rows = y1 - y0 + 1
         size = min(CELL, (col_w - 40) / cols)
         top = row_top + 30
+        grid_h = rows * size
+        row_h = max(row_h, 30 + grid_h + GROUP_ROW + 10)
+        if not cells:
+            if deciding == "face":
+                origin = (fx - x0 * size, top - y0 * size)
+                body.append(_facing_chooser(tiles, fx, top, origin, size, colour))
+            continue
         for (cx, cy), (tid, rot, t) in cells.items():
             body.append(
                 _tile_svg(
@@ -726,8 +746,6 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
             body.append(svg.text(fx, by + 24, label, size=16, font_weight="bold"))
             body.append(_button(fx + 172, by, 104, 36, "Follow", "button:follow", colour))
             body.append(_button(fx + 288, by, 104, 36, "Stay", "button:stay", colour))
-            grid_h += 8 + 36
-        row_h = max(row_h, 30 + grid_h + 10)
     y = row_top + row_h + 20
     # Scores.
     cats = [k for k in obs["scores"][0] if k != "total"]
