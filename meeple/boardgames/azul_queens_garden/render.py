@@ -658,7 +658,7 @@ def render_svg(obs: Mapping[str, Any]) -> str:
                     ox + 130, by, "click a free space for its printed space", size=10, fill="#a00"
                 )
             )
-        ey += 32
+        ey += 44
         sc = obs["scores"][p]
         parts = [f"{key.replace('_', ' ')} {v}" for key, v in sc.items() if key != "total" and v]
         for row in range(0, len(parts), 4):
