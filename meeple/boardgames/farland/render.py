@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from meeple.boardgames.farland.state import POND
 from meeple.core import svg
 from meeple.core.svg import PLAYER_COLOURS
 
@@ -259,6 +260,48 @@ def _farm_targets(
     return squares, edges, corners
 
 
+VIEW = ((-4, 5), (-3, 4))
+"""The squares x, y a farm's picture spans at least: the starting house (0..1) with room
+to grow, so a farm stays where it is drawn for its first rounds."""
+
+
+def piece_reach(game: FarlandGame, advanced: bool) -> int:
+    """The longest side of any piece that may be laid (pond tiles only in the advanced
+    game): how far beyond a farm a piece laid touching it may reach, and so the ring
+    kept around a farm for them."""
+    return max(
+        (
+            max(s[0], s[1])
+            for k, r in game.shapes.items()
+            if advanced or k != POND
+            for s in r
+            if s is not None
+        ),
+        default=1,
+    )
+
+
+def _farm_window(
+    cells: Sequence[Mapping[str, Any]],
+    ring: int,
+    extra: Sequence[tuple[int, int]] = (),
+) -> tuple[int, int, int, int]:
+    """The squares x0..x1, y0..y1 drawn for a farm: :data:`VIEW`, the farm's squares and
+    a ring ``ring`` squares wide around them, where every square a piece may be laid on
+    (and every piece being turned) lies.
+
+    It depends on the farm alone, never on the decision pending or its targets, so the
+    farm stays put from one decision to the next; ``extra`` (squares outlined or covered
+    by the piece being turned, all in the ring) only widens it should one lie beyond.
+    """
+    xs = [*VIEW[0], *(x for x, _ in extra)]
+    ys = [*VIEW[1], *(y for _, y in extra)]
+    for c in cells:
+        xs += (c["x"] - ring, c["x"] + ring)
+        ys += (c["y"] - ring, c["y"] + ring)
+    return min(xs), max(xs), min(ys), max(ys)
+
+
 def _farm_svg(
     p: int,
     pl: Mapping[str, Any],
@@ -269,15 +312,16 @@ def _farm_svg(
     labels: Mapping[str, str],
     targets: Sequence[str] = (),
     orientations: Sequence[Mapping[str, Any]] = (),
+    ring: int = 2,
 ) -> list[str]:
+    """Farm ``p`` in the box at ``left, top``: its squares drawn over :func:`_farm_window`,
+    which the pending decision never changes (so the farm stays put under the pointer)."""
     body: list[str] = []
     cells = pl["cells"]
     t_squares, t_edges, t_corners = _farm_targets(p, targets)
-    ghost = [c for o in orientations for c in o["cells"]]
-    xs = [c["x"] for c in cells] + [x for x, _ in t_squares] + [c["x"] for c in ghost]
-    ys = [c["y"] for c in cells] + [y for _, y in t_squares] + [c["y"] for c in ghost]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    pad = 14.0 if orientations else 0.0  # room for the label above the piece being turned
+    ghost = [(c["x"], c["y"]) for o in orientations for c in o["cells"]]
+    x0, x1, y0, y1 = _farm_window(cells, ring, t_squares + ghost)
+    pad = 14.0  # room for the label above the piece being turned (kept even when none is)
     size = min(40.0, (width - 10) / (x1 - x0 + 1), (height - 10 - pad) / (y1 - y0 + 1))
     ox = left + 5 - x0 * size
     oy = top + 5 + pad - y0 * size
@@ -567,6 +611,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     top = 180.0
     height = top + panel_h + 120 + 50
     labels = token_labels(list(obs["resource_tokens"]))
+    ring = piece_reach(game, bool(obs["advanced"]))
     body: list[str] = []
     turn = _who(obs["to_move"])
     d = obs.get("decision")
@@ -710,7 +755,9 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
         turning: Sequence[Mapping[str, Any]] = ()
         if own and d is not None and d["kind"] == "rotate":
             turning = d.get("orientations", ())
-        body += _farm_svg(p, pl, left, top + 40, panel_w, panel_h - 40, labels, targets, turning)
+        body += _farm_svg(
+            p, pl, left, top + 40, panel_w, panel_h - 40, labels, targets, turning, ring
+        )
         y = top + panel_h + 14
         # the pieces on the starting house: click one to pay with it or install it
         body.append(svg.text(left + 6, y, "house:", 11))

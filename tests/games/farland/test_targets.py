@@ -5,9 +5,11 @@ corners, tables, Tech Board slots and labelled controls)."""
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 
+import meeple
 from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.state import FarlandState
 from tests.games.farland.helpers import building, farm_with, land, names, play, setup, top
@@ -342,3 +344,46 @@ def test_json_form_carries_the_targets():
     assert names(s) == ["rotate 0", "rotate 90", "rotate 180", "rotate 270"]
     rot = s.string_to_action("rotate 180")
     assert s.action_to_json(rot)["targets"] == ["rot:180"]
+
+
+# -- the farms stay put --------------------------------------------------------------
+
+
+def _layout(s: FarlandState, viewer: int | None) -> tuple[object, ...]:
+    """The picture's size and where each laid square of each farm is drawn."""
+    root = ET.fromstring(s.render_svg(viewer))
+    squares: dict[str, tuple[str | None, str | None]] = {}
+    for g in root.iter(f"{SVG}g"):
+        key = g.get("data-target", "")
+        if ":sq:" in key and key not in squares:  # the square (a token on it comes later)
+            rect = next(g.iter(f"{SVG}rect"))
+            squares[key] = (rect.get("x"), rect.get("y"))
+    assert "p0:sq:0,0" in squares  # the starting house
+    return root.get("width"), root.get("height"), squares
+
+
+def test_the_farms_stay_put_between_the_decisions_of_a_turn():
+    """Outlining where a piece may go (place), turning it there (rotate), outlining
+    edges, corners or squares (install, token): no decision moves a farm or resizes the
+    picture under the pointer. While no square is laid, every laid square of every farm
+    is drawn where it was, in every viewer's picture."""
+    compared: dict[str, int] = {}
+    for players, rules, seed in ((2, "basic", 1), (3, "basic", 2), (2, "advanced", 3)):
+        s = meeple.load("farland", players=players, rules=rules).new_initial_state()
+        assert isinstance(s, FarlandState)
+        rng = random.Random(seed)
+        before = None  # (farms, layouts) at the previous decision of a player
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply_action(meeple.sample_chance(s, rng))
+                continue
+            obs = s.observation(None)
+            farms = [pl["cells"] for pl in obs["players"]]
+            layouts = [_layout(s, v) for v in (None, *range(players))]
+            kind = obs["decision"]["kind"]
+            if before is not None and before[0] == farms:
+                assert layouts == before[1], f"round {obs['round']}: {kind}"
+                compared[kind] = compared.get(kind, 0) + 1
+            before = (farms, layouts)
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert compared["place"] > 20 and compared["rotate"] > 20

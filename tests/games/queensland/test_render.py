@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 
@@ -229,3 +230,52 @@ def test_the_chosen_cell_is_drawn_as_the_text_says():
     assert farm[row].startswith("   0 ") and farm[row].endswith(" T09")
     # The other farm, not placing, shows no mark.
     assert "*" not in text.split("Player 2 (")[1].split("Legend")[0]
+
+
+def _layout(state, viewer):
+    """The picture's size and where each laid tile's id label is drawn (farm by farm,
+    in drawing order): what must not move while no tile is laid."""
+    obs = state.observation(viewer)
+    root = ET.fromstring(state.game.render_svg(obs))
+    laid = {t[2] for farm in obs["farms"] for t in farm["tiles"]}
+    labels: list[tuple[str | None, str | None, str | None]] = []
+
+    def walk(e: ET.Element) -> None:
+        for child in e:
+            if child.get("data-target"):  # the market, the tile being turned: not laid
+                continue
+            if child.tag.endswith("text") and child.text in laid:
+                labels.append((child.text, child.get("x"), child.get("y")))
+            walk(child)
+
+    walk(root)
+    assert labels, "no laid tile drawn"
+    return root.get("width"), root.get("height"), labels
+
+
+def test_the_farms_stay_put_between_the_decisions_of_a_turn():
+    """Outlining the free cells (place) or turning the tile at its cell (rotate) never
+    moves a farm nor resizes the picture under the player's pointer: between take,
+    place and rotate (and any two decisions with no tile laid in between) every laid
+    tile is drawn where it was, in every viewer's picture."""
+    compared = {"take": 0, "place": 0, "rotate": 0}
+    for players, seed in ((2, 1), (2, 2), (3, 3)):
+        state = meeple.load("queensland", players=players).new_initial_state()
+        rng = random.Random(seed)
+        before = None  # (farms, layouts) at the previous player's decision
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(meeple.sample_chance(state, rng))
+                continue
+            obs = state.observation(None)
+            farms = [[t[:3] for t in farm["tiles"]] for farm in obs["farms"]]
+            if not all(farms):  # before the start farms are laid
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            layouts = [_layout(state, v) for v in (None, *range(players))]
+            if before is not None and before[0] == farms:
+                assert layouts == before[1], f"turn {obs['turn']}: {obs['decision']}"
+                compared[obs["decision"]] = compared.get(obs["decision"], 0) + 1
+            before = (farms, layouts)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert compared["place"] > 20 and compared["rotate"] > 20

@@ -146,8 +146,9 @@ def test_each_legal_turn_is_drawn_at_the_chosen_cell_as_a_rotation_cycle():
     for e in groups:
         first = next(e.iter(f"{NS}rect"))
         assert (first.get("x"), first.get("y")) == at
-    # Cell 0,-1 is above start tile A, the farm's north-west corner (x 16).
-    assert float(at[0]) == 16.0
+    # Cell 0,-1 is above start tile A, in column 0: the farm's drawn area always reserves
+    # columns -3 to -1 west of it (x 16 is its left edge, cells are 54 wide).
+    assert float(at[0]) == 16.0 + 3 * 54
     assert keyed(picture(state, 1), "rot:") == []
     assert keyed(picture(state, None), "rot:") == []
 
