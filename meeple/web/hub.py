@@ -742,11 +742,18 @@ class Hub:
             )
         return draft
 
-    @staticmethod
-    def _check_draft_seen(draft: Draft, seen: JSON) -> None:
-        """An undo or confirm may say which drafted position it was sent for."""
+    async def _staged(
+        self, live: LiveTable, user_id: int, seat: int | None, seen: JSON, what: str, code: str
+    ) -> tuple[int, Draft]:
+        """With the table's lock held: the seat and its draft, for an undo or a confirm,
+        which may say which drafted position it was sent for (``seen``)."""
+        seat = await self._mover(live, user_id, seat)
+        draft = self._live_draft(live, seat)
+        if draft is None or not draft.actions:
+            raise Refused(f"nothing is staged to {what}", 409, code)
         if seen is not None:
-            Hub._check_seen(seen, draft.length, "request")
+            self._check_seen(seen, draft.length, "request")
+        return seat, draft
 
     @staticmethod
     def reveals(position: State, action: int, seat: int, after: State) -> bool:
@@ -825,11 +832,7 @@ class Hub:
         """Take back the last staged step of the seat's draft (or all of them)."""
         live = await self._table_for_move(table_id)
         async with live.lock:
-            seat = await self._mover(live, user_id, seat)
-            draft = self._live_draft(live, seat)
-            if draft is None or not draft.actions:
-                raise Refused("nothing is staged to undo", 409, "nothing_to_undo")
-            self._check_draft_seen(draft, seen)
+            seat, draft = await self._staged(live, user_id, seat, seen, "undo", "nothing_to_undo")
             keep = 0 if everything else len(draft.actions) - 1
             del draft.actions[keep:], draft.states[keep:]
             draft.sealed = False  # only the last step can be sealed, and it is gone
@@ -846,11 +849,7 @@ class Hub:
         one transaction: all of them or (refused, or the database failing) none."""
         live = await self._table_for_move(table_id)
         async with live.lock:
-            seat = await self._mover(live, user_id, seat)
-            draft = self._live_draft(live, seat)
-            if draft is None or not draft.actions:
-                raise Refused("nothing is staged to confirm", 409, "no_draft")
-            self._check_draft_seen(draft, seen)
+            seat, draft = await self._staged(live, user_id, seat, seen, "confirm", "no_draft")
             await self._commit(live, seat, list(draft.actions), user_id)
             live.drafts.pop(seat, None)
         self.kick(live)

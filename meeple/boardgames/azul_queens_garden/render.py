@@ -163,6 +163,20 @@ def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     ]
 
 
+def _printed(cx: float, cy: float, r: float, ink: str) -> list[str]:
+    """The hatching and dashed ring of a space printed on a garden expansion."""
+    return [
+        svg.polygon(_hex(cx, cy, r), fill="url(#azq-printed)", stroke="none"),
+        svg.polygon(
+            _hex(cx, cy, r * 0.8),
+            fill="none",
+            stroke=ink,
+            stroke_width=0.8,
+            stroke_dasharray="2,1.5",
+        ),
+    ]
+
+
 def _tile(
     cx: float,
     cy: float,
@@ -188,16 +202,7 @@ def _tile(
     ]
     if split:
         if printed:
-            out.append(svg.polygon(_hex(cx, cy, r), fill="url(#azq-printed)", stroke="none"))
-            out.append(
-                svg.polygon(
-                    _hex(cx, cy, r * 0.8),
-                    fill="none",
-                    stroke=ink,
-                    stroke_width=0.8,
-                    stroke_dasharray="2,1.5",
-                )
-            )
+            out.extend(_printed(cx, cy, r, ink))
         half = r * math.sqrt(3) / 2
         out.append(svg.line(cx - half, cy, cx + half, cy, stroke=ink, stroke_width=0.8))
         code = COLOUR_CODE.get(colour, colour[:2])
@@ -214,16 +219,7 @@ def _tile(
         out.append("</g>")
         return out
     if printed:
-        out.append(svg.polygon(_hex(cx, cy, r), fill="url(#azq-printed)", stroke="none"))
-        out.append(
-            svg.polygon(
-                _hex(cx, cy, r * 0.8),
-                fill="none",
-                stroke=ink,
-                stroke_width=0.8,
-                stroke_dasharray="2,1.5",
-            )
-        )
+        out.extend(_printed(cx, cy, r, ink))
     code = COLOUR_CODE.get(colour, colour[:2])
     out.append(svg.text(cx, cy - r * 0.42, code, size=r * 0.42, fill=ink, text_anchor="middle"))
     if value is None:
