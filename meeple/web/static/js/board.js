@@ -317,7 +317,7 @@ export class Board {
     const direct = e.target.closest("[data-action].clickable");
     if (direct && this.onChoose) {
       const a = this.legal.find((x) => String(x.id) === direct.getAttribute("data-action"));
-      if (a) { this.onChoose(a); return; }
+      if (a) { this.onChoose(a); return; }  // one action: nothing half-made to keep
     }
     // The innermost clickable key (a frog on a tile: the frog, unless only the tile is
     // legal now), or a key already chosen, to let go of it.
@@ -331,9 +331,8 @@ export class Board {
     const path = [...this.path, key];
     const done = acts.filter((a) => a.targets.length === path.length);
     if (acts.length === 1 && done.length === 1) {
-      this.path = [];
-      this.tip.hidden = true;
-      this.onChoose(done[0]);
+      // The half-made choice is let go only once the page has sent the choice.
+      if (this.onChoose(done[0]) !== false) { this.path = []; this.tip.hidden = true; }
       return;
     }
     this.path = path;

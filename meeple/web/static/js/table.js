@@ -50,7 +50,7 @@ export function pageTable(id) {
   let attempts = 0;
   let autoSent = null;
 
-  const board = new Board(boardBox, (action) => choose(action));
+  const board = new Board(boardBox, choose);
   board.onNarrow = (candidates) => {
     const ids = candidates ? new Set(candidates.map((a) => String(a.id))) : null;
     if (candidates && latest && latest.view) {
@@ -80,10 +80,11 @@ export function pageTable(id) {
     for (const b of [...actions.querySelectorAll("button"), undo, restart, confirmButton]) b.disabled = on || b.dataset.off === "1";
   }
 
+  // Whether the choice was sent (false while a reply is awaited or the line is down).
   function choose(action) {
     const v = latest && latest.view;
-    if (!v) return;
-    send({ type: "draft", action: action.id, seen: v.draft ? v.draft.length : v.history_len });
+    if (!v) return false;
+    return send({ type: "draft", action: action.id, seen: v.draft ? v.draft.length : v.history_len });
   }
 
   // Undo and Confirm say which drafted position they were pressed on, so a doubled press
