@@ -312,6 +312,7 @@ export class Board {
   }
 
   clicked(e) {
+    this.tip.hidden = true;  // a tap on a touch screen also "hovers": let it go
     const control = e.target.closest("[data-cycle-next]");
     if (control) { this.cycle(control.getAttribute("data-cycle-next"), 1); return; }
     const direct = e.target.closest("[data-action].clickable");
@@ -367,11 +368,13 @@ export class Board {
     const node = e.target.closest && e.target.closest("[data-target].clickable, [data-action].clickable, [data-cycle-next]");
     if (!node) { this.tip.hidden = true; return; }
     this.tip.textContent = node.getAttribute("aria-label") || "";
+    this.tip.hidden = !this.tip.textContent;
+    // Above the part when there is room (below it would cover the next row of choices).
     const a = this.box.getBoundingClientRect();
     const b = node.getBoundingClientRect();
+    const above = b.top - a.top - this.tip.offsetHeight - 4;
     this.tip.style.left = `${Math.max(0, b.left - a.left + this.box.scrollLeft)}px`;
-    this.tip.style.top = `${b.bottom - a.top + this.box.scrollTop + 4}px`;
-    this.tip.hidden = !this.tip.textContent;
+    this.tip.style.top = `${(above >= 0 ? above : b.bottom - a.top + 4) + this.box.scrollTop}px`;
   }
 
   // The newest move that clicked something is marked on the board, and pulses once.
