@@ -115,8 +115,15 @@ def click_a_target(page, rng: random.Random) -> bool:
     return True
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_whole_game_by_clicking_the_board(server, game_id):
+# Every game on a laptop screen; two of them on a phone too (390x844, the board fitted to
+# the width), where the parts to click are smallest.
+SCREENS = [(g, (1280, 800)) for g in GAMES] + [(g, (390, 844)) for g in ("croa", "piepmatz")]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "screen"), SCREENS, ids=[f"{g}-{w}x{h}" for g, (w, h) in SCREENS]
+)
+def test_a_whole_game_by_clicking_the_board(server, game_id, screen):
     if game_id not in {g.id for g in meeple.games()}:
         pytest.skip(f"{game_id} is not registered")
     playwright = pytest.importorskip("playwright.sync_api")
@@ -129,11 +136,11 @@ def test_a_whole_game_by_clicking_the_board(server, game_id):
             executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page = browser.new_page(viewport={"width": screen[0], "height": screen[1]})
             page.set_default_timeout(20_000)
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(server + "/#/login")
-            page.fill("#guest-name", f"P {game_id[:12]}")
+            page.fill("#guest-name", f"P {game_id[:12]} {screen[0]}")
             page.click("#guest")
             page.wait_for_selector("#create-table")
             page.select_option("#new-game", game_id)
