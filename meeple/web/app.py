@@ -769,10 +769,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Refused(f"there is no seat index {seat}", 404, "no_seat")
         total = len(notations)
         step = total if step < 0 or step > total else step
-        for text in notations[:step]:
+        # Each move under its maker's name, a leaver's own moves included.
+        names = await hub.db(lambda db: store.movers_of(db, table_id))
+        for text, who in zip(notations[:step], names, strict=False):
             st = live.state
             cp = st.current_player()
-            live.apply(cp, st.string_to_action(text))
+            live.apply(cp, st.string_to_action(text), who)
         # What that viewer could see at that moment: the observation, never more.
         out = build_view(live, live.state, seat)
         out["legal"] = []

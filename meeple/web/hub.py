@@ -160,14 +160,17 @@ class LiveTable:
             return "chance"
         return self.seats[actor].name or f"player {actor + 1}"
 
-    def apply(self, actor: int, action: int) -> None:
+    def apply(self, actor: int, action: int, who: str | None = None) -> None:
         """Apply a checked action and log how each viewer may see it."""
         nxt = self.state.clone()
         nxt.apply_action(action)
-        self.advance(nxt, actor, action)
+        self.advance(nxt, actor, action, who)
 
-    def advance(self, nxt: State, actor: int, action: int) -> None:
-        """Make ``nxt`` (the state after ``action``) current and log the action per viewer."""
+    def advance(self, nxt: State, actor: int, action: int, who: str | None = None) -> None:
+        """Make ``nxt`` (the state after ``action``) current and log the action per viewer.
+
+        ``who`` names the mover (a stored move's own user): by default whoever holds the
+        seat now, which for an old move of a seat a bot has since taken is not its maker."""
         hidden_choice = self.state.is_simultaneous_hidden()
         # What the action clicked, for the page to mark the last move on the board.
         targets = list(self.state.action_targets(action)) if actor != CHANCE else []
@@ -183,7 +186,7 @@ class LiveTable:
                 text = "has chosen"
             texts.append(text)
         index = len(nxt.history) - 1
-        who = self.name_of(actor)
+        who = who if who is not None and actor != CHANCE else self.name_of(actor)
         for slot, text in enumerate(texts):
             if text is not None:
                 entry: dict[str, JSON] = {"i": index, "who": who, "text": text}
@@ -433,15 +436,22 @@ class Hub:
                 live = self.tables.get(table_id)
                 if live is not None:
                     return live
-                loaded = await self.db(lambda db: store.load_table(db, table_id))
+
+                def read(
+                    db: DBSession,
+                ) -> tuple[tuple[Table, list[SeatInfo], list[Move]], list[str | None]] | None:
+                    got = store.load_table(db, table_id)
+                    return None if got is None else (got, store.mover_names(db, got[2]))
+
+                loaded = await self.db(read)
                 if loaded is None:
                     return None
-                row, seats, moves = loaded
+                (row, seats, moves), names = loaded
                 if row.status not in ("running", "finished"):
                     return None
                 live = LiveTable(row, seats)
-                for m in moves:
-                    live.apply(m.actor, live.state.string_to_action(m.notation))
+                for m, who in zip(moves, names, strict=True):
+                    live.apply(m.actor, live.state.string_to_action(m.notation), who)
                 self.tables[table_id] = live
                 if live.status == "running":
                     live.driver = asyncio.create_task(self._drive(live))
@@ -532,7 +542,9 @@ class Hub:
 
         def read(
             db: DBSession,
-        ) -> tuple[str, list[SeatInfo], list[Move], dict[str, JSON] | None] | None:
+        ) -> (
+            tuple[str, list[SeatInfo], list[Move], list[str | None], dict[str, JSON] | None] | None
+        ):
             row = db.get(Table, live.id)
             if row is None:
                 return None
@@ -546,18 +558,25 @@ class Hub:
             seats = list(
                 db.scalars(select(Seat).where(Seat.table_id == live.id).order_by(Seat.seat))
             )
-            return row.status, store.seat_infos(db, seats), moves, store.table_info(db, live.id)
+            names = store.mover_names(db, moves)
+            return (
+                row.status,
+                store.seat_infos(db, seats),
+                moves,
+                names,
+                store.table_info(db, live.id),
+            )
 
         got = await self.db(read)
         if got is None:
             return False
-        status, seats, moves, info = got
+        status, seats, moves, names, info = got
         if info is not None:
             self.infos[live.id] = info
-        for m in moves:
+        for m, who in zip(moves, names, strict=True):
             if m.move_index != len(live.state.history):
                 raise RuntimeError(f"table {live.id}: stored move {m.move_index} out of order")
-            live.apply(m.actor, live.state.string_to_action(m.notation))
+            live.apply(m.actor, live.state.string_to_action(m.notation), who)
         if seats != live.seats:
             live.set_seats(seats)
         if status == "finished" and live.status == "running":

@@ -20,6 +20,7 @@ from meeple.arena.stats import Elo
 from meeple.core.api import JSON
 from meeple.core.errors import MeepleError
 from meeple.core.registry import game_class, load_setup
+from meeple.core.svg import PLAYER_COLOURS
 from meeple.web.auth import bot_user, name_key, normal_name
 from meeple.web.db import insert_absent
 from meeple.web.errors import Refused
@@ -119,6 +120,23 @@ def seat_infos(db: DBSession, seats: list[Seat]) -> list[SeatInfo]:
     return out
 
 
+def mover_names(db: DBSession, moves: list[Move]) -> list[str | None]:
+    """Per move, the name of whoever made it (a person, or a bot level's user; ``None`` for
+    chance): a person who later left their seat keeps their own moves in the log."""
+    ids = {m.user_id for m in moves if m.user_id is not None}
+    rows = db.execute(select(User.id, User.name).where(User.id.in_(ids))).all()
+    names: dict[int, str] = {uid: name for uid, name in rows}
+    return [names.get(m.user_id) if m.user_id is not None else None for m in moves]
+
+
+def movers_of(db: DBSession, table_id: int) -> list[str | None]:
+    """``mover_names`` of a table's stored moves, in order."""
+    moves = list(
+        db.scalars(select(Move).where(Move.table_id == table_id).order_by(Move.move_index))
+    )
+    return mover_names(db, moves)
+
+
 def load_table(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], list[Move]] | None:
     row = db.get(Table, table_id)
     if row is None:
@@ -141,6 +159,8 @@ def _seat_json(s: Seat, people: _People) -> dict[str, JSON]:
         # The person who left the seat to the bot: the seat's place and rating are theirs.
         "left_by_id": left.id if left is not None else None,
         "left_by": left.name if left is not None else None,
+        # The seat's colour, the one every game's picture gives it.
+        "colour": PLAYER_COLOURS[s.seat % len(PLAYER_COLOURS)],
         "place": s.place,
         "rating_before": s.rating_before,
         "rating_after": s.rating_after,

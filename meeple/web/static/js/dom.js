@@ -63,17 +63,44 @@ export function gameName(id) {
 
 export function seatLabel(seat) {
   if (seat.kind === "open") return "(open)";
+  // A person who left keeps their name: the bot only played on for them.
+  if (seat.kind === "bot" && seat.left_by) return `${seat.left_by} (left; Bot (${seat.level}) played on)`;
   if (seat.kind === "bot") return `Bot (${seat.level})`;
   if (seat.kind === "invited") return `${seat.user || "?"} (invited, not joined yet)`;
   return seat.user || "?";
 }
 
-export function renderLog(list, entries) {
+// A seat's colour (the one its pieces have on every board) before its name.
+export function swatch(seat) {
+  return seat && seat.colour
+    ? el("span", { class: "swatch", style: `background:${/^#[0-9a-fA-F]{3,8}$/.test(seat.colour) ? seat.colour : "#999"}`, "aria-hidden": "true" })
+    : null;
+}
+
+export function seatName(seat) {
+  return el("span", { class: "who" }, swatch(seat), seatLabel(seat));
+}
+
+// Who a log entry names, to colour it: the seat whose player (or leaver) has that name.
+function seatByName(seats) {
+  const out = new Map();
+  const seen = new Set();
+  for (const s of seats || []) {
+    for (const name of [s.user, s.left_by].filter(Boolean)) {
+      if (seen.has(name)) out.delete(name); else out.set(name, s);
+      seen.add(name);
+    }
+  }
+  return out;
+}
+
+export function renderLog(list, entries, seats) {
   // Appends what is new and keeps the reader's scroll position unless they were at the end.
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   const shown = [...list.children].map((li) => +li.value - 1);
   const same = shown.length <= entries.length && shown.every((i, k) => entries[k].i === i);
-  const make = (e) => el("li", { value: e.i + 1 }, el("b", { text: `${e.who}: ` }), e.text);
+  const named = seatByName(seats);
+  const make = (e) => el("li", { value: e.i + 1 }, swatch(named.get(e.who)), el("b", { text: `${e.who}: ` }), e.text);
   if (same) list.append(...entries.slice(shown.length).map(make));
   else list.replaceChildren(...entries.map(make));
   if (atEnd || !same) list.scrollTop = list.scrollHeight;
@@ -92,7 +119,7 @@ export function resultTable(table, result) {
         : "";
       return el("tr", { "data-seat": p },
         el("td", { text: result.ranks[p] }),
-        el("td", { text: seatLabel(seat) }),
+        el("td", {}, seatName(seat)),
         cats.map((c) => el("td", { text: result.breakdown[p][c] })),
         el("td", { class: "total", text: result.breakdown[p].total }),
         el("td", { text: rating }));

@@ -1,6 +1,6 @@
 // The lobby: tables to join, watch or replay, and a new table's form.
 
-import { app, el, show, say, api, seatLabel } from "./dom.js";
+import { app, el, show, say, api, seatName } from "./dom.js";
 
 export function pageLobby() {
   const content = el("div");
@@ -35,7 +35,7 @@ function tableList(title, tables, kind) {
       tables.map((t) => el("tr", { "data-table": t.id },
         el("td", { text: t.id }),
         el("td", { text: t.game_name }),
-        el("td", { text: t.seats.map(seatLabel).join(", ") }),
+        el("td", {}, t.seats.flatMap((s, i) => (i ? [", ", seatName(s)] : [seatName(s)]))),
         el("td", {}, el("a", { href: kind === "finished" ? `#/replay/${t.id}` : `#/table/${t.id}`,
           text: kind === "open" ? "open" : kind === "running" ? "watch / play" : "replay" })),
       )));

@@ -41,7 +41,7 @@ export function pageReplay(id) {
       }
       counter.textContent = `move ${step} of ${steps}`;
       picture.update(v, false);
-      renderLog(log, v.log);
+      renderLog(log, v.log, t.seats);
       result.replaceChildren(...(v.result ? [el("div", { class: "panel" }, el("h3", { text: "Final scores" }), resultTable(t, v.result))] : []));
     } catch (e) { say(e.message); }
   }

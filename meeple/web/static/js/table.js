@@ -5,7 +5,7 @@
 // all together. Where going on would reveal something or hand over the turn, the draft
 // must be confirmed (or is confirmed by itself, if the player chose so).
 
-import { app, el, show, say, api, seatLabel, renderLog, resultTable } from "./dom.js";
+import { app, el, show, say, api, seatLabel, seatName, renderLog, resultTable } from "./dom.js";
 import { Board } from "./board.js";
 import { promptFor } from "./prompts.js";
 
@@ -119,7 +119,7 @@ export function pageTable(id) {
     seats.replaceChildren(...t.seats.map((s) => el("li", {
       class: v && v.to_move === s.seat ? "to-move" : "",
       "data-seat": s.seat,
-    }, `${s.seat + 1}. `, seatLabel(s), s.seat === mySeat ? el("span", { class: "badge", text: "you" }) : null,
+    }, `${s.seat + 1}. `, seatName(s), s.seat === mySeat ? el("span", { class: "badge", text: "you" }) : null,
       t.status === "running" && seated && s.kind === "human" && s.user_id !== app.me.id
         ? el("button", { class: "replace", title: "When this player is away and it has been their turn for a while",
           onclick: () => act(`/api/tables/${t.id}/bot`, { seat: s.seat, level: "medium" }), text: "bot takes over" })
@@ -127,7 +127,7 @@ export function pageTable(id) {
     if (t.status === "open" || t.status === "cancelled") {
       play.hidden = true;
       result.hidden = true;
-      const rows = t.seats.map((s) => el("li", { "data-seat": s.seat }, `Seat ${s.seat + 1}: `, seatLabel(s),
+      const rows = t.seats.map((s) => el("li", { "data-seat": s.seat }, `Seat ${s.seat + 1}: `, seatName(s),
         (s.kind === "open" && app.me && !seated && !invited) || (s.kind === "invited" && app.me && s.user_id === app.me.id)
           ? el("button", { class: "join", onclick: () => act(`/api/tables/${t.id}/join`, { seat: s.seat }), text: "Take this seat" }) : null,
         s.kind === "invited" && app.me && s.user_id === app.me.id
@@ -158,7 +158,7 @@ export function pageTable(id) {
     boardBox.setAttribute("data-decision", v.decision || "");
     boardBox.setAttribute("data-steps", v.draft ? v.draft.steps.length : 0);
     boardBox.setAttribute("data-history", v.history_len);
-    renderLog(log, v.log);
+    renderLog(log, v.log, t.seats);
     const keep = actions.querySelector("button:focus");
     const keepId = keep ? keep.getAttribute("data-action") : null;
     actions.replaceChildren(...v.legal.map((a) => el("button", { class: "action", type: "button", "data-action": a.id, onclick: () => choose(a), text: a.text })));

@@ -1,0 +1,62 @@
+"""Who is who: a seat's colour beside its name, and a player who left keeps their name on
+their own moves (live, after a restart and in the replay)."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from meeple.core.svg import PLAYER_COLOURS
+from meeple.web import create_app
+from tests.web.conftest import guest, make_settings, new_client, two_person_table, wait_for
+
+
+def test_every_seat_has_the_colour_its_pieces_have(client):
+    alice, bob = client, new_client(client)
+    guest(alice, "alice")
+    guest(bob, "bob")
+    tid = two_person_table(alice, bob, "tiny")
+    seats = alice.get(f"/api/tables/{tid}").json()["seats"]
+    assert [s["colour"] for s in seats] == list(PLAYER_COLOURS[:2])
+
+
+def test_a_leaver_keeps_their_own_moves_in_the_log(db_path):
+    settings = make_settings(db_path)
+    with TestClient(create_app(settings)) as alice:
+        bob = new_client(alice)
+        guest(alice, "alice")
+        guest(bob, "bob")
+        tid = two_person_table(alice, bob, "tiny")
+        view = wait_for(
+            lambda: (v := alice.get(f"/api/tables/{tid}/view").json()["view"])["legal"] and v
+        )
+        r = alice.post(f"/api/tables/{tid}/move", json={"action": 0, "seen": view["history_len"]})
+        assert r.status_code == 200, r.text
+        mine = r.json()["view"]["history_len"] - 1  # alice's keep
+        assert alice.post(f"/api/tables/{tid}/leave").status_code == 200
+        # The bot finishes alice's turn; bob plays his; the game ends. (Alice's client runs
+        # the server's loop, where the bot plays: ask through it while waiting.)
+        for _ in range(200):
+            alice.get(f"/api/tables/{tid}")
+            v = bob.get(f"/api/tables/{tid}/view").json()["view"]
+            if v["terminal"]:
+                break
+            if v["legal"]:
+                action = v["legal"][0]["id"]
+                bob.post(
+                    f"/api/tables/{tid}/move", json={"action": action, "seen": v["history_len"]}
+                )
+        final = wait_for(
+            lambda: (x := alice.get(f"/api/tables/{tid}/view").json()["view"])["terminal"] and x
+        )
+        entries = {e["i"]: e["who"] for e in final["log"]}
+        assert entries[mine] == "alice"
+        assert "Bot (medium)" in entries.values()  # the bot played on for her
+        seats = alice.get(f"/api/tables/{tid}").json()["seats"]
+        assert seats[0]["kind"] == "bot" and seats[0]["left_by"] == "alice"
+    # After a restart the game is read back from the database: the same names.
+    with TestClient(create_app(settings)) as again:
+        log = again.get(f"/api/tables/{tid}/view").json()["view"]["log"]
+        assert {e["i"]: e["who"] for e in log}[mine] == "alice"
+        replay = again.get(f"/api/tables/{tid}/replay?step=-1").json()["view"]["log"]
+        assert {e["i"]: e["who"] for e in replay}[mine] == "alice"
+        assert [e["who"] for e in replay] == [e["who"] for e in log]
