@@ -475,9 +475,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         uid = user.id if (mine and user is not None) else None
         if mine and uid is None:
             return []
-        return await hub.db(
+        rows = await hub.db(
             lambda db: store.list_tables(db, status, limit, user_id=uid, offset=offset)
         )
+        for row in rows:
+            # Whose move it is, in a game this process holds: the page marks "your turn".
+            live = hub.tables.get(row["id"]) if row["status"] == "running" else None
+            cp = live.state.current_player() if live is not None else -1
+            row["to_move"] = cp if cp >= 0 else None
+        return rows
 
     @app.post("/api/tables")
     async def create(body: CreateTable, user: UserDep, hub: HubDep) -> dict[str, JSON]:

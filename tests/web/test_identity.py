@@ -60,3 +60,19 @@ def test_a_leaver_keeps_their_own_moves_in_the_log(db_path):
         replay = again.get(f"/api/tables/{tid}/replay?step=-1").json()["view"]["log"]
         assert {e["i"]: e["who"] for e in replay}[mine] == "alice"
         assert [e["who"] for e in replay] == [e["who"] for e in log]
+
+
+def test_the_lists_say_whose_move_it_is(client):
+    """A running table in the lobby's lists names the seat to move (for "your turn")."""
+    alice, bob = client, new_client(client)
+    guest(alice, "alice")
+    guest(bob, "bob")
+    tid = two_person_table(alice, bob, "tiny")
+    view = wait_for(
+        lambda: (
+            (v := alice.get(f"/api/tables/{tid}/view").json()["view"])["to_move"] is not None and v
+        )
+    )
+    rows = alice.get("/api/tables?status=running&mine=1").json()
+    assert [(r["id"], r["to_move"]) for r in rows] == [(tid, view["to_move"])]
+    assert alice.get("/api/tables?status=open").json() == []

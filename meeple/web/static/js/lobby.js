@@ -35,11 +35,26 @@ function tableList(title, tables, kind) {
       tables.map((t) => el("tr", { "data-table": t.id },
         el("td", { text: t.id }),
         el("td", { text: t.game_name }),
-        el("td", {}, t.seats.flatMap((s, i) => (i ? [", ", seatName(s)] : [seatName(s)]))),
+        el("td", {}, t.seats.flatMap((s, i) => (i ? [", ", seatName(s)] : [seatName(s)])),
+          yourTurn(t) ? el("span", { class: "badge your-turn", text: "your turn" }) : null),
         el("td", {}, el("a", { href: kind === "finished" ? `#/replay/${t.id}` : `#/table/${t.id}`,
           text: kind === "open" ? "open" : kind === "running" ? "watch / play" : "replay" })),
       )));
   return el("div", { class: "panel", id }, el("h2", { text: title }), body);
+}
+
+// Whether it is the viewer's move at this running table.
+function yourTurn(t) {
+  if (!app.me || t.to_move == null) return false;
+  const seat = t.seats[t.to_move];
+  return !!seat && seat.kind === "human" && seat.user_id === app.me.id;
+}
+
+// An option's value in words.
+function optionWords(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value);
 }
 
 function newTableForm() {
@@ -57,10 +72,14 @@ function newTableForm() {
     if (keep && +keep >= g.players[0] && +keep <= g.players[1]) players.value = keep;
     options.replaceChildren(...g.options.map((o) => {
       const input = o.choices
-        ? el("select", { "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), text: String(c) })))
+        ? el("select", { "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), text: optionWords(c) })))
         : el("input", { "data-option": o.name, value: String(o.default) });
       if (o.choices) input.value = JSON.stringify(o.default);
-      return el("label", { class: "row", title: o.help || "" }, el("span", { text: o.name }), input);
+      // The option in words, and what it does (its help text) under it.
+      const words = o.name.replaceAll("_", " ");
+      return el("label", { class: "option" },
+        el("span", { class: "row" }, el("span", { text: words.charAt(0).toUpperCase() + words.slice(1) }), input),
+        o.help ? el("small", { class: "muted", text: o.help }) : null);
     }));
     renderSeats();
   }

@@ -133,7 +133,10 @@ export function pageTable(id) {
         s.kind === "invited" && app.me && s.user_id === app.me.id
           ? el("button", { class: "decline", onclick: () => act(`/api/tables/${t.id}/leave`), text: "Decline" }) : null));
       const ready = t.seats.every((s) => s.kind !== "open" && s.kind !== "invited");
+      // Someone who is neither seated, invited nor the creator, at a table with no open seat.
+      const full = t.status === "open" && isFull(t) && !seated && !invited && !creator;
       setup.replaceChildren(el("div", { class: "panel" },
+        full ? el("p", { id: "table-full", class: "muted", text: "This table is full: every seat is taken or kept for someone. You can watch the game once it starts." }) : null,
         el("p", { text: t.status === "cancelled" ? "This table was cancelled."
           : `Waiting to start. ${t.players} players` + (Object.keys(t.options).length
             ? `; ${Object.entries(t.options).map(([k, v]) => `${k}: ${v}`).join(", ")}.` : ".") }),
@@ -197,7 +200,8 @@ export function pageTable(id) {
       turn.className = "";
     } else {
       const who = t.seats[v.to_move];
-      turn.textContent = `Waiting for ${who ? seatLabel(who) : "…"}`;
+      // A spectator is told so: nothing here is theirs to play.
+      turn.textContent = `${mySeat === null ? "Watching · " : ""}Waiting for ${who ? seatLabel(who) : "…"}`;
       turn.className = "";
     }
     extra.replaceChildren();
@@ -252,6 +256,10 @@ export function pageTable(id) {
     };
   }
   connect();
+}
+
+function isFull(t) {
+  return t.seats.every((s) => s.kind !== "open");
 }
 
 function isTyping(e) {
