@@ -589,6 +589,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return seat
         return mine[0] if mine else None
 
+    async def seat_answer(hub: Hub, live: LiveTable, seat: int) -> dict[str, JSON]:
+        """A move's or a draft step's answer: the table, the seat's view, who is there."""
+        info = await table_or_404(hub, live.id)
+        return {"table": info, "view": live.view(seat), "presence": hub.presence(live.id)}
+
     @app.get("/api/tables/{table_id}/view", dependencies=[ReleaseFinished])
     async def view(
         table_id: int, user: MaybeUser, hub: HubDep, seat: int | None = None
@@ -597,32 +602,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         live = await hub.live(table_id)
         if live is None:
             return {"table": info, "view": None}
-        return {"table": info, "view": live.view(viewer_seat(live, user, seat))}
+        view = live.view(viewer_seat(live, user, seat))
+        return {"table": info, "view": view, "presence": hub.presence(table_id)}
 
     @app.post("/api/tables/{table_id}/move", dependencies=[ReleaseFinished])
     async def move(table_id: int, body: MoveBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         live = await hub.play(table_id, user.id, body.action, body.seen, body.seat)
         seat = body.seat if body.seat is not None else live.seats_of(user.id)[0]
-        return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
+        return await seat_answer(hub, live, seat)
 
     # A turn draft: decisions staged for the seat alone, then confirmed together.
 
     @app.post("/api/tables/{table_id}/draft")
     async def draft(table_id: int, body: DraftBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         live, seat = await hub.stage(table_id, user.id, body.action, body.seen, body.seat)
-        return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
+        return await seat_answer(hub, live, seat)
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(table_id: int, body: UndoBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         live, seat = await hub.undo(table_id, user.id, body.seat, body.all, body.seen)
-        return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
+        return await seat_answer(hub, live, seat)
 
     @app.post("/api/tables/{table_id}/confirm", dependencies=[ReleaseFinished])
     async def confirm(
         table_id: int, body: ConfirmBody, user: UserDep, hub: HubDep
     ) -> dict[str, JSON]:
         live, seat = await hub.confirm(table_id, user.id, body.seat, body.seen)
-        return {"table": await table_or_404(hub, table_id), "view": live.view(seat)}
+        return await seat_answer(hub, live, seat)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(

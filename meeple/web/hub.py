@@ -144,6 +144,7 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self._views: dict[tuple[int | None, bool], dict[str, JSON]] = {}
         self.changed_at = time.monotonic()  # when the position last changed
+        self.changed_wall = time.time()  # the same, as a date (for the pages' "away" timers)
         # A store failed for want of the database: had the commit gone through after all,
         # the moves are in the database but not here, so read them before the next move.
         self.unsure = False
@@ -177,6 +178,7 @@ class LiveTable:
         self.state = nxt
         self.drop_drafts()
         self.changed_at = time.monotonic()
+        self.changed_wall = time.time()
         texts: list[str | None] = []
         for viewer in [*range(self.n), None]:
             text = nxt.action_seen_by(viewer, actor, action)
@@ -611,11 +613,27 @@ class Hub:
         seat = mine[0] if mine else None
         return seat if isinstance(seat, int) else None
 
+    def presence(self, table_id: int) -> dict[str, JSON] | None:
+        """Who is at a running table now, and since when it has waited for its move: the page
+        offers to hand the seat to move to a bot only once its player has been away past
+        ``absent_seconds`` (the server checks again when asked)."""
+        live = self.tables.get(table_id)
+        if live is None or live.status != "running":
+            return None
+        users = self.connected_users(table_id)
+        here = [i for i, s in enumerate(live.seats) if s.kind == "human" and s.user_id in users]
+        return {
+            "connected": list(here),
+            "since": round(live.changed_wall, 1),
+            "away_after": self.settings.absent_seconds,
+        }
+
     def message_for(self, table_id: int, seat: int | None, picture: bool = True) -> str:
         info = self.infos.get(table_id)
         live = self.tables.get(table_id)
         view = live.view(seat, picture) if live is not None else None
-        return json.dumps({"type": "update", "table": info, "view": view}, ensure_ascii=False)
+        out = {"type": "update", "table": info, "view": view, "presence": self.presence(table_id)}
+        return json.dumps(out, ensure_ascii=False)
 
     async def subscribe(self, table_id: int, conn: Conn) -> bool:
         info = await self.info(table_id)

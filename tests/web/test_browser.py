@@ -293,3 +293,55 @@ def test_the_table_page_offers_only_what_one_may_do(server):
             playwright.expect(bob.locator("#main")).to_contain_text("This table was cancelled.")
         finally:
             browser.close()
+
+
+def test_a_bot_is_offered_only_for_a_player_away_past_the_limit(tmp_path):
+    """ "Let a bot play on" is offered for another player only once their page is closed and
+    the game has waited for their move past the limit (here none), never while they are at
+    the table; taken, it hands the seat to a bot and the game goes on."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    settings = Settings(
+        db_url=f"sqlite:///{tmp_path / 'away.db'}", bot_delay=0.0, absent_seconds=0.0
+    )
+    with served(settings) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            alice, bob = browser.new_page(), browser.new_context().new_page()
+            for page, name in ((alice, "Alice"), (bob, "Bob")):
+                page.set_default_timeout(20_000)
+                page.goto(url + "/#/login")
+                page.fill("#guest-name", name)
+                page.click("#guest")
+                page.wait_for_selector("#create-table")
+            tid = alice.evaluate(
+                """async () => {
+                    const r = await fetch('/api/tables', {method: 'POST',
+                        headers: {'Content-Type': 'application/json'},
+                        body: JSON.stringify({game: 'tiny', players: 2,
+                            seats: [{kind: 'me'}, {kind: 'user', name: 'Bob'}]})});
+                    return (await r.json()).id;
+                }"""
+            )
+            bob.evaluate(f"fetch('/api/tables/{tid}/join', {{method: 'POST'}})")
+            playwright.expect(bob.locator("#main")).to_contain_text("Seat 2")
+            alice.evaluate(f"fetch('/api/tables/{tid}/start', {{method: 'POST'}})")
+            for page in (alice, bob):
+                page.goto(url + f"/#/table/{tid}")
+            # Alice's turn, both at the table: nobody is offered to anybody.
+            alice.click('#board [data-target="button:0"].clickable')  # keep
+            alice.click('#board [data-target="button:2"].clickable')  # bet 1
+            alice.click("#confirm.ready:not([disabled])")
+            playwright.expect(alice.locator("#turn")).to_contain_text("Waiting for Bob")
+            alice.wait_for_timeout(1_000)
+            assert alice.locator(".seats button.replace").count() == 0
+            # Bob closes his page: once the page looks again, he is away.
+            bob.close()
+            offer = alice.locator(".seats button.replace")
+            playwright.expect(offer).to_contain_text("let a bot play on", timeout=40_000)
+            offer.click()
+            playwright.expect(alice.locator("#result")).to_contain_text("Final scores")
+            assert "Bob (left; Bot (medium) played on)" in alice.inner_text("#result")
+        finally:
+            browser.close()

@@ -3,6 +3,8 @@ their own moves (live, after a restart and in the replay)."""
 
 from __future__ import annotations
 
+import time
+
 from fastapi.testclient import TestClient
 
 from meeple.core.svg import PLAYER_COLOURS
@@ -76,3 +78,32 @@ def test_the_lists_say_whose_move_it_is(client):
     rows = alice.get("/api/tables?status=running&mine=1").json()
     assert [(r["id"], r["to_move"]) for r in rows] == [(tid, view["to_move"])]
     assert alice.get("/api/tables?status=open").json() == []
+
+
+def test_presence_says_who_is_at_the_table_and_since_when_it_waits(client):
+    """Each view says which seats' players are connected and when the position last
+    changed, so the page offers "let a bot play on" only for a player away past the limit."""
+    alice, bob = client, new_client(client)
+    guest(alice, "alice")
+    guest(bob, "bob")
+    tid = two_person_table(alice, bob, "tiny")
+    wait_for(lambda: alice.get(f"/api/tables/{tid}/view").json()["view"]["to_move"] is not None)
+    got = alice.get(f"/api/tables/{tid}/view").json()["presence"]
+    assert got["connected"] == [] and got["away_after"] == 600.0
+    since = got["since"]
+    assert abs(since - time.time()) < 30
+    with alice.websocket_connect(f"/ws/tables/{tid}") as ws:
+        first = ws.receive_json()
+        assert first["presence"]["connected"] == [0]
+        assert bob.get(f"/api/tables/{tid}/view").json()["presence"]["connected"] == [0]
+    assert alice.get(f"/api/tables/{tid}/view").json()["presence"]["connected"] == []
+    # A move changes "since".
+    view = alice.get(f"/api/tables/{tid}/view").json()["view"]
+    mover = alice if view["legal"] else bob
+    view = mover.get(f"/api/tables/{tid}/view").json()["view"]
+    time.sleep(0.2)
+    r = mover.post(
+        f"/api/tables/{tid}/move",
+        json={"action": view["legal"][0]["id"], "seen": view["history_len"]},
+    )
+    assert r.status_code == 200 and r.json()["presence"]["since"] > since

@@ -137,7 +137,7 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
         assert messages
         for msg in messages:
             v = msg["view"]
-            assert set(msg) == {"table", "view"} or msg["type"] == "update", msg
+            assert set(msg) == {"table", "view", "presence"} or msg["type"] == "update", msg
             if v is None:
                 continue
             assert v["seat"] == viewer

@@ -10,6 +10,7 @@ import { Board } from "./board.js";
 import { promptFor } from "./prompts.js";
 
 const AUTO_CONFIRM = "meeple.autoConfirm";
+const AWAY_CHECK_MS = 15000;
 
 export function pageTable(id) {
   const page = app.page;
@@ -104,7 +105,23 @@ export function pageTable(id) {
     if ((e.ctrlKey || e.metaKey) && e.key === "Enter") { e.preventDefault(); send({ type: "confirm", seen: drafted() }); }
   }
   document.addEventListener("keydown", onKey);
-  page.leave = () => document.removeEventListener("keydown", onKey);
+  // Time passes without messages: look again whether someone has been away too long.
+  // Who is connected is only sent with updates, so once someone's turn has lasted past the
+  // limit, ask again (a player who has closed their page is then seen as away).
+  const awayTimer = setInterval(async () => {
+    if (!latest || busy) return;
+    const p = latest.presence;
+    const v = latest.view;
+    const waited = p && v && v.to_move !== null && v.to_move !== v.seat && Date.now() / 1000 - p.since >= p.away_after;
+    if (waited && p.connected.includes(v.to_move)) {
+      try {
+        const fresh = await api("GET", `/api/tables/${id}/view`);
+        if (latest && fresh.presence && fresh.view && fresh.view.history_len === latest.view.history_len) latest.presence = fresh.presence;
+      } catch (e) { return; }
+    }
+    if (latest && !busy) render(latest);
+  }, AWAY_CHECK_MS);
+  page.leave = () => { document.removeEventListener("keydown", onKey); clearInterval(awayTimer); };
 
   function render(msg) {
     latest = msg;
@@ -120,9 +137,9 @@ export function pageTable(id) {
       class: v && v.to_move === s.seat ? "to-move" : "",
       "data-seat": s.seat,
     }, `${s.seat + 1}. `, seatName(s), s.seat === mySeat ? el("span", { class: "badge", text: "you" }) : null,
-      t.status === "running" && seated && s.kind === "human" && s.user_id !== app.me.id
-        ? el("button", { class: "replace", title: "When this player is away and it has been their turn for a while",
-          onclick: () => act(`/api/tables/${t.id}/bot`, { seat: s.seat, level: "medium" }), text: "bot takes over" })
+      t.status === "running" && seated && s.kind === "human" && s.user_id !== app.me.id && away(msg, s.seat)
+        ? el("button", { class: "replace", title: "They have left the table and it has been their turn for a long while",
+          onclick: () => act(`/api/tables/${t.id}/bot`, { seat: s.seat, level: "medium" }), text: `Away ${awayMinutes(msg)} min: let a bot play on` })
         : null)));
     if (t.status === "open" || t.status === "cancelled") {
       play.hidden = true;
@@ -256,6 +273,19 @@ export function pageTable(id) {
     };
   }
   connect();
+}
+
+// Whether a seat's player is away past the limit: not at the table, and the game has waited
+// that long for their move (the server checks again when asked to hand the seat over).
+function away(msg, seat) {
+  const p = msg.presence;
+  const v = msg.view;
+  if (!p || !v || v.to_move !== seat || p.connected.includes(seat)) return false;
+  return Date.now() / 1000 - p.since >= p.away_after;
+}
+
+function awayMinutes(msg) {
+  return Math.max(1, Math.floor((Date.now() / 1000 - msg.presence.since) / 60));
 }
 
 function isFull(t) {
