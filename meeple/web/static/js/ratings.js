@@ -40,7 +40,8 @@ export function pagePlayer(name) {
             el("td", {}, el("a", { href: h.status === "finished" ? `#/replay/${h.table}` : `#/table/${h.table}`, text: h.table })),
             el("td", { text: gameName(h.game) }),
             el("td", { text: h.players }),
-            el("td", { text: h.place != null ? h.place : h.status }),
+            // A game they left is a forfeit: rated as last, whatever the bot made of it.
+            el("td", { text: (h.place != null ? String(h.place) : h.status) + (h.left ? " (left: a forfeit)" : "") }),
             el("td", { text: h.rating_after != null ? `${h.rating_before.toFixed(0)} → ${h.rating_after.toFixed(0)}` : "" }))))));
   }).catch((e) => say(e.message));
 }
