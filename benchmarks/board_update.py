@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from meeple.web import Settings
-from tests.web.inprocess import served
+from tests.web.inprocess import log_in_guest, served, start_against_bot
 
 GAMES = ["croa", "quedlinburg_dash", "piepmatz", "azul_queens_garden", "queensland", "farland"]
 
@@ -34,14 +34,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(url: str, game: str, clicks: int, page) -> list[float]:
-    page.goto(url + "/#/login")
-    page.fill("#guest-name", f"bench {game[:10]}")
-    page.click("#guest")
-    page.wait_for_selector("#create-table")
-    page.select_option("#new-game", game)
-    page.select_option("#seat-1", "bot:easy")
-    page.click("#create-table")
-    page.click("#start:not([disabled])")
+    log_in_guest(page, url, f"bench {game[:10]}")
+    start_against_bot(page, game)
     rng = random.Random(game)
     done = 0
     for _ in range(20 * clicks):

@@ -15,7 +15,7 @@ import pytest
 
 import meeple
 from meeple.web import Settings
-from tests.web.inprocess import served
+from tests.web.inprocess import log_in_guest, served
 
 CHROMIUM = Path("/usr/bin/chromium")
 # The README's picture is only rewritten on request, so a test run leaves the checkout as it was.
@@ -270,10 +270,7 @@ def test_the_table_page_offers_only_what_one_may_do(server):
             host, bob = browser.new_page(), browser.new_context().new_page()
             for page, name in ((bob, "Bob"), (host, "Host")):
                 page.set_default_timeout(20_000)
-                page.goto(server + "/#/login")
-                page.fill("#guest-name", name)
-                page.click("#guest")
-                page.wait_for_selector("#create-table")
+                log_in_guest(page, server, name)
             tid = host.evaluate(
                 """async () => {
                     const r = await fetch('/api/tables', {method: 'POST',
@@ -311,10 +308,7 @@ def test_a_bot_is_offered_only_for_a_player_away_past_the_limit(tmp_path):
             alice, bob = browser.new_page(), browser.new_context().new_page()
             for page, name in ((alice, "Alice"), (bob, "Bob")):
                 page.set_default_timeout(20_000)
-                page.goto(url + "/#/login")
-                page.fill("#guest-name", name)
-                page.click("#guest")
-                page.wait_for_selector("#create-table")
+                log_in_guest(page, url, name)
             tid = alice.evaluate(
                 """async () => {
                     const r = await fetch('/api/tables', {method: 'POST',

@@ -19,7 +19,7 @@ import pytest
 import meeple
 from meeple.core.record import Record, replay
 from meeple.web import Settings
-from tests.web.inprocess import served
+from tests.web.inprocess import log_in_guest, served, start_against_bot
 
 CHROMIUM = Path("/usr/bin/chromium")
 GAMES = ["croa", "quedlinburg_dash", "piepmatz", "azul_queens_garden", "queensland", "farland"]
@@ -139,15 +139,8 @@ def test_a_whole_game_by_clicking_the_board(server, game_id, screen):
             page = browser.new_page(viewport={"width": screen[0], "height": screen[1]})
             page.set_default_timeout(20_000)
             page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server + "/#/login")
-            page.fill("#guest-name", f"P {game_id[:12]} {screen[0]}")
-            page.click("#guest")
-            page.wait_for_selector("#create-table")
-            page.select_option("#new-game", game_id)
-            page.select_option("#new-players", "2")
-            page.select_option("#seat-1", "bot:easy")
-            page.click("#create-table")
-            page.click("#start:not([disabled])")
+            log_in_guest(page, server, f"P {game_id[:12]} {screen[0]}")
+            start_against_bot(page, game_id)
             table_id = int(page.url.rsplit("/", 1)[1])
             limit = meeple.load(game_id, players=2).max_game_length()
             recent: list[str] = []
