@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from meeple.core.errors import (
     GameOverError,
@@ -41,6 +41,8 @@ TERMINAL = -4
 """``current_player()`` once the game is over."""
 
 JSON = Any
+# The shape of screen a picture is drawn for (see Game.render_svg).
+Layout = Literal["wide", "narrow"]
 """A value made only of dict, list, str, int, float, bool and None."""
 
 
@@ -199,8 +201,13 @@ class Game:
 
         return json.dumps(observation, indent=1)
 
-    def render_svg(self, observation: Mapping[str, JSON]) -> str:
-        """A picture for the browser and replays, drawn only from an observation."""
+    def render_svg(self, observation: Mapping[str, JSON], layout: Layout = "wide") -> str:
+        """A picture for the browser and replays, drawn only from an observation.
+
+        ``layout`` is the shape of the screen it is for: ``"wide"`` (a laptop: the picture
+        about 880 CSS pixels wide, its text at least 11 of them) or ``"narrow"`` (a phone:
+        the parts stacked so that the picture fitted to about 370 pixels stays legible).
+        """
         raise NotImplementedError(f"{self.info.name} has no SVG renderer yet")
 
     # -- provided ----------------------------------------------------------------
@@ -431,6 +438,15 @@ class State:
     def action_to_string(self, action: int) -> str:
         return self.game.action_name(action)
 
+    def action_words(self, action: int) -> str:
+        """``action`` in words a player understands, for the move log: what was taken and
+        from where, where it went, what moved, what scored ("takes the blue bird tile from
+        expansion 3 into storage"). Called on the state before the action, for a legal
+        action (a chance outcome too). Shown only to a viewer who may see the action's full
+        notation. By default the notation itself.
+        """
+        return self.action_to_string(action)
+
     def string_to_action(self, text: str) -> int:
         """Parse notation. Raises :class:`NotationError` if it is not a move at all."""
         if not isinstance(text, str):
@@ -582,8 +598,8 @@ class State:
     def render_text(self, player: int | None = None) -> str:
         return self.game.render_text(self.observation(player))
 
-    def render_svg(self, player: int | None = None) -> str:
-        return self.game.render_svg(self.observation(player))
+    def render_svg(self, player: int | None = None, layout: Layout = "wide") -> str:
+        return self.game.render_svg(self.observation(player), layout)
 
     def __str__(self) -> str:
         return self.render_text(None)

@@ -24,7 +24,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from meeple.core.api import JSON
+from meeple.core.api import JSON, Layout
 from meeple.core.components import JSONProblem, parse_json
 from meeple.core.record import Record, result_of
 from meeple.web import auth, store
@@ -596,13 +596,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/view", dependencies=[ReleaseFinished])
     async def view(
-        table_id: int, user: MaybeUser, hub: HubDep, seat: int | None = None
+        table_id: int,
+        user: MaybeUser,
+        hub: HubDep,
+        seat: int | None = None,
+        layout: Layout = "wide",
     ) -> dict[str, JSON]:
         info = await table_or_404(hub, table_id)
         live = await hub.live(table_id)
         if live is None:
             return {"table": info, "view": None}
-        view = live.view(viewer_seat(live, user, seat))
+        view = live.view(viewer_seat(live, user, seat), layout)
         return {"table": info, "view": view, "presence": hub.presence(table_id)}
 
     @app.post("/api/tables/{table_id}/move", dependencies=[ReleaseFinished])
@@ -632,7 +636,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(
-        websocket: WebSocket, table_id: int, seat: int | None = None, svg: int = 1
+        websocket: WebSocket,
+        table_id: int,
+        seat: int | None = None,
+        svg: int = 1,
+        layout: Layout = "wide",
     ) -> None:
         hub: Hub = websocket.app.state.hub
         if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
@@ -649,7 +657,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(json.dumps({"type": "error", "message": "no such table"}))
             await websocket.close(code=4404)
             return
-        conn = Conn(websocket.send_text, user.id if user is not None else None, seat, svg != 0)
+        picture = layout if svg != 0 else None
+        conn = Conn(websocket.send_text, user.id if user is not None else None, seat, picture)
         try:
             found = await hub.subscribe(table_id, conn)
         except Refused as e:
@@ -772,7 +781,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(
-        table_id: int, hub: HubDep, step: int = -1, seat: int | None = None
+        table_id: int,
+        hub: HubDep,
+        step: int = -1,
+        seat: int | None = None,
+        layout: Layout = "wide",
     ) -> dict[str, JSON]:
         row, seats, notations = await finished(hub, table_id)
         info = await table_or_404(hub, table_id)
@@ -788,7 +801,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             cp = st.current_player()
             live.apply(cp, st.string_to_action(text), who)
         # What that viewer could see at that moment: the observation, never more.
-        out = build_view(live, live.state, seat)
+        out = build_view(live, live.state, seat, layout)
         out["legal"] = []
         out["step"], out["steps"] = step, total
         return {"table": info, "view": out}

@@ -40,7 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DBSession
 
 from meeple.agents import make_agent
-from meeple.core.api import CHANCE, JSON, Game, State, sample_chance
+from meeple.core.api import CHANCE, JSON, Game, Layout, State, sample_chance
 from meeple.core.errors import MeepleError
 from meeple.core.record import result_of
 from meeple.core.registry import load_setup
@@ -50,6 +50,9 @@ from meeple.web.errors import Refused
 from meeple.web.models import Move, Seat, Table
 from meeple.web.notify import make_notifier
 from meeple.web.store import SeatInfo
+
+# The layout a connection's picture is drawn in, or None for no picture (a program).
+Picture = Layout | None
 
 log = logging.getLogger("meeple.web")
 
@@ -107,7 +110,7 @@ class Draft:
     # The last step's outcome may show what the seat cannot know (see Hub.stage): it is
     # kept, but the seat is shown the position before it, and nothing more can be staged.
     sealed: bool = False
-    views: dict[bool, dict[str, JSON]] = field(default_factory=dict)
+    views: dict[Picture, dict[str, JSON]] = field(default_factory=dict)
 
     @property
     def state(self) -> State:
@@ -142,7 +145,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
-        self._views: dict[tuple[int | None, bool], dict[str, JSON]] = {}
+        self._views: dict[tuple[int | None, Picture], dict[str, JSON]] = {}
         self.changed_at = time.monotonic()  # when the position last changed
         self.changed_wall = time.time()  # the same, as a date (for the pages' "away" timers)
         # A store failed for want of the database: had the commit gone through after all,
@@ -217,10 +220,11 @@ class LiveTable:
     def seats_of(self, user_id: int) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.user_id == user_id]
 
-    def view(self, viewer: int | None, picture: bool = True) -> dict[str, JSON]:
+    def view(self, viewer: int | None, picture: Picture = "wide") -> dict[str, JSON]:
         """Everything a viewer (a seat, or ``None`` for a spectator) is sent about the game.
 
-        ``picture=False`` leaves out the SVG picture (for programs such as bots).
+        ``picture`` is the screen the SVG picture is drawn for (its layout), or ``None`` to
+        leave it out (for programs such as bots).
         """
         draft = self.drafts.get(viewer) if viewer is not None else None
         if draft is not None and not draft.stale:
@@ -238,7 +242,7 @@ class LiveTable:
 
 
 def build_draft_view(
-    live: LiveTable, draft: Draft, viewer: int | None, picture: bool
+    live: LiveTable, draft: Draft, viewer: int | None, picture: Picture
 ) -> dict[str, JSON]:
     """A seat's own view of its draft: the position after the staged steps, its next
     choices, and the steps themselves. The turn stays the seat's until it confirms, so a
@@ -275,15 +279,15 @@ def build_view(
     live: LiveTable,
     st: State,
     viewer: int | None,
-    picture: bool = True,
+    picture: Picture = "wide",
 ) -> dict[str, JSON]:
     game = st.game
     obs = st.observation(viewer)
     svg: str | None = None
     text: str | None = None
-    if picture:
+    if picture is not None:
         try:
-            svg = game.render_svg(obs)
+            svg = game.render_svg(obs, picture)
         except Exception:  # a game without an SVG renderer yet: text instead
             text = game.render_text(obs)
     cp = st.current_player()
@@ -322,7 +326,7 @@ class Conn:
         send: Callable[[str], Any],
         user_id: int | None,
         want_seat: int | None,
-        picture: bool = True,
+        picture: Picture = "wide",
     ):
         self.send = send
         self.picture = picture
@@ -628,7 +632,7 @@ class Hub:
             "away_after": self.settings.absent_seconds,
         }
 
-    def message_for(self, table_id: int, seat: int | None, picture: bool = True) -> str:
+    def message_for(self, table_id: int, seat: int | None, picture: Picture = "wide") -> str:
         info = self.infos.get(table_id)
         live = self.tables.get(table_id)
         view = live.view(seat, picture) if live is not None else None
@@ -667,7 +671,7 @@ class Hub:
         conns = self.conns.get(table_id)
         if not conns or info is None:
             return
-        messages: dict[tuple[int | None, bool], str] = {}
+        messages: dict[tuple[int | None, Picture], str] = {}
         for conn in list(conns):
             conn.seat = self._seat_for(conn, info)
             key = (conn.seat, conn.picture)

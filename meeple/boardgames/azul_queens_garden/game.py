@@ -19,7 +19,7 @@ from meeple.boardgames.azul_queens_garden.components import Components, load
 from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
 from meeple.boardgames.messages import not_a_move
 from meeple.core import Game, GameInfo, OptionSpec
-from meeple.core.api import JSON
+from meeple.core.api import JSON, Layout
 from meeple.core.errors import NotationError
 
 EXAMPLES = ("take blue", "place blue-bird at 2.4", "pay by colour")
@@ -101,7 +101,7 @@ class AzulQueensGardenGame(Game):
 
         return render_text(observation)
 
-    def render_svg(self, observation: Mapping[str, JSON]) -> str:
+    def render_svg(self, observation: Mapping[str, JSON], layout: Layout = "wide") -> str:
         from meeple.boardgames.azul_queens_garden.render import render_svg
 
-        return render_svg(observation)
+        return render_svg(observation, layout)

@@ -8,6 +8,7 @@ from typing import Any
 
 from meeple.boardgames.azul_queens_garden.board import COORDS, parse_cell
 from meeple.core import svg
+from meeple.core.api import Layout
 
 # The two purples and the two greens differ in hue as well as lightness (a deep
 # violet against a pink lilac, a forest green against a yellow-green lime), and
@@ -321,7 +322,7 @@ def _faceup_slot(
     return out
 
 
-def render_svg(obs: Mapping[str, Any]) -> str:
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
     body: list[str] = []
     n = len(obs["players"])
     width = 40 + 330 * n

@@ -15,7 +15,7 @@ from meeple.boardgames.croa.actions import Codec
 from meeple.boardgames.croa.state import CroaState
 from meeple.boardgames.messages import not_a_move
 from meeple.core import GameInfo, OptionSpec
-from meeple.core.api import JSON, Game
+from meeple.core.api import JSON, Game, Layout
 from meeple.core.errors import NotationError
 
 QUIET_TURN_LIMIT = 60
@@ -109,7 +109,7 @@ class CroaGame(Game):
 
         return render_text(observation)
 
-    def render_svg(self, observation: Mapping[str, JSON]) -> str:
+    def render_svg(self, observation: Mapping[str, JSON], layout: Layout = "wide") -> str:
         from meeple.boardgames.croa.render import render_svg
 
-        return render_svg(observation)
+        return render_svg(observation, layout)

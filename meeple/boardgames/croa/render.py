@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeple.core import svg
+from meeple.core.api import Layout
 from meeple.core.svg import PLAYER_COLOURS
 
 COLOUR_NAMES = ("red", "blue", "green", "orange")
@@ -143,7 +144,7 @@ def _centre(name: str) -> tuple[float, float]:
     return BOARD_X + file * CELL + CELL / 2, BOARD_Y + (SIZE - 1 - rank) * CELL + CELL / 2
 
 
-def render_svg(obs: Mapping[str, Any]) -> str:
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
     body: list[str] = []
     back_index = {b["id"]: i for i, b in enumerate(obs["backs"])}
     body.append(svg.text(BOARD_X, 26, "Crôa!", 20, font_weight="bold"))

@@ -13,6 +13,7 @@ from meeple.boardgames.farland.farm import FarmCell, Shape, card_shape, pond_sha
 from meeple.boardgames.farland.state import POND, TILE, FarlandState
 from meeple.boardgames.messages import not_a_move
 from meeple.core import Game, GameInfo, OptionSpec
+from meeple.core.api import Layout as Screen  # (the farm's own Layout is another thing)
 from meeple.core.errors import NotationError
 
 EXAMPLES = ("take lower 1", "at 2,0", "rotate 90")
@@ -131,7 +132,7 @@ class FarlandGame(Game):
 
         return render_text(self, observation)
 
-    def render_svg(self, observation: Mapping[str, Any]) -> str:
+    def render_svg(self, observation: Mapping[str, Any], layout: Screen = "wide") -> str:
         from meeple.boardgames.farland.render import render_svg
 
-        return render_svg(self, observation)
+        return render_svg(self, observation, layout)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.boardgames.farland.state import POND
 from meeple.core import svg
+from meeple.core.api import Layout
 from meeple.core.svg import PLAYER_COLOURS
 
 if TYPE_CHECKING:
@@ -603,7 +604,7 @@ def _mini_card(
     return body
 
 
-def render_svg(game: FarlandGame, obs: Mapping[str, Any]) -> str:
+def render_svg(game: FarlandGame, obs: Mapping[str, Any], layout: Layout = "wide") -> str:
     players = obs["players"]
     n = len(players)
     panel_w, panel_h = 380.0, 380.0

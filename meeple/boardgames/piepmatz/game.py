@@ -11,7 +11,7 @@ from meeple.boardgames.piepmatz import components as comp_mod
 from meeple.boardgames.piepmatz.actions import Tables
 from meeple.boardgames.piepmatz.scoring import MAJORITY_MODES
 from meeple.boardgames.piepmatz.state import PiepmatzState
-from meeple.core.api import JSON, Game, GameInfo, OptionSpec
+from meeple.core.api import JSON, Game, GameInfo, Layout, OptionSpec
 from meeple.core.errors import NotationError, OptionError
 
 SPECIES_IDS = ("chaffinch", "sparrow", "bullfinch", "blackbird", "greenfinch", "yellowhammer")
@@ -119,7 +119,7 @@ class PiepmatzGame(Game):
 
         return render_text(observation)
 
-    def render_svg(self, observation: Mapping[str, JSON]) -> str:
+    def render_svg(self, observation: Mapping[str, JSON], layout: Layout = "wide") -> str:
         from meeple.boardgames.piepmatz.render import render_svg
 
-        return render_svg(observation)
+        return render_svg(observation, layout)

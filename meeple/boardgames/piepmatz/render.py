@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeple.core import svg
-from meeple.core.api import CHANCE, JSON
+from meeple.core.api import CHANCE, JSON, Layout
 
 SPECIES_COLOURS = {
     "chaffinch": "#c8743c",
@@ -197,7 +197,7 @@ def _clickable(o: Mapping[str, Any]) -> str | None:
     return None if d is None else str(d["kind"])
 
 
-def render_svg(obs: Mapping[str, JSON]) -> str:
+def render_svg(obs: Mapping[str, JSON], layout: Layout = "wide") -> str:
     o: Mapping[str, Any] = obs
     body: list[str] = []
     width = 880

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.boardgames.messages import not_a_move
-from meeple.core.api import Game, GameInfo, OptionSpec
+from meeple.core.api import Game, GameInfo, Layout, OptionSpec
 from meeple.core.components import require
 from meeple.core.errors import NotationError
 
@@ -236,7 +236,7 @@ class QuedlinburgDashGame(Game):
 
         return render_text(observation)
 
-    def render_svg(self, observation: Any) -> str:
+    def render_svg(self, observation: Any, layout: Layout = "wide") -> str:
         from .render import render_svg
 
-        return render_svg(observation)
+        return render_svg(observation, layout)

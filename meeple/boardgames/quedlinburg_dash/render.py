@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from meeple.core.api import Layout
 from meeple.core.svg import PLAYER_COLOURS, circle, document, line, rect, text, title
 
 CHIP_FILL = {
@@ -136,7 +137,7 @@ def _done_control(x: float, y: float) -> list[str]:
     ]
 
 
-def render_svg(obs: Mapping[str, Any]) -> str:
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
     fields = obs["fields"]
     spirals = set(obs["spirals"])
     rows = fields // PER_ROW + 1

@@ -12,7 +12,7 @@ from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland import components
 from meeple.boardgames.queensland.components import ARROWS, Components, Tile
 from meeple.core import Game, GameInfo
-from meeple.core.api import JSON
+from meeple.core.api import JSON, Layout
 from meeple.core.errors import NotationError
 
 INFO = GameInfo(
@@ -143,7 +143,7 @@ class QueenslandGame(Game):
 
         return render_text(self, observation)
 
-    def render_svg(self, observation: Mapping[str, JSON]) -> str:
+    def render_svg(self, observation: Mapping[str, JSON], layout: Layout = "wide") -> str:
         from meeple.boardgames.queensland.render import render_svg
 
-        return render_svg(self, observation)
+        return render_svg(self, observation, layout)

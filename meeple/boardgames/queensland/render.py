@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.boardgames.queensland.components import START_CELLS, Tile
 from meeple.core import svg
+from meeple.core.api import Layout
 
 if TYPE_CHECKING:
     from meeple.boardgames.queensland.game import QueenslandGame
@@ -549,7 +550,7 @@ def _farm_window(
     return min(xs), max(xs), min(ys), max(ys)
 
 
-def render_svg(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
+def render_svg(game: QueenslandGame, obs: Mapping[str, Any], layout: Layout = "wide") -> str:
     tiles = _tiles_by_id(game)
     body: list[str] = []
     n = obs["players"]

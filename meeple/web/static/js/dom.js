@@ -21,6 +21,11 @@ export function el(tag, attrs, ...children) {
 
 export function main() { return document.getElementById("main"); }
 
+// The shape of screen the server draws pictures for: a phone gets each picture's narrow
+// layout (its parts stacked), which stays legible fitted to the width.
+export const NARROW = window.matchMedia("(max-width: 600px)");
+export function layout() { return NARROW.matches ? "narrow" : "wide"; }
+
 export function show(...nodes) {
   main().replaceChildren(...nodes.filter((n) => n));
 }

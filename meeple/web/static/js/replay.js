@@ -1,6 +1,6 @@
 // Replays: a finished game move by move, as any seat or a spectator saw it.
 
-import { el, show, say, api, seatLabel, renderLog, resultTable } from "./dom.js";
+import { el, show, say, api, seatLabel, renderLog, resultTable, layout } from "./dom.js";
 import { Board } from "./board.js";
 export function pageReplay(id) {
   const title = el("h1", { text: `Replay of table ${id}` });
@@ -29,7 +29,7 @@ export function pageReplay(id) {
   async function load(k) {
     const seat = viewer.value === "" ? "" : `&seat=${viewer.value}`;
     try {
-      const data = await api("GET", `/api/tables/${id}/replay?step=${k}${seat}`);
+      const data = await api("GET", `/api/tables/${id}/replay?step=${k}${seat}&layout=${layout()}`);
       const v = data.view;
       const t = data.table;
       step = v.step;

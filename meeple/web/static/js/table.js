@@ -5,7 +5,7 @@
 // all together. Where going on would reveal something or hand over the turn, the draft
 // must be confirmed (or is confirmed by itself, if the player chose so).
 
-import { app, el, show, say, api, seatLabel, seatName, renderLog, resultTable } from "./dom.js";
+import { app, el, show, say, api, seatLabel, seatName, renderLog, resultTable, layout, NARROW } from "./dom.js";
 import { Board } from "./board.js";
 import { promptFor } from "./prompts.js";
 
@@ -115,13 +115,21 @@ export function pageTable(id) {
     const waited = p && v && v.to_move !== null && v.to_move !== v.seat && Date.now() / 1000 - p.since >= p.away_after;
     if (waited && p.connected.includes(v.to_move)) {
       try {
-        const fresh = await api("GET", `/api/tables/${id}/view`);
+        const fresh = await api("GET", `/api/tables/${id}/view?layout=${layout()}`);
         if (latest && fresh.presence && fresh.view && fresh.view.history_len === latest.view.history_len) latest.presence = fresh.presence;
       } catch (e) { return; }
     }
     if (latest && !busy) render(latest);
   }, AWAY_CHECK_MS);
-  page.leave = () => { document.removeEventListener("keydown", onKey); clearInterval(awayTimer); };
+  // A phone turned sideways (or a window narrowed) past the limit: the pictures are drawn
+  // anew for it, by connecting again with the other layout.
+  const relayout = () => { if (page.ws) page.ws.close(); };
+  NARROW.addEventListener("change", relayout);
+  page.leave = () => {
+    document.removeEventListener("keydown", onKey);
+    clearInterval(awayTimer);
+    NARROW.removeEventListener("change", relayout);
+  };
 
   function render(msg) {
     latest = msg;
@@ -251,7 +259,7 @@ export function pageTable(id) {
   function connect() {
     if (app.page !== page) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}?layout=${layout()}`);
     page.ws = ws;
     ws.onopen = () => { attempts = 0; };
     ws.onmessage = (event) => {
