@@ -83,6 +83,9 @@ class PiepmatzState(State):
         self.end_triggered = False
         self.fed = False
         self.last: Decision | None = None  # the decision the last action answered
+        # What a feeding chain did, step by step; recorded only in the throwaway clone
+        # that action_words plays the action on (None everywhere else).
+        self._events: list[tuple[Any, ...]] | None = None
 
         push = self.push
         push("begin", MARK, None)
@@ -278,9 +281,14 @@ class PiepmatzState(State):
             self.birds[p] |= 1 << feeder
             self.fed = True
             self.feeders[k] = queue.pop(best_i)
+            events = self._events
+            if events is not None:
+                events.append(("feed", feeder, diff))
             size = t.comp.column_size
             if diff > size:
                 if self.seed_left:
+                    if events is not None:
+                        events.append(("top",))
                     self.push("chain", MARK, (p, k))
                     self.push("seed_take", CHANCE, p)
                     return
@@ -288,6 +296,8 @@ class PiepmatzState(State):
             if diff > len(self.column):
                 continue  # Ruling: that position is empty (the deck ran out), no seed card.
             card = self.column.pop(diff - 1)
+            if events is not None:
+                events.append(("seed", diff, card))
             kind, pest = divmod(card, 3)
             self.seeds[p * t.n_seed_kinds + kind] += 1
             if not self.seed_left and not pest:
@@ -647,6 +657,114 @@ class PiepmatzState(State):
             return text if viewer == d.player else "keeps a card"
         return text
 
+    def action_words(self, action: int) -> str:
+        """The action for the move log, in words: what was played or taken and where it
+        went, and what a play set off (the birds fed, the seed cards won, the points).
+
+        The consequences are found by playing the action on a clone that records each
+        step of the feeding chain; they are all public (a bird drawn into a hand is
+        named, but this text is shown only to whoever may see that card)."""
+        t = self.t
+        if not self.pending:
+            return self.action_to_string(action)
+        d = self.pending[-1]
+        bird = _bird_words(t)
+        kind = d.kind
+        if kind == "remove":
+            name = t.comp.species[action - t.REMOVE].name
+            return f"all {name} birds are set aside for the two-player game"
+        if kind == "perch":
+            return f"{bird(action - t.BIRD)} is turned up as the feeding bird of perch {d.info + 1}"
+        if kind == "display":
+            return f"{bird(action - t.BIRD)} is turned up in the display"
+        if kind == "deal":
+            return f"{bird(action - t.BIRD)} is drawn into player {d.info + 1}'s hand"
+        if kind == "setup_seed":
+            eggs = _egg_words(t.seed_eggs[action - t.SEED])
+            return f"a seed card with {eggs} is laid at #{len(self.column) + 1} of the seed column"
+        if kind == "squirrel":
+            eggs = _egg_words(t.seed_eggs[action - t.EAT])
+            return f"the squirrel eats one of player {d.info[0] + 1}'s seed cards with {eggs}"
+        if kind == "keep":
+            return f"keeps {bird(action - t.KEEP)} to add to their collection"
+        if kind == "refill":
+            if action == t.DRAW:
+                return "draws a bird from the deck into their hand"
+            return f"takes {bird(action - t.TAKE)} from the display into their hand"
+
+        # The rest may score: play it on a clone and read what happened.
+        mover = d.info if kind == "seed_take" else self.turn
+        after = self.clone()
+        after._legal_cache = None
+        events: list[tuple[Any, ...]] = []
+        after._events = events
+        after.apply_action(action)
+        before_total = self._scores()[mover]["total"]
+        delta = after._scores()[mover]["total"] - before_total
+        points = f" ({delta:+d} point{'s' if abs(delta) != 1 else ''})" if delta else ""
+        chain = self._chain_words(events)
+        if kind == "play":
+            c, k = divmod(action - t.PLAY, t.max_perches)
+            head = f"plays {bird(c)} into the queue of perch {k + 1}"
+            if not chain:
+                total = sum(t.value_of[q] for q in self.queues[k]) + t.value_of[c]
+                feeder = bird(self.feeders[k])
+                return f"{head}; its total {total} does not beat the feeding {feeder}"
+            return f"{head}; {chain}{points}"
+        if kind == "collect":
+            if action == t.COLLECT_NONE:
+                return "collects no bird"
+            return f"puts {bird(action - t.COLLECT)} from their hand into their collection{points}"
+        if kind == "crow":
+            return f"gives {bird(action - t.CROW)} up to the crow{points}"
+        then = f"; player {mover + 1} goes on: {chain}" if chain else ""
+        if kind == "seed_take":
+            got = action - t.SEED
+            if got < t.n_seed_kinds:
+                text = (
+                    f"player {mover + 1} draws a seed card with "
+                    f"{_egg_words(t.seed_eggs[got])} from the feeder deck"
+                )
+            elif got - t.n_seed_kinds + 1 == CROW_PEST:
+                text = f"player {mover + 1} draws a crow from the feeder deck"
+            else:
+                text = f"player {mover + 1} draws a squirrel from the feeder deck"
+            return f"{text}{then}{points}"
+        if kind == "seed_refill":
+            got = action - t.SEED
+            if got < t.n_seed_kinds:
+                eggs = _egg_words(t.seed_eggs[got])
+                text = f"a seed card with {eggs} enters the seed column at #{len(self.column) + 1}"
+            else:
+                pest = PEST_NAMES[got - t.n_seed_kinds + 1]
+                free = [i for i, c in enumerate(self.column) if c % 3 == NO_PEST]
+                if free:
+                    eggs = _egg_words(t.seed_eggs[self.column[free[0]] // 3])
+                    text = f"a {pest} settles on seed card #{free[0] + 1} ({eggs})"
+                else:
+                    text = f"a {pest} turns up, finds no free seed card and flies off"
+            return f"{text}{then}{points}"
+        return self.action_to_string(action)
+
+    def _chain_words(self, events: Sequence[tuple[Any, ...]]) -> str:
+        """The steps of a feeding chain: the birds chased off and the seed cards won."""
+        t = self.t
+        bird = _bird_words(t)
+        parts: list[str] = []
+        for e in events:
+            if e[0] == "feed":
+                _, feeder, diff = e
+                parts.append(f"the queue beats the feeding {bird(feeder)} by {diff}: takes it")
+            elif e[0] == "top":
+                parts[-1] += " and draws the top feeder card"
+            else:
+                _, pos, card = e
+                kind, pest = divmod(card, 3)
+                won = f" and seed card #{pos} ({_egg_words(t.seed_eggs[kind])}"
+                won += f", with a {PEST_NAMES[pest]} on it)" if pest else ")"
+                parts[-1] += won
+        return "; then ".join(parts)
+
     def _check_invariants(self) -> None:
         t = self.t
         n = self.game.players
@@ -778,6 +896,17 @@ class PiepmatzState(State):
         if action >= t.BIRD:
             return "that is a chance outcome, not a player's move"
         return f"you must {want} now"
+
+
+def _bird_words(t: Tables) -> Callable[[int], str]:
+    """A card id as a person reads it: "Chaffinch 3♀"."""
+    from meeple.boardgames.piepmatz.render import bird_words
+
+    return lambda c: bird_words(t.card_name[c])
+
+
+def _egg_words(eggs: int) -> str:
+    return "1 egg" if eggs == 1 else f"{eggs} eggs"
 
 
 PiepmatzState._markers = {

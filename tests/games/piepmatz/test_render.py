@@ -25,7 +25,7 @@ def test_texts_for_people_count_players_from_one():
     assert "\n>P1  score 0 " in text and "\n P2  score 0 " in text
     words = svg_words(s.render_svg(1))
     assert "seen by player 2 | player 1 to play a bird" in words
-    assert "Player 1  <- to move" in words and "Player 2 (you)" in words
+    assert "Player 1 \u00b7 to move" in words and "Player 2 (you)" in words
     assert_names_both_players(text)
     assert_names_both_players(words)
     # The others read that seat 0 drew a bird, not which one.

@@ -93,7 +93,7 @@ def test_collect_targets_a_bird_of_the_own_hand_or_the_collect_nothing_control()
         "button:nothing",
     }
     # The control is a labelled rounded rectangle in the player's own area.
-    control = re.search(r'<g data-target="button:nothing">(.*?)</g>', svg_of(state, 0), re.S)
+    control = re.search(r'<g data-target="button:nothing"[^>]*>(.*?)</g>', svg_of(state, 0), re.S)
     assert control and "Collect nothing" in control.group(1) and "<rect" in control.group(1)
 
 
