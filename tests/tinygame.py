@@ -133,7 +133,7 @@ class TinyGame(Game):
         hands = " ".join("?" if v is None else str(v) for v in observation["hands"])
         return f"hands: {hands}  bets: {observation['bets']}"
 
-    def render_svg(self, observation: Any) -> str:
+    def render_svg(self, observation: Any, layout: str = "wide") -> str:
         controls = "".join(
             f'<g data-target="button:{a}"><rect x="{10 + 70 * a}" y="30" width="60" '
             f'height="26" rx="5" fill="#e6f2ee" stroke="#2f6f5e"/>'

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.arena.simulate import Job, run_jobs
-from meeple.arena.stats import Elo, wilson_interval
+from meeple.arena.stats import Ratings, wilson_interval
 from meeple.core.record import Record
 
 
@@ -55,8 +55,9 @@ def tally(
     records: Sequence[Record], seatings: Sequence[Sequence[int]], people: Sequence[Entrant]
 ) -> dict[str, Any]:
     """Per entrant: games, wins (sole first place), shared wins, win rate with a 95%
-    interval (a first place shared by k players counts 1/k of a win), mean score; and Elo
-    ratings."""
+    interval (a first place shared by k players counts 1/k of a win), mean score; and
+    OpenSkill ratings (``mu``, ``sigma`` and the conservative ``rating``, on the display
+    scale of meeple.arena.stats)."""
     results = []
     for rec in records:
         assert rec.result is not None
@@ -76,7 +77,7 @@ def tally_results(
     shared = [0] * n
     points = [0.0] * n
     score_sum = [0.0] * n
-    elo = Elo([p.label for p in people])
+    ratings = Ratings([p.label for p in people])
     for result, seat_of in zip(results, seatings, strict=True):
         ranks = result["ranks"]
         scores = result["scores"]
@@ -92,7 +93,7 @@ def tally_results(
                 else:
                     shared[e] += 1
             score_sum[e] += scores[seat]
-        elo.update([p.label for p in people], [ranks[seat_of[e]] for e in range(n)])
+        ratings.update([p.label for p in people], [ranks[seat_of[e]] for e in range(n)])
     games = len(results)
     rows = []
     for e, p in enumerate(people):
@@ -107,7 +108,7 @@ def tally_results(
                 "win_rate": points[e] / games if games else 0.0,
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "mean_score": round(score_sum[e] / games, 3) if games else 0.0,
-                "elo": round(elo.ratings[p.label], 1),
+                **ratings.row(p.label),
             }
         )
     return {"games": games, "agents": rows}

@@ -357,7 +357,7 @@ def arena(
     components: ComponentsArg = None,
     backend: BackendArg = "local",
 ) -> None:
-    """Seat-rotated games between agents: win rates with 95% intervals, Elo ratings."""
+    """Seat-rotated games between agents: win rates with 95% intervals, OpenSkill ratings."""
     from meeple.agents import make_agent
     from meeple.arena.arena import run_arena
     from meeple.arena.backends import BACKENDS
@@ -397,10 +397,11 @@ def arena(
         "win rate",
         "95% interval",
         "mean score",
-        "Elo",
+        # The conservative rating (mu - 3 sigma), then the skill and its uncertainty.
+        "rating (μ±σ)",
         title=f"{g.info.name}: {games} games, seats rotated",
     )
-    for row in sorted(summary["agents"], key=lambda r: -r["elo"]):
+    for row in sorted(summary["agents"], key=lambda r: -r["rating"]):
         lo, hi = row["ci95"]
         table.add_row(
             row["agent"],
@@ -409,7 +410,7 @@ def arena(
             f"{row['win_rate']:.3f}",
             f"{lo:.3f}-{hi:.3f}",
             str(row["mean_score"]),
-            f"{row['elo']:.0f}",
+            f"{row['rating']:.0f} ({row['mu']:.0f}±{row['sigma']:.0f})",
         )
     out.print(table)
 

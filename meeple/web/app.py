@@ -27,10 +27,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from meeple.core.api import JSON, Layout
 from meeple.core.components import JSONProblem, parse_json
 from meeple.core.record import Record, result_of
-from meeple.web import auth, store
+from meeple.web import auth, hints, rules, store
 from meeple.web.db import DatabaseUnavailable, make_engine, migrate
 from meeple.web.errors import Refused
-from meeple.web.hub import Conn, Hub, LiveTable, Settings, build_view
+from meeple.web.hub import Conn, Hub, LiveTable, Settings, build_view, turn_marks
 from meeple.web.models import User
 from meeple.web.store import SeatInfo
 from meeple.web.throttle import TokenBucket
@@ -93,6 +93,7 @@ class CreateTable(BaseModel):
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = None
+    rated: bool = True  # false: a training table, whose game changes no rating
 
 
 class JoinBody(BaseModel):
@@ -131,6 +132,12 @@ class ConfirmBody(BaseModel):
     model_config = STRICT
     seat: int | None = None
     seen: int | None = None
+
+
+class HintBody(BaseModel):
+    model_config = STRICT
+    seat: int | None = None
+    seen: int | None = None  # the (drafted) position's length the page was shown
 
 
 class ErrorBody(BaseModel):
@@ -461,6 +468,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def games() -> list[dict[str, JSON]]:
         return store.games_json()
 
+    @app.get("/api/games/{game_id}/rules")
+    async def game_rules(game_id: str) -> dict[str, Any]:
+        """The game's rules page (docs/games/<id>.md) as HTML, with its headings."""
+        names = {str(g["id"]): str(g["name"]) for g in store.games_json()}
+        if game_id not in names:
+            raise Refused(f"there is no game {game_id!r}", 404, "no_game")
+        return await asyncio.to_thread(rules.page, game_id, names[game_id], set(names))
+
     @app.get("/api/tables")
     async def tables(
         hub: HubDep,
@@ -489,7 +504,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def create(body: CreateTable, user: UserDep, hub: HubDep) -> dict[str, JSON]:
         seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
         tid = await hub.db(
-            lambda db: store.create_table(db, user, body.game, body.players, body.options, seats)
+            lambda db: store.create_table(
+                db, user, body.game, body.players, body.options, seats, rated=body.rated
+            )
         )
         info = await hub.info(tid, fresh=True)
         assert info is not None
@@ -633,6 +650,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, JSON]:
         live, seat = await hub.confirm(table_id, user.id, body.seat, body.seen)
         return await seat_answer(hub, live, seat)
+
+    # Hints: the hard bot's suggestion at unrated tables, a few per game (meeple.web.hints).
+    hint_book = app.state.hints = hints.Hints()
+
+    @app.get("/api/tables/{table_id}/hint", dependencies=[ReleaseFinished])
+    async def hint_status(
+        table_id: int, user: MaybeUser, hub: HubDep, seat: int | None = None
+    ) -> dict[str, JSON]:
+        info = await table_or_404(hub, table_id)
+        live = await hub.live(table_id)
+        mine = viewer_seat(live, user, seat) if live is not None else None
+        return hints.status(hint_book, live, info, mine)
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def hint(table_id: int, body: HintBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
+        return await hints.take_hint(hub, hint_book, table_id, user.id, body.seat, body.seen)
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(
@@ -784,27 +817,57 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table_id: int,
         hub: HubDep,
         step: int = -1,
+        turn: int | None = None,
         seat: int | None = None,
         layout: Layout = "wide",
     ) -> dict[str, JSON]:
-        row, seats, notations = await finished(hub, table_id)
+        """A finished game at one point: ``step`` moves in, or the end of turn ``turn``
+        (0 is the set-up). The view is what that viewer saw then; the log, as after any
+        finished game, tells everything (hidden choices too). ``turns`` lists where each
+        turn ends, for the page's slider; ``summary`` is the final result."""
+        row, seats, moves, names = await hub.db(lambda db: replay_moves(db, table_id))
         info = await table_or_404(hub, table_id)
         live = LiveTable(row, seats)
         if seat is not None and not 0 <= seat < live.n:
             raise Refused(f"there is no seat index {seat}", 404, "no_seat")
-        total = len(notations)
+        marks = turn_marks([m.actor for m in moves])
+        total = len(moves)
+        if turn is not None:
+            if not 0 <= turn < len(marks):
+                raise Refused(
+                    f"this game has turns 0 to {len(marks) - 1}, not {turn}", 404, "no_turn"
+                )
+            step = marks[turn]
         step = total if step < 0 or step > total else step
-        # Each move under its maker's name, a leaver's own moves included.
-        names = await hub.db(lambda db: store.movers_of(db, table_id))
-        for text, who in zip(notations[:step], names, strict=False):
+        # Each move under its maker's name, a leaver's own moves included. The whole game
+        # is played through for its log (the page shows every turn, to jump to any), and
+        # the position at ``step`` kept for the picture.
+        at = live.state
+        for k, (m, who) in enumerate(zip(moves, names, strict=True)):
+            if k == step:
+                at = live.state
             st = live.state
-            cp = st.current_player()
-            live.apply(cp, st.string_to_action(text), who)
+            live.apply(st.current_player(), st.string_to_action(m.notation), who)
+        if step == total:
+            at = live.state
         # What that viewer could see at that moment: the observation, never more.
-        out = build_view(live, live.state, seat, layout)
+        out = build_view(live, at, seat, layout)
+        out["log"] = live.full
         out["legal"] = []
         out["step"], out["steps"] = step, total
+        out["turn"] = next((k for k, end in enumerate(marks) if end >= step), len(marks) - 1)
+        out["turns"] = marks
+        out["summary"] = json.loads(row.result_json) if row.result_json else None
         return {"table": info, "view": out}
+
+    def replay_moves(db: Any, table_id: int) -> tuple[Any, list[Any], list[Any], list[Any]]:
+        found = store.load_table(db, table_id)
+        if found is None:
+            raise Refused(f"there is no table {table_id}", 404, "no_table")
+        row, seats, moves = found
+        if row.status != "finished":
+            raise Refused("replays and records are for finished games", 409, "not_finished")
+        return row, seats, moves, store.mover_names(db, moves)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: int, hub: HubDep) -> Response:
@@ -851,6 +914,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(status_code=204)
+
+    @app.get("/docs/img/{name}", include_in_schema=False)
+    async def docs_image(name: str) -> FileResponse:
+        """The pictures the rules pages show (docs/img/, in a checkout)."""
+        path = rules.image_path(name)
+        if path is None:
+            raise Refused(f"there is no picture {name!r}", 404, "not_found")
+        return FileResponse(path, headers={"Cache-Control": "max-age=3600"})
 
     return app
 

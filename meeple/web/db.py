@@ -134,10 +134,32 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
-    with engine.begin() as conn:
-        if engine.url.get_backend_name() == "postgresql":
-            # Several servers starting at once on one database: one migrates, the others wait
-            # here (until its commit) and then find the schema up to date.
-            conn.execute(text("select pg_advisory_xact_lock(:space, 0)"), {"space": ADVISORY_SPACE})
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+    sqlite = engine.url.get_backend_name() == "sqlite"
+    with engine.connect() as conn:
+        if sqlite:
+            # A batch migration on SQLite copies a table and drops the old one; with foreign
+            # keys on, that drop deletes every row pointing at it (ON DELETE CASCADE: every
+            # seat and move of every table). Off while migrating (only outside a transaction
+            # does SQLite take it), then checked and back on.
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()  # (SQLAlchemy's own begin; the driver sent no BEGIN for a PRAGMA)
+        try:
+            with conn.begin():
+                if engine.url.get_backend_name() == "postgresql":
+                    # Several servers starting at once on one database: one migrates, the
+                    # others wait here (until its commit) and then find the schema up to date.
+                    conn.execute(
+                        text("select pg_advisory_xact_lock(:space, 0)"), {"space": ADVISORY_SPACE}
+                    )
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+                if sqlite:
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(
+                            f"the migration left rows pointing nowhere: {broken[:5]}"
+                        )
+        finally:
+            if sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()

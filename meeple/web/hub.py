@@ -142,6 +142,10 @@ class LiveTable:
         self.seats = seats
         # Per viewer (seats, then the spectator): the log entries that viewer may see.
         self.visible: list[list[dict[str, JSON]]] = [[] for _ in range(self.game.players + 1)]
+        self.full: list[dict[str, JSON]] = []  # every entry as it was, shown after the end
+        self.turn = 0  # turns so far (chance before the first decision is turn 0: set-up)
+        self.turn_seat: int | None = None
+        self.movers: dict[int, str] = {}  # per seat, who made its last move
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
@@ -174,10 +178,27 @@ class LiveTable:
         """Make ``nxt`` (the state after ``action``) current and log the action per viewer.
 
         ``who`` names the mover (a stored move's own user): by default whoever holds the
-        seat now, which for an old move of a seat a bot has since taken is not its maker."""
-        hidden_choice = self.state.is_simultaneous_hidden()
-        # What the action clicked, for the page to mark the last move on the board.
-        targets = list(self.state.action_targets(action)) if actor != CHANCE else []
+        seat now, which for an old move of a seat a bot has since taken is not its maker.
+
+        Each entry carries its turn: a turn starts when a player other than the last one
+        decides, and the chance outcomes that follow a player's decisions are that turn's
+        (what the turn caused). The entry's ``words`` (the action as a player says it) go
+        only to a viewer who may see the action's full notation."""
+        before = self.state
+        hidden_choice = before.is_simultaneous_hidden()
+        # What the action clicked, for the page to mark the last turn on the board.
+        targets = list(before.action_targets(action)) if actor != CHANCE else []
+        notation = before.action_to_string(action)
+        words = before.action_words(action)
+        who = who if who is not None and actor != CHANCE else self.name_of(actor)
+        self.turn, self.turn_seat = next_turn(self.turn, self.turn_seat, actor)
+        if actor != CHANCE:
+            # Who moved for the seat before (or left it before moving at all).
+            previous = self.movers.get(actor, self.seats[actor].left_by)
+            if previous is not None and previous != who:
+                # A seat that changed hands, seen from its moves (so a reload says it too).
+                self.note(f"{previous} left the game; {who} plays on for them")
+            self.movers[actor] = who
         self.state = nxt
         self.drop_drafts()
         self.changed_at = time.monotonic()
@@ -191,13 +212,43 @@ class LiveTable:
                 text = "has chosen"
             texts.append(text)
         index = len(nxt.history) - 1
-        who = who if who is not None and actor != CHANCE else self.name_of(actor)
+        seat = actor if actor != CHANCE else None
+
+        def entry_of(text: str) -> dict[str, JSON]:
+            entry: dict[str, JSON] = {
+                "i": index,
+                "turn": self.turn,
+                "seat": seat,
+                "who": who,
+                "text": text,
+            }
+            if text == notation:
+                entry["words"] = words
+                if targets:
+                    entry["targets"] = list(targets)
+            return entry
+
         for slot, text in enumerate(texts):
             if text is not None:
-                entry: dict[str, JSON] = {"i": index, "who": who, "text": text}
-                if targets and text == nxt.action_to_string(action):
-                    entry["targets"] = list(targets)
+                self.visible[slot].append(entry_of(text))
+        # The whole story, for everyone once the game is over (hidden choices and hands).
+        self.full.append(entry_of(notation))
+        self._views.clear()
+
+    def note(self, text: str, seats: set[int] | None = None) -> None:
+        """A line in the log that is no move: a seat changing hands, a hint taken. Shown to
+        ``seats`` only (and no spectator), or to everyone; it belongs to the turn in play."""
+        entry: dict[str, JSON] = {
+            "i": len(self.state.history) - 1,
+            "turn": self.turn,
+            "note": True,
+            "text": text,
+        }
+        for slot in range(self.n + 1):
+            if seats is None or slot in seats:
                 self.visible[slot].append(entry)
+        if seats is None:
+            self.full.append(entry)
         self._views.clear()
 
     def drop_drafts(self, seats: set[int] | None = None) -> None:
@@ -212,9 +263,14 @@ class LiveTable:
     def set_seats(self, seats: list[SeatInfo]) -> None:
         """New seat facts (a bot took a seat over): a seat that changed hands loses its draft."""
         changed = {i for i, (a, b) in enumerate(zip(self.seats, seats, strict=False)) if a != b}
+        old = self.seats
         self.seats = seats
         for seat in changed:
             self.drafts.pop(seat, None)  # its player no longer holds the seat
+            leaver, taker = old[seat].name, seats[seat].name
+            if leaver and taker and leaver != taker and old[seat].kind == "human":
+                self.note(f"{leaver} left the game; {taker} plays on for them")
+                self.movers[seat] = taker
         self._views.clear()
 
     def seats_of(self, user_id: int) -> list[int]:
@@ -275,6 +331,28 @@ def build_draft_view(
     return out
 
 
+def next_turn(turn: int, seat: int | None, actor: int) -> tuple[int, int | None]:
+    """The turn an action by ``actor`` belongs to, after one of turn ``turn`` by ``seat``: a
+    player other than the last one to decide starts a new turn; chance stays in its turn."""
+    if actor in (CHANCE, seat):
+        return turn, seat
+    return turn + 1, actor
+
+
+def turn_marks(actors: list[int]) -> list[int]:
+    """Where a game's turns end, as move counts: first the set-up (the chance before the
+    first decision), then each turn with the chance outcomes it caused."""
+    marks: list[int] = []
+    turn, seat = 0, None
+    for index, actor in enumerate(actors):
+        turn_after, seat = next_turn(turn, seat, actor)
+        if turn_after != turn:
+            marks.append(index)  # the moves before this one close the turn before
+        turn = turn_after
+    marks.append(len(actors))
+    return marks
+
+
 def build_view(
     live: LiveTable,
     st: State,
@@ -295,7 +373,14 @@ def build_view(
     if viewer is not None and cp == viewer and live.seats[viewer].kind == "human":
         legal = [st.action_to_json(a) for a in st.legal_actions()]
     decision = st.decision.kind if legal and st.decision is not None else None
-    shown = live.visible[live.n if viewer is None else viewer][-LOG_MAX:]
+    # Once the game is over everyone reads the whole story (the committed game's, not a
+    # draft's: a draft that would end the game shows nothing before it is confirmed).
+    story = (
+        live.full
+        if live.state.is_terminal()
+        else live.visible[live.n if viewer is None else viewer]
+    )
+    shown = story[-LOG_MAX:]
     result: dict[str, JSON] | None = None
     if st.is_terminal():
         result = dict(result_of(st))

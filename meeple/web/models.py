@@ -20,6 +20,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from meeple.arena.stats import INITIAL_RATING, MU, SIGMA
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
@@ -72,6 +74,8 @@ class Table(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     result_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # False: a training game (BGA's word), which changes no one's rating.
+    rated: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
 class Seat(Base):
@@ -87,6 +91,7 @@ class Seat(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     bot_level: Mapped[str | None] = mapped_column(String(12), nullable=True)
     place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The seat's person's conservative rating before and after the game (rated games only).
     rating_before: Mapped[float | None] = mapped_column(Float, nullable=True)
     rating_after: Mapped[float | None] = mapped_column(Float, nullable=True)
 
@@ -107,7 +112,9 @@ class Move(Base):
 
 
 class Rating(Base):
-    """A player's Elo rating in one game."""
+    """A player's OpenSkill rating in one game (Plackett-Luce; see meeple.arena.stats):
+    ``mu`` and ``sigma`` in OpenSkill's units, ``rating`` the conservative rating shown
+    (mu - 3 sigma on the display scale, kept here so that boards sort by it)."""
 
     __tablename__ = "ratings"
 
@@ -115,5 +122,7 @@ class Rating(Base):
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
     )
     game_id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    rating: Mapped[float] = mapped_column(Float, default=1500.0)
+    rating: Mapped[float] = mapped_column(Float, default=INITIAL_RATING)
     games: Mapped[int] = mapped_column(Integer, default=0)
+    mu: Mapped[float] = mapped_column(Float, default=MU)
+    sigma: Mapped[float] = mapped_column(Float, default=SIGMA)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +16,15 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session as DBSession
 
 import meeple
-from meeple.arena.stats import Elo
+from meeple.arena.stats import (
+    INITIAL_RATING,
+    MU,
+    SIGMA,
+    Skill,
+    rate_players,
+    shown_mu,
+    shown_sigma,
+)
 from meeple.core.api import JSON
 from meeple.core.errors import MeepleError
 from meeple.core.registry import game_class, load_setup
@@ -80,6 +88,8 @@ def _seats(db: DBSession, table_id: int) -> list[Seat]:
 class _People:
     users: dict[int, User]  # by id: the seats' users (and any others asked for)
     bots: dict[str, User]  # by level: the bot users that may play left seats
+    # (user id, game id): the conservative rating now, of the people asked for (see rating_of)
+    ratings: dict[tuple[int, str], float] = field(default_factory=dict)
 
     def name(self, user_id: int | None) -> str | None:
         u = self.users.get(user_id) if user_id is not None else None
@@ -97,8 +107,28 @@ class _People:
             return (bot.id, bot.name) if bot is not None else (None, f"Bot ({s.bot_level})")
         return s.user_id, self.name(s.user_id)
 
+    def person(self, s: Seat) -> User | None:
+        """The person whose seat it is (a player, one invited, or one who left it), not a bot."""
+        u = self.users.get(s.user_id) if s.user_id is not None else None
+        return u if u is not None and not u.is_bot else None
 
-def _people(db: DBSession, seats: list[Seat], extra: set[int] | None = None) -> _People:
+    def rating_of(self, s: Seat, game_id: str) -> float | None:
+        """The seat's person's conservative rating in the game now (a new player's if they
+        have none yet); ``None`` for a bot's seat or an open one."""
+        u = self.person(s)
+        if u is None:
+            return None
+        return round(self.ratings.get((u.id, game_id), INITIAL_RATING), 1)
+
+
+def _people(
+    db: DBSession,
+    seats: list[Seat],
+    extra: set[int] | None = None,
+    games: set[str] | None = None,
+) -> _People:
+    """The users of ``seats`` (and of ``extra``); with ``games``, the ratings in those games
+    of the seats' people too."""
     ids = {s.user_id for s in seats if s.user_id is not None} | (extra or set())
     users = {u.id: u for u in db.scalars(select(User).where(User.id.in_(ids)))} if ids else {}
     levels = {s.bot_level or "medium" for s in seats if s.kind == "bot"}
@@ -107,7 +137,16 @@ def _people(db: DBSession, seats: list[Seat], extra: set[int] | None = None) -> 
         keys = {f"bot ({level})": level for level in levels}
         for u in db.scalars(select(User).where(User.name_key.in_(keys), User.is_bot)):
             bots[keys[u.name_key]] = u
-    return _People(users, bots)
+    ratings: dict[tuple[int, str], float] = {}
+    people = {s.user_id for s in seats if s.user_id in users and not users[s.user_id].is_bot}
+    if games and people:
+        for uid, game_id, rating in db.execute(
+            select(Rating.user_id, Rating.game_id, Rating.rating).where(
+                Rating.user_id.in_(people), Rating.game_id.in_(games)
+            )
+        ):
+            ratings[(uid, game_id)] = rating
+    return _People(users, bots, ratings)
 
 
 def seat_infos(db: DBSession, seats: list[Seat]) -> list[SeatInfo]:
@@ -147,7 +186,7 @@ def load_table(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], lis
     return row, seat_infos(db, _seats(db, table_id)), moves
 
 
-def _seat_json(s: Seat, people: _People) -> dict[str, JSON]:
+def _seat_json(s: Seat, people: _People, game_id: str) -> dict[str, JSON]:
     user_id, name = people.playing(s)
     left = people.left_by(s)
     return {
@@ -162,6 +201,9 @@ def _seat_json(s: Seat, people: _People) -> dict[str, JSON]:
         # The seat's colour, the one every game's picture gives it.
         "colour": PLAYER_COLOURS[s.seat % len(PLAYER_COLOURS)],
         "place": s.place,
+        # Conservative ratings (see meeple.arena.stats): the seat's person's now (null for a
+        # bot's seat or an open one), and before and after this game (a rated one, once over).
+        "rating": people.rating_of(s, game_id),
         "rating_before": s.rating_before,
         "rating_after": s.rating_after,
     }
@@ -184,7 +226,11 @@ def _info(row: Table, seats: list[Seat], people: _People) -> dict[str, JSON]:
         "created_at": _iso(row.created_at),
         "started_at": _iso(row.started_at),
         "finished_at": _iso(row.finished_at),
-        "seats": [_seat_json(s, people) for s in seats],
+        # False: a training game, which changes no rating.
+        "rated": row.rated,
+        # The people who left the game to a bot (a forfeit: rated as last), by name.
+        "forfeits": [u.name for s in seats if (u := people.left_by(s)) is not None],
+        "seats": [_seat_json(s, people, row.game_id) for s in seats],
     }
 
 
@@ -193,7 +239,7 @@ def table_info(db: DBSession, table_id: int) -> dict[str, JSON] | None:
     if row is None:
         return None
     seats = _seats(db, table_id)
-    return _info(row, seats, _people(db, seats, {row.created_by}))
+    return _info(row, seats, _people(db, seats, {row.created_by}, {row.game_id}))
 
 
 def list_tables(
@@ -241,7 +287,7 @@ def list_tables(
     ):
         seats_by[s.table_id].append(s)
     every = [s for ss in seats_by.values() for s in ss]
-    people = _people(db, every, {r.created_by for r in rows})
+    people = _people(db, every, {r.created_by for r in rows}, {r.game_id for r in rows})
     return [_info(r, seats_by[r.id], people) for r in rows]
 
 
@@ -256,7 +302,10 @@ def create_table(
     players: int,
     options: dict[str, Any],
     seats: list[dict[str, Any]] | None,
+    rated: bool = True,
 ) -> int:
+    """A new open table; ``rated=False`` makes a training table, whose game changes no
+    rating."""
     try:
         declared = [o.name for o in game_class(game_id).info.options]
     except MeepleError as e:
@@ -326,6 +375,7 @@ def create_table(
         status="open",
         created_by=user.id,
         created_at=utcnow(),
+        rated=bool(rated),
     )
     db.add(table)
     db.flush()
@@ -431,14 +481,29 @@ def start(db: DBSession, table_id: int, user: User) -> None:
 
 
 def ensure_ratings(db: DBSession, row: Table) -> None:
-    """Every player of a table has a rating row before the game ends (made here, outside the
-    transaction of the last move, so games ending at once only ever update rows)."""
+    """Every player of a rated table has a rating row before the game ends (made here,
+    outside the transaction of the last move, so games ending at once only ever update rows).
+    A training table's players need none."""
+    if not row.rated:
+        return
     # In the order of user ids, as finish_table does: two games of the same people (or the
     # same bots) starting at once then wait for each other instead of deadlocking.
     for user_id in sorted({s.user_id for s in _seats(db, row.id) if s.user_id is not None}):
         if db.get(Rating, (user_id, row.game_id)) is None:
             # Another game of theirs starting at once may make the same row: no conflict.
-            insert_absent(db, Rating, user_id=user_id, game_id=row.game_id, rating=1500.0, games=0)
+            insert_absent(db, Rating, **_new_rating(user_id, row.game_id))
+
+
+def _new_rating(user_id: int, game_id: str) -> dict[str, Any]:
+    """A rating row's values for a player who has not played the game yet."""
+    return {
+        "user_id": user_id,
+        "game_id": game_id,
+        "mu": MU,
+        "sigma": SIGMA,
+        "rating": INITIAL_RATING,
+        "games": 0,
+    }
 
 
 def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
@@ -461,7 +526,7 @@ def set_seat_bot(db: DBSession, table_id: int, seat: int, level: str) -> None:
 
 
 def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
-    """Record the result and update the Elo ratings, once."""
+    """Record the result and, at a rated table, update the players' ratings, once."""
     row = _table(db, table_id, lock=True)
     if row.status != "running":
         return
@@ -474,30 +539,89 @@ def finish_table(db: DBSession, table_id: int, result: dict[str, JSON]) -> None:
     ids = [s.user_id for s in seats]
     if any(i is None for i in ids):
         return
-    keys = [str(i) for i in ids]
-    ranks = rated_places([int(x) for x in ranks], forfeits(db, seats))
+    places = rated_places([int(x) for x in ranks], forfeits(db, seats))
+    if not row.rated:
+        # A training game: places as a rated one would have them, no rating changes.
+        for s, place in zip(seats, places, strict=True):
+            s.place = place
+        return
     ratings: dict[int, Rating] = {}
     # Rows locked in one order (PostgreSQL: two games ending at once for one player wait for
     # each other instead of losing an update or deadlocking; SQLite has one writer anyway).
     for uid in sorted({i for i in ids if i is not None}):
         r = db.get(Rating, (uid, row.game_id), with_for_update=True)
         if r is None:
-            insert_absent(db, Rating, user_id=uid, game_id=row.game_id, rating=1500.0, games=0)
+            insert_absent(db, Rating, **_new_rating(uid, row.game_id))
             r = db.get(Rating, (uid, row.game_id), with_for_update=True)
             assert r is not None
         ratings[uid] = r
-    elo = Elo(sorted(set(keys)))
-    for uid, r in ratings.items():
-        elo.ratings[str(uid)] = r.rating
-    before = dict(elo.ratings)
-    elo.update(keys, ranks)
-    for s, key, place in zip(seats, keys, ranks, strict=True):
+    _rate(seats, places, ratings)
+
+
+def _rate(seats: list[Seat], places: list[int], ratings: dict[int, Rating]) -> None:
+    """One rated game: OpenSkill's Plackett-Luce update of the seats' players (``ratings``,
+    by user id) from their places; each seat keeps its player's rating before and after."""
+    current = {uid: Skill(r.mu, r.sigma) for uid, r in ratings.items()}
+    ids = [s.user_id for s in seats]
+    assert all(i is not None for i in ids)
+    keys = [int(i) for i in ids if i is not None]
+    new = rate_players(current, keys, places)
+    for s, uid, place in zip(seats, keys, places, strict=True):
         s.place = int(place)
-        s.rating_before = round(before[key], 1)
-        s.rating_after = round(elo.ratings[key], 1)
-    for uid, r in ratings.items():
-        r.rating = elo.ratings[str(uid)]
+        s.rating_before = round(current[uid].rating, 1)
+        s.rating_after = round(new[uid].rating, 1)
+    for uid, skill in new.items():
+        r = ratings[uid]
+        r.mu, r.sigma, r.rating = skill.mu, skill.sigma, skill.rating
         r.games += 1
+
+
+def recompute_ratings(db: DBSession) -> int:
+    """Every rating again from the stored games: all players start new, and every finished
+    rated game (in the order they finished) is rated as ``finish_table`` rates it, its seats'
+    places and ratings before and after written anew. Returns how many games were rated.
+
+    The migration to OpenSkill (0003) runs this; it reads and writes only the tables users,
+    tables, seats and ratings."""
+    ratings = {(r.user_id, r.game_id): r for r in db.scalars(select(Rating))}
+    for r in ratings.values():
+        r.mu, r.sigma, r.rating, r.games = MU, SIGMA, INITIAL_RATING, 0
+    is_bot = {uid: bot for uid, bot in db.execute(select(User.id, User.is_bot))}
+    tables = list(
+        db.scalars(
+            select(Table)
+            .where(Table.status == "finished", Table.rated.is_(True))
+            .order_by(Table.finished_at, Table.id)
+        )
+    )
+    seats_by: dict[int, list[Seat]] = {t.id: [] for t in tables}
+    for s in db.scalars(select(Seat).order_by(Seat.table_id, Seat.seat)):
+        if s.table_id in seats_by:
+            seats_by[s.table_id].append(s)
+    rated = 0
+    for t in tables:
+        seats = seats_by[t.id]
+        result = json.loads(t.result_json) if t.result_json else None
+        ranks = result.get("ranks") if isinstance(result, dict) else None
+        if not isinstance(ranks, list) or len(ranks) != len(seats) or not seats:
+            continue
+        if any(s.user_id is None for s in seats):
+            continue
+        # As ``forfeits``: a person's seat that a bot played on.
+        left = [s.kind == "bot" and not is_bot.get(s.user_id or 0, True) for s in seats]
+        places = rated_places([int(x) for x in ranks], left)
+        mine: dict[int, Rating] = {}
+        for uid in sorted({s.user_id for s in seats if s.user_id is not None}):
+            found = ratings.get((uid, t.game_id))
+            if found is None:
+                found = Rating(**_new_rating(uid, t.game_id))
+                db.add(found)
+                ratings[(uid, t.game_id)] = found
+            mine[uid] = found
+        _rate(seats, places, mine)
+        rated += 1
+    db.flush()
+    return rated
 
 
 def forfeits(db: DBSession, seats: list[Seat]) -> list[bool]:
@@ -534,7 +658,15 @@ def leaderboard(db: DBSession, game_id: str, limit: int = 100) -> list[dict[str,
         if db.scalar(select(Rating.user_id).where(Rating.game_id == game_id).limit(1)) is None:
             raise Refused(f"there is no game {game_id!r}", 404, "no_game") from None
     rows = db.execute(
-        select(User.name, User.is_bot, User.is_guest, Rating.rating, Rating.games)
+        select(
+            User.name,
+            User.is_bot,
+            User.is_guest,
+            Rating.rating,
+            Rating.mu,
+            Rating.sigma,
+            Rating.games,
+        )
         .join(Rating, Rating.user_id == User.id)
         .where(Rating.game_id == game_id, Rating.games > 0)
         .order_by(Rating.rating.desc(), User.name)
@@ -546,11 +678,21 @@ def leaderboard(db: DBSession, game_id: str, limit: int = 100) -> list[dict[str,
             "name": name,
             "bot": bot,
             "guest": guest,
-            "rating": round(rating, 1),
+            **_rating_json(rating, mu, sigma),
             "games": games,
         }
-        for i, (name, bot, guest, rating, games) in enumerate(rows)
+        for i, (name, bot, guest, rating, mu, sigma, games) in enumerate(rows)
     ]
+
+
+def _rating_json(rating: float, mu: float, sigma: float) -> dict[str, JSON]:
+    """The conservative ``rating`` people see, and the skill ``mu`` and its uncertainty
+    ``sigma`` it comes from (rating = mu - 3 sigma), all on the display scale."""
+    return {
+        "rating": round(rating, 1),
+        "mu": round(shown_mu(mu), 1),
+        "sigma": round(shown_sigma(sigma), 1),
+    }
 
 
 def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
@@ -558,7 +700,7 @@ def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
     if user is None:
         raise Refused(f"there is no player named {name!r}", 404, "no_player")
     ratings = [
-        {"game": r.game_id, "rating": round(r.rating, 1), "games": r.games}
+        {"game": r.game_id, **_rating_json(r.rating, r.mu, r.sigma), "games": r.games}
         for r in db.scalars(
             select(Rating)
             .where(Rating.user_id == user.id, Rating.games > 0)
@@ -580,6 +722,7 @@ def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
                 "game": table.game_id,
                 "players": table.players,
                 "status": table.status,
+                "rated": table.rated,
                 "seat": seat.seat,
                 # They left the game (a bot played on); the seat's place and rating are theirs.
                 "left": seat.kind == "bot" and not user.is_bot,

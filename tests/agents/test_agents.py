@@ -11,7 +11,16 @@ from meeple.agents import make_agent
 from meeple.agents.greedy import GreedyAgent
 from meeple.agents.ismcts import ISMCTSAgent
 from meeple.arena.arena import run_arena
-from meeple.arena.stats import Elo, wilson_interval
+from meeple.arena.stats import (
+    INITIAL_RATING,
+    NEW,
+    Ratings,
+    Skill,
+    conservative,
+    rate,
+    rate_players,
+    wilson_interval,
+)
 from meeple.core import CHANCE
 from meeple.core.fingerprint import fingerprint
 from tests.games.play import play_to
@@ -98,16 +107,58 @@ def test_wilson_interval_covers_a_biased_coin_and_excludes_a_fair_one():
     assert hi - lo < 0.05
 
 
-def test_elo_rewards_the_stronger_side_of_a_biased_coin():
+def test_openskill_rewards_the_stronger_side_of_a_biased_coin():
     rng = random.Random(9)
-    elo = Elo(["strong", "weak"])
+    ratings = Ratings(["strong", "weak"])
     for _ in range(500):
         strong_wins = rng.random() < 0.75
-        elo.update(["strong", "weak"], [1, 2] if strong_wins else [2, 1])
-    # A 75% expected score is about 190 Elo points apart.
-    gap = elo.ratings["strong"] - elo.ratings["weak"]
+        ratings.update(["strong", "weak"], [1, 2] if strong_wins else [2, 1])
+    strong, weak = ratings.row("strong"), ratings.row("weak")
+    # A 75% chance of finishing ahead is about 190 Elo points, and about as many here.
+    gap = strong["mu"] - weak["mu"]
     assert 100 < gap < 300
-    assert elo.ratings["strong"] + elo.ratings["weak"] == pytest.approx(3000)
+    # Two players rated only against each other: what one gains the other loses.
+    assert strong["mu"] + weak["mu"] == pytest.approx(3000, abs=0.2)
+    assert strong["sigma"] < 80 and ratings.games == {"strong": 500, "weak": 500}
+    assert strong["rating"] == pytest.approx(strong["mu"] - 3 * strong["sigma"], abs=0.2)
+
+
+def test_the_conservative_rating_and_its_display_scale():
+    assert conservative(25.0, 25.0 / 3.0) == INITIAL_RATING == 750.0
+    # 30 points per unit of mu, 1500 at OpenSkill's starting mu of 25.
+    assert conservative(26.0, 0.0) == pytest.approx(1530.0)
+    assert Ratings(["a"]).row("a") == {"mu": 1500.0, "sigma": 250.0, "rating": 750.0}
+
+
+def test_openskill_places_ties_and_many_players():
+    # Four new players: the winner gains, the last loses, and equal places are ties.
+    a, b, c, d = rate([NEW] * 4, [1, 2, 2, 4])
+    assert a.mu > b.mu == c.mu > d.mu
+    assert b.sigma == c.sigma and all(s.sigma < NEW.sigma for s in (a, b, c, d))
+    assert a.rating > INITIAL_RATING > d.rating
+    # A game everyone tied leaves equal players equal.
+    x, y = rate([NEW, NEW], [1, 1])
+    assert x.mu == pytest.approx(y.mu) == pytest.approx(NEW.mu)
+    # An upset moves more than an expected result.
+    strong, weak = Skill(30.0, 3.0), Skill(20.0, 3.0)
+    s1, _ = rate([strong, weak], [1, 2])
+    s2, _ = rate([strong, weak], [2, 1])
+    assert strong.mu - s2.mu > s1.mu - strong.mu > 0
+
+
+def test_one_player_at_two_seats_counts_both():
+    # The same bot at seats 1 and 2: the sum of the seats' changes, both shrinks of sigma.
+    current = {"alice": NEW, "bot": NEW}
+    after = rate_players(current, ["alice", "bot", "bot"], [2, 1, 3])
+    seats = rate([NEW, NEW, NEW], [2, 1, 3])
+    assert after["alice"] == seats[0]
+    assert after["bot"].mu == pytest.approx(
+        NEW.mu + (seats[1].mu - NEW.mu) + (seats[2].mu - NEW.mu)
+    )
+    assert after["bot"].sigma < min(seats[1].sigma, seats[2].sigma)
+    r = Ratings(["alice", "bot"])
+    r.update(["alice", "bot", "bot"], [2, 1, 3])
+    assert r.games == {"alice": 1, "bot": 1}
 
 
 def test_the_arena_rotates_seats_and_counts_every_game():

@@ -144,10 +144,14 @@ def test_win_rates_intervals_and_ratings_match_the_coin(coin):
     assert abs(heads["mean_score"] - P_HEADS) < 0.03
     assert abs(tails["mean_score"] - (1 - P_HEADS)) < 0.03
 
-    # Elo: a 70% score is about 147 points; sequential updates wander around it.
-    gap = heads["elo"] - tails["elo"]
+    # OpenSkill: on the display scale (30 points per unit of mu) a 70% score is about 150
+    # points of mu, as in Elo; sequential updates wander around it.
+    gap = heads["mu"] - tails["mu"]
     assert 60 < gap < 250
-    assert heads["elo"] + tails["elo"] == pytest.approx(3000, abs=0.2)
+    # 4000 games leave little uncertainty, so the conservative ratings keep the order.
+    assert heads["sigma"] < 60 and tails["sigma"] < 60
+    assert heads["rating"] == pytest.approx(heads["mu"] - 3 * heads["sigma"], abs=0.2)
+    assert heads["rating"] - tails["rating"] > 60
 
     # Seats were rotated: each agent sat first in half of the games.
     firsts = sum(1 for r in records if r.agents[0] == "call_heads")

@@ -213,12 +213,38 @@ def test_renderers_draw_every_view(gid, players, opts):
             for p in [None, *range(players)]:
                 obs = state.observation(p)
                 assert isinstance(game.render_text(obs), str)
-                svg = game.render_svg(obs)
-                root = ET.fromstring(svg)
-                assert root.tag.endswith("svg")
+                for layout in ("wide", "narrow"):
+                    svg = game.render_svg(obs, layout)
+                    root = ET.fromstring(svg)
+                    assert root.tag.endswith("svg"), layout
         if state.is_terminal():
             break
         state.apply_action(_step(state, rng))
+        step += 1
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_every_action_has_words_for_the_log(gid, players, opts):
+    """``action_words`` (the move log's words) answers for every action the game can take,
+    a chance outcome too, with a non-empty text, and leaves the state as it was."""
+    game = meeple.load(gid, players=players, **opts)
+    rng = random.Random(37)
+    state = game.new_initial_state()
+    step = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            choices = [a for a, _ in state.chance_outcomes()]
+        else:
+            choices = state.legal_actions()
+        # Every choice at some positions, the one taken at every other.
+        action = _step(state, rng)
+        asked = choices if step % 10 == 0 else [action]
+        before = state.history[:], state.observation(None)
+        for a in asked:
+            words = state.action_words(a)
+            assert isinstance(words, str) and words.strip(), (gid, state.action_to_string(a))
+        assert (state.history, state.observation(None)) == before
+        state.apply_action(action)
         step += 1
 
 
@@ -237,7 +263,7 @@ def test_every_choice_is_on_the_board(gid, players, opts):
     Each legal action has a path of clicks (``action_targets``); no two actions of a
     decision share a path and none is the start of another, so every click narrows or
     completes a choice; and every key of every path is drawn with ``data-target`` in
-    the picture of the mover's own observation.
+    the picture of the mover's own observation, in both layouts (a laptop's and a phone's).
     """
     import re
 
@@ -258,10 +284,12 @@ def test_every_choice_is_on_the_board(gid, players, opts):
                     assert second[: len(first)] != first, (
                         f"{kind}: the clicks {first} choose one action and start another, {second}"
                     )
-                svg = game.render_svg(state.observation(player))
-                drawn = set(re.findall(r'data-target="([^"]*)"', svg))
                 keys = {k for p in paths.values() for k in p}
-                assert keys <= drawn, f"{kind}: not drawn: {sorted(keys - drawn)[:5]}"
+                for layout in ("wide", "narrow"):
+                    svg = game.render_svg(state.observation(player), layout)
+                    drawn = set(re.findall(r'data-target="([^"]*)"', svg))
+                    missed = sorted(keys - drawn)[:5]
+                    assert keys <= drawn, f"{kind}, {layout} layout: not drawn: {missed}"
             state.apply_action(_step(state, rng))
 
 

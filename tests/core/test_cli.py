@@ -124,7 +124,14 @@ def test_arena_prints_win_rates_intervals_and_ratings_as_json():
     summary = json.loads(result.stdout)
     assert summary["games"] == 10
     assert {r["agent"] for r in summary["agents"]} == {"greedy", "random"}
-    assert all(len(r["ci95"]) == 2 and r["elo"] > 0 for r in summary["agents"])
+    assert all(len(r["ci95"]) == 2 for r in summary["agents"])
+    # OpenSkill on the display scale: a new player is 1500 +- 250, rated 750.
+    for r in summary["agents"]:
+        assert 0 < r["sigma"] < 250 and r["rating"] == pytest.approx(
+            r["mu"] - 3 * r["sigma"], abs=0.2
+        )
+    rows = {r["agent"]: r for r in summary["agents"]}
+    assert rows["greedy"]["mu"] + rows["random"]["mu"] == pytest.approx(3000, abs=1)
 
 
 def test_hint_suggests_a_move_with_the_lead_it_expects():

@@ -202,12 +202,14 @@ def test_a_whole_game_against_a_bot_then_ratings_replay_and_record(client):
     info = client.get(f"/api/tables/{tid}").json()
     assert info["status"] == "finished"
     assert [s["place"] for s in info["seats"]] == result["ranks"]
-    # Ratings: from 1500, by placing.
+    # Ratings: OpenSkill's conservative ratings, from a new player's 750, by placing.
     board = client.get("/api/leaderboard/tiny").json()
     assert {r["name"] for r in board} == {"alice", "Bot (easy)"}
     ratings = {r["name"]: r["rating"] for r in board}
     if result["ranks"][0] < result["ranks"][1]:
-        assert ratings["alice"] > 1500 > ratings["Bot (easy)"]
+        assert ratings["alice"] > 750 > ratings["Bot (easy)"]
+    elif result["ranks"][0] > result["ranks"][1]:
+        assert ratings["alice"] < 750 < ratings["Bot (easy)"]
     history = client.get("/api/players/alice").json()["history"]
     assert history[0]["table"] == tid and history[0]["place"] == result["ranks"][0]
     # The record replays to the same result.
@@ -217,7 +219,10 @@ def test_a_whole_game_against_a_bot_then_ratings_replay_and_record(client):
     assert state.is_terminal()
     # Replays step from the start; seat 1's view at step 2 hides seat 0's card.
     r0 = client.get(f"/api/tables/{tid}/replay?step=0").json()["view"]
-    assert r0["step"] == 0 and r0["steps"] == len(rec.actions) and r0["log"] == []
+    assert r0["step"] == 0 and r0["steps"] == len(rec.actions)
+    # The log of a finished game tells all of it, at any step (to jump to any turn).
+    assert [e["i"] for e in r0["log"] if not e.get("note")] == list(range(len(rec.actions)))
+    assert r0["turns"][-1] == len(rec.actions) and r0["summary"] == rec.result
     r2 = client.get(f"/api/tables/{tid}/replay?step=2&seat=1").json()["view"]
     assert r2["observation"]["hands"][0] is None and r2["observation"]["hands"][1] is not None
     assert r2["legal"] == []

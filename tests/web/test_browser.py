@@ -154,9 +154,9 @@ def test_sign_up_and_play_whole_games_against_bots(server, tmp_path):
                 # Replay it from the start as a spectator.
                 page.click("#replay-link")
                 step = page.locator("#replay-step")
-                playwright.expect(step).to_have_text(re.compile(r"^move 0 of \d+"))
+                playwright.expect(step).to_have_text(re.compile(r"^set-up · turn 0 of \d+"))
                 page.click("#replay-next")
-                playwright.expect(step).to_have_text(re.compile(r"^move 1 of \d+"))
+                playwright.expect(step).to_have_text(re.compile(r"^turn 1 of \d+"))
                 assert page.query_selector("#board svg, #board pre") is not None
 
             page.goto(server + f"/#/leaderboard/{games[0]}")
@@ -185,7 +185,7 @@ def clickable_tiny():
             options=TinyGame.info.options,
         )
 
-        def render_svg(self, observation):
+        def render_svg(self, observation, layout="wide"):
             spots = "".join(
                 f'<g data-action="{a}"><rect x="{10 + 60 * a}" y="30" width="50" height="30" '
                 f'fill="#cde"/><text x="{12 + 60 * a}" y="50">{self.action_name(a)}</text></g>'
@@ -337,5 +337,32 @@ def test_a_bot_is_offered_only_for_a_player_away_past_the_limit(tmp_path):
             offer.click()
             playwright.expect(alice.locator("#result")).to_contain_text("Final scores")
             assert "Bob (left; Bot (medium) played on)" in alice.inner_text("#result")
+            # The log, by turn, says what happened to the seat, and keeps Bob's own turn.
+            turns = alice.locator("#log li[data-turn]")
+            assert turns.count() >= 2
+            log = alice.inner_text("#log")
+            assert "Bob left the game; Bot (medium) plays on for them" in log
+            # The lobby's finished list keeps his name too.
+            alice.goto(url + "/#/")
+            playwright.expect(alice.locator("#main")).to_contain_text("Bob")
+            # The replay: his name in "View as", turn by turn with the keys and the log.
+            alice.goto(url + f"/#/replay/{tid}")
+            step = alice.locator("#replay-step")
+            playwright.expect(step).to_contain_text("turn 0 of")
+            assert "Bob" in alice.inner_text("#replay-seat")
+            assert "Bob left the game; Bot (medium) plays on for them" in alice.inner_text("#log")
+            alice.keyboard.press("ArrowRight")
+            playwright.expect(step).to_contain_text("turn 1 of")
+            alice.keyboard.press("End")
+            last = alice.locator("#log li[data-turn]").last.get_attribute("data-turn")
+            playwright.expect(step).to_contain_text(f"turn {last} of {last}")
+            alice.locator('#log li[data-turn="1"]').click()
+            playwright.expect(step).to_contain_text("turn 1 of")
+            playwright.expect(alice.locator('#log li[data-turn="1"]')).to_have_class(
+                re.compile("current")
+            )
+            assert alice.locator("#replay-slider").input_value() == "1"
+            assert alice.locator("#summary #score-table tr[data-seat]").count() == 2
+            assert alice.locator("#score-chart .chart-row").count() == 2
         finally:
             browser.close()

@@ -50,18 +50,22 @@ def test_a_leaver_keeps_their_own_moves_in_the_log(db_path):
         final = wait_for(
             lambda: (x := alice.get(f"/api/tables/{tid}/view").json()["view"])["terminal"] and x
         )
-        entries = {e["i"]: e["who"] for e in final["log"]}
+        entries = {e["i"]: e["who"] for e in final["log"] if not e.get("note")}
         assert entries[mine] == "alice"
         assert "Bot (medium)" in entries.values()  # the bot played on for her
+        # The log says so, in the turn it happened.
+        left = "alice left the game; Bot (medium) plays on for them"
+        assert [e["text"] for e in final["log"] if e.get("note")] == [left]
         seats = alice.get(f"/api/tables/{tid}").json()["seats"]
         assert seats[0]["kind"] == "bot" and seats[0]["left_by"] == "alice"
     # After a restart the game is read back from the database: the same names.
     with TestClient(create_app(settings)) as again:
         log = again.get(f"/api/tables/{tid}/view").json()["view"]["log"]
-        assert {e["i"]: e["who"] for e in log}[mine] == "alice"
+        assert {e["i"]: e["who"] for e in log if not e.get("note")}[mine] == "alice"
+        assert [e["text"] for e in log if e.get("note")] == [left]
         replay = again.get(f"/api/tables/{tid}/replay?step=-1").json()["view"]["log"]
-        assert {e["i"]: e["who"] for e in replay}[mine] == "alice"
-        assert [e["who"] for e in replay] == [e["who"] for e in log]
+        assert {e["i"]: e["who"] for e in replay if not e.get("note")}[mine] == "alice"
+        assert [e.get("who") for e in replay] == [e.get("who") for e in log]
 
 
 def test_the_lists_say_whose_move_it_is(client):

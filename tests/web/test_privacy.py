@@ -93,6 +93,8 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
     state = game.new_initial_state()
     allowed: list[dict] = []
     logs: dict[int | None, list[dict]] = {0: [], 1: [], None: []}
+    story: list[dict] = []  # everything, which everyone reads once the game is over
+    turn, turn_seat = 0, None
     hidden: dict[int | None, set[str]] = {0: set(), 1: set(), None: set()}
     secret_choices = 0
     for step in range(len(record.actions) + 1):
@@ -103,7 +105,7 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
                     "legal": [state.action_to_json(a) for a in state.legal_actions()]
                     if viewer is not None and state.current_player() == viewer
                     else [],
-                    "log": list(logs[viewer]),
+                    "log": list(story if state.is_terminal() else logs[viewer]),
                 }
                 for viewer in (0, 1, None)
             }
@@ -116,7 +118,16 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
         action = state.string_to_action(record.actions[step])
         # What the action clicked: shown to a viewer with the move, unless it was hidden.
         targets = list(state.action_targets(action)) if actor != meeple.CHANCE else []
+        full, words = state.action_to_string(action), state.action_words(action)
+        if actor != meeple.CHANCE and actor != turn_seat:
+            turn, turn_seat = turn + 1, actor
+        seat = None if actor == meeple.CHANCE else actor
         state.apply_action(action)
+        story.append(
+            {"i": step, "turn": turn, "seat": seat, "who": names[actor], "text": full}
+            | {"words": words}
+            | ({"targets": targets} if targets else {})
+        )
         for viewer in (0, 1, None):
             text = state.action_seen_by(viewer, actor, action)
             if secret_choice and viewer != actor and text is not None:
@@ -124,9 +135,11 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
             if text is None or text != state.action_to_string(action):
                 hidden[viewer].add(state.action_to_string(action))
             if text is not None:
-                entry = {"i": step, "who": names[actor], "text": text}
-                if targets and text == state.action_to_string(action):
-                    entry["targets"] = targets
+                entry = {"i": step, "turn": turn, "seat": seat, "who": names[actor], "text": text}
+                if text == full:
+                    entry["words"] = words  # the words only with the full notation
+                    if targets:
+                        entry["targets"] = targets
                 logs[viewer].append(entry)
 
     if game_id != "tiny":

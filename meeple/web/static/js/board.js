@@ -365,13 +365,20 @@ export class Board {
   }
 
   hover(e) {
-    const node = e.target.closest && e.target.closest("[data-target].clickable, [data-action].clickable, [data-cycle-next]");
-    if (!node) { this.tip.hidden = true; return; }
-    this.tip.textContent = node.getAttribute("aria-label") || "";
-    this.tip.hidden = !this.tip.textContent;
+    // What the part is (the game's own note, data-tip) and, for a choice, the move it makes.
+    const t = e.target;
+    const node = t.closest && t.closest("[data-target].clickable, [data-action].clickable, [data-cycle-next]");
+    const about = t.closest && t.closest("[data-tip]");
+    const words = [about && about.getAttribute("data-tip"), node && node.getAttribute("aria-label")]
+      .filter((x, k, all) => x && all.indexOf(x) === k);
+    const anchor = node || about;
+    if (!anchor || !words.length) { this.tip.hidden = true; return; }
+    this.tip.replaceChildren(...words.map((w, k) => Object.assign(document.createElement(k ? "b" : "span"), { textContent: w })));
+    this.tip.classList.toggle("two", words.length > 1);
+    this.tip.hidden = false;
     // Above the part when there is room (below it would cover the next row of choices).
     const a = this.box.getBoundingClientRect();
-    const b = node.getBoundingClientRect();
+    const b = anchor.getBoundingClientRect();
     const above = b.top - a.top - this.tip.offsetHeight - 4;
     this.tip.style.left = `${Math.max(0, b.left - a.left + this.box.scrollLeft)}px`;
     this.tip.style.top = `${(above >= 0 ? above : b.bottom - a.top + 4) + this.box.scrollTop}px`;
@@ -381,10 +388,12 @@ export class Board {
   markLastMove(log) {
     const root = this.svg;
     if (!root) return;
+    // The last turn that clicked something: every part it clicked (a tile and its space).
     let last = null;
     for (let k = log.length - 1; k >= 0; k--) if (log[k].targets) { last = log[k]; break; }
     const id = last ? last.i : null;
-    const keys = new Set(last ? last.targets : []);
+    const keys = new Set();
+    for (const e of log) if (last && e.targets && (e.turn ?? e.i) === (last.turn ?? last.i)) e.targets.forEach((t) => keys.add(t));
     for (const node of root.querySelectorAll("[data-target]")) {
       const on = keys.has(node.getAttribute("data-target"));
       if (!on) mark(node, "last-move", false);

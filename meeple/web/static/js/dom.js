@@ -86,37 +86,76 @@ export function seatName(seat) {
   return el("span", { class: "who" }, swatch(seat), seatLabel(seat));
 }
 
-// Who a log entry names, to colour it: the seat whose player (or leaver) has that name.
-function seatByName(seats) {
-  const out = new Map();
-  const seen = new Set();
-  for (const s of seats || []) {
-    for (const name of [s.user, s.left_by].filter(Boolean)) {
-      if (seen.has(name)) out.delete(name); else out.set(name, s);
-      seen.add(name);
+// The log's entries (one per move, chance outcomes and notes too) gathered by turn: a
+// turn is one player's decisions with the chance outcomes they caused and any note.
+export function turnsOf(entries) {
+  const turns = [];
+  for (const e of entries) {
+    const t = e.turn ?? 0;
+    let last = turns[turns.length - 1];
+    if (!last || last.turn !== t) {
+      last = { turn: t, seat: null, who: null, parts: [], first: e.i, last: e.i };
+      turns.push(last);
     }
+    if (!e.note && e.seat !== null && e.seat !== undefined && last.seat === null) { last.seat = e.seat; last.who = e.who; }
+    last.parts.push(e);
+    last.last = Math.max(last.last, e.i);
   }
-  return out;
+  return turns;
 }
 
-export function renderLog(list, entries, seats) {
-  // Appends what is new and keeps the reader's scroll position unless they were at the end.
+// The log, by turn: who played (their colour and name), what they did in words, what chance
+// brought in that turn, and notes (a seat changing hands, a hint taken). A click on a turn
+// calls ``onPick(turn)`` when given (the replay jumps there).
+export function renderLog(list, entries, seats, onPick) {
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-  const shown = [...list.children].map((li) => +li.value - 1);
-  const same = shown.length <= entries.length && shown.every((i, k) => entries[k].i === i);
-  const named = seatByName(seats);
-  const make = (e) => el("li", { value: e.i + 1 }, swatch(named.get(e.who)), el("b", { text: `${e.who}: ` }), e.text);
-  if (same) list.append(...entries.slice(shown.length).map(make));
-  else list.replaceChildren(...entries.map(make));
-  if (atEnd || !same) list.scrollTop = list.scrollHeight;
+  const keep = list.scrollTop;
+  const turns = turnsOf(entries);
+  const items = turns.map((t, k) => {
+    const seat = t.seat !== null ? (seats || [])[t.seat] : null;
+    const head = t.seat === null
+      ? el("b", { text: t.turn === 0 ? "Set-up: " : "" })
+      : el("span", { class: "who" }, swatch(seat), el("b", { text: `${t.who}: ` }));
+    const body = el("span", { class: "what" });
+    let sep = "";
+    for (const e of t.parts) {
+      if (e.note) continue;
+      const words = e.words || e.text;
+      if (e.seat === null || e.seat === undefined) {
+        body.append(el("span", { class: "chance", text: `${sep}${t.seat === null ? "" : "then "}${words}` }));
+      } else {
+        // The same seat under another name (a bot playing on) says who made this move.
+        const by = e.who !== t.who ? `${e.who}: ` : "";
+        body.append(`${sep}${by}${words}`);
+      }
+      sep = "; ";
+    }
+    const notes = t.parts.filter((e) => e.note).map((e) => el("div", { class: "note", text: e.text }));
+    const li = el("li", {
+      value: Math.max(1, t.turn), "data-turn": t.turn, "data-first": t.first, "data-last": t.last,
+      class: k === turns.length - 1 ? "latest" : null,
+    }, head, body, notes);
+    if (onPick) {
+      li.classList.add("pick");
+      li.tabIndex = 0;
+      li.addEventListener("click", () => onPick(t));
+      li.addEventListener("keydown", (ev) => { if (ev.key === "Enter") onPick(t); });
+    }
+    return li;
+  });
+  list.replaceChildren(...items);
+  list.scrollTop = atEnd ? list.scrollHeight : keep;
 }
+
+// A score category as a player reads it ("in_game" is "in game").
+export function category(key) { return key.replace(/_/g, " "); }
 
 export function resultTable(table, result) {
   const cats = Object.keys(result.breakdown[0]).filter((k) => k !== "total");
   const order = [...result.ranks.keys()].sort((a, b) => result.ranks[a] - result.ranks[b]);
   return el("table", { class: "list", id: "score-table" },
     el("tr", {}, el("th", { text: "place" }), el("th", { text: "player" }),
-      cats.map((c) => el("th", { text: c })), el("th", { class: "total", text: "total" }), el("th", { text: "rating" })),
+      cats.map((c) => el("th", { text: category(c) })), el("th", { class: "total", text: "total" }), el("th", { text: "rating" })),
     order.map((p) => {
       const seat = table.seats[p];
       const rating = seat.rating_after != null

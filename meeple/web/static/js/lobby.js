@@ -1,6 +1,6 @@
 // The lobby: tables to join, watch or replay, and a new table's form.
 
-import { app, el, show, say, api, seatName } from "./dom.js";
+import { app, el, show, say, api, seatName, swatch } from "./dom.js";
 
 export function pageLobby() {
   const content = el("div");
@@ -34,13 +34,32 @@ function tableList(title, tables, kind) {
       el("tr", {}, el("th", { text: "#" }), el("th", { text: "game" }), el("th", { text: "seats" }), el("th", {})),
       tables.map((t) => el("tr", { "data-table": t.id },
         el("td", { text: t.id }),
-        el("td", { text: t.game_name }),
-        el("td", {}, t.seats.flatMap((s, i) => (i ? [", ", seatName(s)] : [seatName(s)])),
-          yourTurn(t) ? el("span", { class: "badge your-turn", text: "your turn" }) : null),
+        el("td", {}, t.game_name, t.rated === false ? el("span", { class: "badge training", title: "a training game: no rating changes", text: "training" }) : null),
+        el("td", {}, t.seats.flatMap((s, i) => (i ? [", ", lobbySeat(s, kind)] : [lobbySeat(s, kind)])),
+          yourTurn(t) ? el("span", { class: "badge your-turn", text: "your turn" }) : null,
+          forfeitNote(t)),
         el("td", {}, el("a", { href: kind === "finished" ? `#/replay/${t.id}` : `#/table/${t.id}`,
           text: kind === "open" ? "open" : kind === "running" ? "watch / play" : "replay" })),
       )));
   return el("div", { class: "panel", id }, el("h2", { text: title }), body);
+}
+
+// A seat in a lobby list: a person who left is named (the bot only played on for them), and
+// before the end a person's rating in the game stands beside their name.
+function lobbySeat(seat, kind) {
+  if (seat.kind === "bot" && seat.left_by) {
+    return el("span", { class: "who" }, swatch(seat), `${seat.left_by} (left)`);
+  }
+  const name = seatName(seat);
+  if (kind === "finished" || seat.rating == null || seat.kind === "open") return name;
+  return el("span", {}, name, " ", el("small", { class: "muted rating", title: "rating in this game", text: `(${seat.rating.toFixed(0)})` }));
+}
+
+// A game someone left: "forfeit: alice left" (a leaver is rated last).
+function forfeitNote(t) {
+  const names = t.forfeits || [];
+  if (!names.length) return null;
+  return el("span", { class: "badge forfeit", title: "a player who leaves is rated last", text: `forfeit: ${names.join(", ")} left` });
 }
 
 // Whether it is the viewer's move at this running table.
@@ -63,6 +82,11 @@ function newTableForm() {
   const players = el("select", { id: "new-players" });
   const options = el("div", { id: "new-options" });
   const seats = el("div", { id: "new-seats" });
+  // Rated by default; unchecked, a training game (BGA's word) that changes no rating.
+  const rated = el("input", { type: "checkbox", id: "new-rated", checked: true });
+  const ratedBox = el("label", { class: "option" },
+    el("span", { class: "row" }, rated, el("span", { text: "Rated game" })),
+    el("small", { class: "muted", text: "Unchecked, a training game: it counts for no one's rating." }));
   function game() { return app.games.find((g) => g.id === gameSelect.value); }
   function renderPlayers() {
     const g = game();
@@ -115,14 +139,14 @@ function newTableForm() {
       return { kind: s.value };
     });
     try {
-      const t = await api("POST", "/api/tables", { game: gameSelect.value, players: +players.value, options: opts, seats: seatSpecs });
+      const t = await api("POST", "/api/tables", { game: gameSelect.value, players: +players.value, options: opts, seats: seatSpecs, rated: rated.checked });
       location.hash = `#/table/${t.id}`;
     } catch (e) { say(e.message); }
   }
   const form = el("div", { class: "panel" },
     el("h2", { text: "New table" }),
     el("div", { class: "row" }, gameSelect, players),
-    options, seats,
+    options, seats, ratedBox,
     el("div", { class: "row" }, el("button", { id: "create-table", class: "primary", onclick: create, text: "Create table" })));
   if (app.games.length) renderPlayers();
   return form;

@@ -7,6 +7,7 @@ import { pageLobby } from "./lobby.js";
 import { pageTable } from "./table.js";
 import { pageReplay } from "./replay.js";
 import { pageLeaderboard, pagePlayer } from "./ratings.js";
+import { pageRules } from "./rules.js";
 
 function leavePage() {
   const page = app.page;
@@ -27,6 +28,7 @@ function route() {
   else if (head === "replay" && /^\d+$/.test(arg)) pageReplay(+arg);
   else if (head === "leaderboard") pageLeaderboard(arg);
   else if (head === "player" && arg) pagePlayer(arg);
+  else if (head === "rules") pageRules(arg, parts[2]);
   else pageLobby();
 }
 

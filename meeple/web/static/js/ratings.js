@@ -1,6 +1,15 @@
-// Ratings: each game's leaderboard and a player's page.
+// Ratings: each game's leaderboard and a player's page. A rating is OpenSkill's conservative
+// rating (skill mu minus three times its uncertainty sigma, on a scale where a new player's
+// skill is 1500 ± 250): see docs/ratings.md.
 
 import { app, el, show, say, api, gameName } from "./dom.js";
+
+const RATING_NOTE = "Rating = skill − 3 × uncertainty: a new player starts at 750 (skill 1500 ± 250) and climbs as games make the estimate surer.";
+
+// The skill and its uncertainty, e.g. "1604 ± 222".
+function skill(r) {
+  return `${r.mu.toFixed(0)} ± ${r.sigma.toFixed(0)}`;
+}
 
 export function pageLeaderboard(gameId) {
   const id = gameId || (app.games[0] && app.games[0].id);
@@ -13,12 +22,15 @@ export function pageLeaderboard(gameId) {
   api("GET", `/api/leaderboard/${encodeURIComponent(id)}`).then((rows) => {
     body.replaceChildren(rows.length === 0 ? el("p", { class: "muted", text: "No rated games yet." })
       : el("table", { class: "list", id: "leaderboard" },
-        el("tr", {}, el("th", { text: "#" }), el("th", { text: "player" }), el("th", { text: "Elo" }), el("th", { text: "games" })),
+        el("tr", {}, el("th", { text: "#" }), el("th", { text: "player" }), el("th", { text: "rating" }), el("th", { text: "skill (μ ± σ)" }), el("th", { text: "games" })),
         rows.map((r) => el("tr", {},
           el("td", { text: r.rank }),
-          el("td", {}, el("a", { href: `#/player/${encodeURIComponent(r.name)}`, text: r.name }), r.guest ? el("span", { class: "badge", text: "guest" }) : null),
-          el("td", { text: r.rating.toFixed(0) }),
-          el("td", { text: r.games })))));
+          el("td", {}, el("a", { href: `#/player/${encodeURIComponent(r.name)}`, text: r.name }),
+            r.guest ? el("span", { class: "badge", text: "guest" }) : null, r.bot ? el("span", { class: "badge", text: "bot" }) : null),
+          el("td", { class: "rating", text: r.rating.toFixed(0) }),
+          el("td", { class: "skill", text: skill(r) }),
+          el("td", { text: r.games })))),
+      el("p", { class: "muted", text: RATING_NOTE }));
   }).catch((e) => say(e.message));
 }
 
@@ -30,9 +42,10 @@ export function pagePlayer(name) {
       el("div", { class: "panel" }, el("h2", { text: "Ratings" }),
         p.ratings.length === 0 ? el("p", { class: "muted", text: "No rated games yet." })
           : el("table", { class: "list" },
-            el("tr", {}, el("th", { text: "game" }), el("th", { text: "Elo" }), el("th", { text: "games" })),
+            el("tr", {}, el("th", { text: "game" }), el("th", { text: "rating" }), el("th", { text: "skill (μ ± σ)" }), el("th", { text: "games" })),
             p.ratings.map((r) => el("tr", {}, el("td", {}, el("a", { href: `#/leaderboard/${r.game}`, text: gameName(r.game) })),
-              el("td", { text: r.rating.toFixed(0) }), el("td", { text: r.games }))))),
+              el("td", { class: "rating", text: r.rating.toFixed(0) }), el("td", { class: "skill", text: skill(r) }), el("td", { text: r.games })))),
+        p.ratings.length ? el("p", { class: "muted", text: RATING_NOTE }) : null),
       el("div", { class: "panel" }, el("h2", { text: "Games" }),
         el("table", { class: "list", id: "history" },
           el("tr", {}, el("th", { text: "table" }), el("th", { text: "game" }), el("th", { text: "players" }), el("th", { text: "place" }), el("th", { text: "rating" })),
@@ -42,7 +55,8 @@ export function pagePlayer(name) {
             el("td", { text: h.players }),
             // A game they left is a forfeit: rated as last, whatever the bot made of it.
             el("td", { text: (h.place != null ? String(h.place) : h.status) + (h.left ? " (left: a forfeit)" : "") }),
-            el("td", { text: h.rating_after != null ? `${h.rating_before.toFixed(0)} → ${h.rating_after.toFixed(0)}` : "" }))))));
+            // A training game (unrated) changes no rating.
+            el("td", { text: h.rating_after != null ? `${h.rating_before.toFixed(0)} → ${h.rating_after.toFixed(0)}` : h.rated === false ? "training (unrated)" : "" }))))));
   }).catch((e) => say(e.message));
 }
 

@@ -8,6 +8,8 @@
 import { app, el, show, say, api, seatLabel, seatName, renderLog, resultTable, layout, NARROW } from "./dom.js";
 import { Board } from "./board.js";
 import { promptFor } from "./prompts.js";
+import { hintControl } from "./hint.js";
+import { rulesLink } from "./rules.js";
 
 const AUTO_CONFIRM = "meeple.autoConfirm";
 const AWAY_CHECK_MS = 15000;
@@ -31,7 +33,9 @@ export function pageTable(id) {
   });
   const draftBar = el("div", { id: "draft", class: "draft-bar", hidden: true }, steps,
     el("div", { class: "row" }, undo, restart, rotate, confirmButton));
-  const bar = el("div", { id: "status-bar", class: "status-bar" }, turn, draftBar);
+  const hint = hintControl(id);
+  const rules = rulesLink();
+  const bar = el("div", { id: "status-bar", class: "status-bar" }, turn, draftBar, hint.node);
   const actions = el("div", { id: "actions", "aria-label": "Moves" });
   const moves = el("div", { class: "panel moves-list", hidden: true }, el("h3", { text: "Your choices as a list" }), actions);
   const log = el("ol", { id: "log" });
@@ -45,7 +49,7 @@ export function pageTable(id) {
         el("label", { class: "row small" }, auto, "Confirm my turns automatically")),
       el("div", { class: "panel" }, el("h3", { text: "Moves" }), log),
       extra));
-  show(title, setup, result, play);
+  show(title, el("p", { class: "small" }, rules), setup, result, play);
   let latest = null;
   let busy = false;
   let attempts = 0;
@@ -136,6 +140,7 @@ export function pageTable(id) {
     const t = msg.table;
     const v = msg.view;
     title.textContent = `${t.game_name} · table ${t.id}`;
+    rules.setGame(t.game);
     const mySeat = v ? v.seat : null;
     const seated = app.me && t.seats.some((s) => s.kind === "human" && s.user_id === app.me.id);
     // A seat kept for me (an invitation) is the only one I may take until I decline it.
@@ -191,6 +196,7 @@ export function pageTable(id) {
     const keepId = keep ? keep.getAttribute("data-action") : null;
     actions.replaceChildren(...v.legal.map((a) => el("button", { class: "action", type: "button", "data-action": a.id, onclick: () => choose(a), text: a.text })));
     if (keepId) { const again = actions.querySelector(`button[data-action="${keepId}"]`); if (again) again.focus(); }
+    hint.update(msg);
     // The draft bar: what is staged, Undo, Confirm. While it is the player's turn the
     // buttons keep their places (greyed out until they apply), so nothing moves.
     const draft = v.draft;
