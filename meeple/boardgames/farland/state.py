@@ -1184,3 +1184,225 @@ class FarlandState(State):
             "players": players,
             "last_action": L.name(self.history[-1]) if self.history else None,
         }
+
+    # -- the move log in words ---------------------------------------------------------
+
+    def action_words(self, action: int) -> str:
+        """``action`` as a player says it, for the move log (see :meth:`State.action_words`):
+        what was taken and from where, where a piece went, what it covered and returned,
+        and how the farm's score changes when an installed piece changes it."""
+        try:
+            return self._words(action)
+        except Exception:  # the log must never stop a game: the notation is always right
+            return self.action_to_string(action)
+
+    def _card_words(self, card: int) -> str:
+        from meeple.boardgames.farland.render import card_words
+
+        cid = self.game.components.land_cards[card].id
+        return f"land card {cid} ({card_words(self.game, cid)})"
+
+    def _piece_words(self, piece: int) -> str:
+        comp = self.game.components
+        if piece >= POND:
+            return "a pond tile"
+        if piece >= TILE:
+            return f"the {comp.building_types[piece - TILE]} building tile"
+        return self._card_words(piece)
+
+    @staticmethod
+    def _edge_words(e: int) -> str:
+        x, y = xy(e >> 1)
+        return f"the {'left' if e & 1 else 'top'} side of square {x},{y}"
+
+    def _score_change(self, action: int) -> str:
+        """What the mover's farm would score now, and the change the action makes."""
+        p = self.pending[-1].player
+        before = sum(self.score_phase(p).values())
+        after_state = self.clone()
+        after_state.pending = list(self.pending)
+        d = after_state.pending.pop()
+        after_state._handlers["_apply_"][d.kind](after_state, d, action)
+        after = sum(after_state.score_phase(p).values())
+        if after == before:
+            return ""
+        return f" (the farm would now score {after}, {after - before:+d})"
+
+    def _words(self, action: int) -> str:
+        if not self.pending:
+            return self.action_to_string(action)
+        d = self.pending[-1]
+        L = self.L
+        g = self.game
+        comp = g.components
+        kind = d.kind
+        p = d.player
+        farm = self.farms[p] if p >= 0 else None
+
+        def imp(t: int) -> str:
+            return IMPROVEMENT_TYPES[t]
+
+        if kind == "track":
+            return (
+                f"a {imp(action - L.TRACK)} is put on round {len(self.track) + 1} of the "
+                "round track"
+            )
+        if kind == "deal":
+            cols = g.columns
+            row = "upper" if d.info < cols else "lower"
+            return (
+                f"{self._card_words(action - L.DRAW)} is drawn for the {row} market, "
+                f"space {d.info % cols + 1}"
+            )
+        if kind == "flip":
+            return f"the {comp.building_types[action - L.FLIP]} building tile is turned face up"
+        if kind == "start":
+            return f"takes a {imp(action - L.IMP)} as a starting improvement"
+        if kind == "pay":
+            return f"pays a {imp(action - L.IMP)} from the house into the supply"
+        if kind == "gain":
+            return f"gains a {imp(action - L.IMP)} from the supply"
+        if kind == "take":
+            return self._take_words(d, action)
+        if kind == "place":
+            x, y = xy(action - L.AT)
+            return f"chooses square {x},{y} for the top-left corner of {self._piece_words(d.info)}"
+        if kind == "rotate" and farm is not None:
+            return self._lay_words(d, action)
+        if kind == "token":
+            if action == L.NO_TOKEN:
+                return "takes no resource token"
+            return f"takes a {comp.resources[action - L.TOKEN]} token for a covered square"
+        if kind == "token_at":
+            x, y = xy(action - L.AT)
+            return f"puts the {comp.resources[d.info]} token on square {x},{y}"
+        if kind == "upgrade":
+            if action == L.PLUS10:
+                return "puts an upgrade token on the +10 space (10 points at the end)"
+            from meeple.boardgames.farland.render import tech_name
+
+            k = action - L.TECH
+            level = 1 if k < g.n_level1 else 2
+            words = f"puts an upgrade token on {tech_name(comp.techs[k])} (level {level})"
+            if k == g.tech_index["irrigation"]:
+                words += " and takes a pond tile to lay at once"
+            return words
+        if kind == "install" and farm is not None:
+            return self._install_words(d, action)
+        if kind == "install_at":
+            k = d.info
+            if k in (FENCE, PIPE):
+                return (
+                    f"installs a {imp(k)} on {self._edge_words(action - L.EDGE)}"
+                    + self._score_change(action)
+                )
+            if k == NIMBUS:
+                x, y = xy(action - L.CORNER)
+                return (
+                    f"installs a Nimbus Generator (2 pipes as a cross) on corner {x},{y}"
+                    + self._score_change(action)
+                )
+            if k in (-1 - FENCE, -1 - PIPE):
+                return (
+                    f"lifts the {imp(-1 - k)} on {self._edge_words(action - L.EDGE)} back to "
+                    "the house" + self._score_change(action)
+                )
+            x, y = xy(action - L.CORNER)
+            return f"lifts the Nimbus Generator on corner {x},{y} back to the house (2 pipes)"
+        return self.action_to_string(action)
+
+    def _take_words(self, d: Decision, action: int) -> str:
+        L = self.L
+        g = self.game
+        comp = g.components
+        if action == L.PASS:
+            return "passes: there is nothing to take"
+        if action in (L.TAKE_BLD_IMP, L.TAKE_BLD_FP):
+            b = comp.building_types[self.top]
+            if action == L.TAKE_BLD_IMP:
+                on = [f"{v} {IMPROVEMENT_TYPES[t]}" for t, v in enumerate(self.top_imps) if v]
+                what = " and ".join(on) if on else "no improvements"
+                return f"takes the {b} building tile with {what} on it"
+            if self.first == d.player:
+                nxt = (d.player + 1) % g.players
+                return (
+                    f"takes the {b} building tile and passes the first-player marker to "
+                    f"player {nxt + 1}"
+                )
+            return f"takes the {b} building tile and the first-player marker"
+        upper = action < L.TAKE_LOWER
+        c = action - (L.TAKE_UPPER if upper else L.TAKE_LOWER)
+        card = self.market[c if upper else g.columns + c]
+        words = f"takes {self._card_words(card)} from the "
+        words += (
+            f"upper market, space {c + 1}, paying an improvement"
+            if upper
+            else (f"lower market, space {c + 1}, for free")
+        )
+        if comp.land_cards[card].building < 0:
+            words += "; it gains 2 improvements"
+        return words
+
+    def _lay_words(self, d: Decision, action: int) -> str:
+        piece, anchor = d.info
+        r = action - self.L.ROT
+        shape = self.game.shapes[piece][r]
+        assert shape is not None
+        farm = self.farms[d.player]
+        x, y = xy(anchor)
+        words = f"lays {self._piece_words(piece)} at {x},{y} turned {ROTATIONS[r]}°"
+        covered = [anchor + off for off, _c in shape[2] if anchor + off in farm.cells]
+        if not covered:
+            words += " beside the farm"
+        else:
+            names: dict[str, int] = {}
+            for i in covered:
+                cell = farm.cells[i]
+                name = self.game.content_name(cell)
+                if name[-1].isdigit():
+                    name = name.rstrip("0123456789")
+                names[name] = names.get(name, 0) + 1
+                t = farm.tokens.get(i)
+                if t is not None:
+                    token = f"{self.game.components.resources[t]} token"
+                    names[token] = names.get(token, 0) + 1
+            what = ", ".join(f"{v} {k}" if v > 1 else k for k, v in names.items())
+            words += f", covering {len(covered)} square{'s' if len(covered) > 1 else ''} ({what})"
+        after = self.clone()
+        after.pending = list(self.pending)
+        dd = after.pending.pop()
+        after._handlers["_apply_"][dd.kind](after, dd, action)
+        back = [
+            f"{v} {IMPROVEMENT_TYPES[t]}"
+            for t, v in enumerate(
+                a - b for a, b in zip(after.farms[d.player].house, farm.house, strict=True)
+            )
+            if v > 0
+        ]
+        if back:
+            verb = "goes" if back == ["1 fence"] or back == ["1 pipe"] else "go"
+            words += f"; {' and '.join(back)} {verb} back to the house"
+        return words
+
+    def _install_words(self, d: Decision, action: int) -> str:
+        L = self.L
+        comp = self.game.components
+        if action == L.DONE:
+            return "is done installing for this scoring phase"
+        if L.LIFT <= action < L.DONE:
+            k = action - L.LIFT
+            if k >= 3:
+                return f"lifts a trough from the {comp.animals[k - 3]} table back to the house"
+            return f"chooses an installed {('fence', 'pipe', 'Nimbus Generator')[k]} to lift"
+        k = action - L.INSTALL
+        if k >= 3:
+            a = k - 3
+            table = comp.livestock[self.game.side][a]
+            tr = self.farms[d.player].troughs[a] + 1
+            value = table[len(table) - 1 - tr]
+            return (
+                f"installs a trough on the {comp.animals[a]} table (a pastured "
+                f"{comp.animals[a]} now scores {value})" + self._score_change(action)
+            )
+        what = ("a fence", "a pipe", "a Nimbus Generator (2 pipes)")[k]
+        return f"picks {what} from the house to install"

@@ -28,8 +28,8 @@ def test_svg_view_is_valid_and_labels_turn_and_scores():
     svg = s.render_svg(None)
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert "to move: player 1 (rotate building barn)" in svg
-    assert "player 3: 0 points" in svg
+    assert "to move: player 1 (turn the barn tile and lay it)" in svg
+    assert "Player 3: 0 points" in svg
     assert "upgrade tokens left: 12" in svg
 
 
@@ -69,8 +69,9 @@ def test_tokens_have_unambiguous_labels_in_text_and_svg():
     rows = _farm_rows(text, 0)
     assert any("+Co" in r and "+Ca" in r for r in rows)
     assert "Co cow" in text and "Ca carrot" in text
+    # in the picture tokens are cubes in the resource's colour, with a tip naming them
     svg = s.render_svg(None)
-    assert ">Co<" in svg and ">Ca<" in svg
+    assert 'data-tip="0,1: cow token' in svg and 'data-tip="1,1: carrot token' in svg
 
 
 def test_svg_legend_explains_ponds_and_the_nimbus_cross():
@@ -103,8 +104,8 @@ def test_texts_for_people_count_players_from_one():
     assert "to move: player 1  first player: player 1" in text
     assert "\nplayer 1: 0 points (" in text and "\nplayer 2: 0 points (" in text
     words = svg_words(s.render_svg(None))
-    assert "to move: player 1 (take); first player: player 1" in words
-    assert "player 1 (to move) ★first: 0 points" in words and "player 2: 0 points" in words
+    assert "to move: player 1 (take a land card or the building); first player: player 1" in words
+    assert "Player 1 (to move) ★first: 0 points" in words and "Player 2: 0 points" in words
     assert_names_both_players(text)
     assert_names_both_players(words)
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")

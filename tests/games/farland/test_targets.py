@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 
 import meeple
 from meeple.boardgames.farland.actions import sq
+from meeple.boardgames.farland.render import RES_COLOURS
 from meeple.boardgames.farland.state import FarlandState
 from tests.games.farland.helpers import building, farm_with, land, names, play, setup, top
 
@@ -172,8 +173,10 @@ def test_a_card_is_turned_in_its_four_orientations_drawn_at_the_chosen_square():
     assert turned == {(2, 0): "carrot1", (3, 0): "wheat1", (2, 1): "carrot1", (3, 1): "wheat1"}
     groups = cycle_groups(s, 0)
     assert [g.get("data-target") for g in groups] == ["rot:0", "rot:90", "rot:180", "rot:270"]
-    words = _group_squares(groups[1])
-    assert words[:2] == ["×1", "carrot"] and "turned 90° (R: next)" in words
+    # squares are pictures: the turned card's first square shows a carrot, not wheat
+    drawn_first = ET.tostring(groups[1], encoding="unicode")
+    assert drawn_first.index(RES_COLOURS["carrot"]) < drawn_first.index(RES_COLOURS["wheat"])
+    assert "turned 90° (R: next)" in _group_squares(groups[1])
     # all four are drawn at the same place: the squares of the chosen cell
     rects = [
         sorted((r.get("x"), r.get("y")) for r in g.iter(f"{SVG}rect") if r.get("fill") == "none")
