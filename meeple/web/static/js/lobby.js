@@ -1,6 +1,7 @@
 // The lobby: tables to join, watch or replay, and a new table's form.
 
 import { app, el, show, say, api, seatName, swatch } from "./dom.js";
+import { rulesLink } from "./rules.js";
 
 export function pageLobby() {
   const content = el("div");
@@ -125,6 +126,9 @@ function newTableForm() {
       seats.append(el("div", { class: "row" }, el("span", { text: `Seat ${i + 1}` }), kind, name));
     }
   }
+  // The chosen game's rules, a click away (in a new tab, the form kept as it is).
+  const rules = rulesLink(gameSelect.value);
+  gameSelect.addEventListener("change", () => rules.setGame(gameSelect.value));
   gameSelect.addEventListener("change", renderPlayers);
   players.addEventListener("change", renderSeats);
   async function create() {
@@ -145,7 +149,7 @@ function newTableForm() {
   }
   const form = el("div", { class: "panel" },
     el("h2", { text: "New table" }),
-    el("div", { class: "row" }, gameSelect, players),
+    el("div", { class: "row" }, gameSelect, players, rules),
     options, seats, ratedBox,
     el("div", { class: "row" }, el("button", { id: "create-table", class: "primary", onclick: create, text: "Create table" })));
   if (app.games.length) renderPlayers();

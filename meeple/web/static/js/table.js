@@ -149,7 +149,10 @@ export function pageTable(id) {
     seats.replaceChildren(...t.seats.map((s) => el("li", {
       class: v && v.to_move === s.seat ? "to-move" : "",
       "data-seat": s.seat,
-    }, `${s.seat + 1}. `, seatName(s), s.seat === mySeat ? el("span", { class: "badge", text: "you" }) : null,
+    }, `${s.seat + 1}. `, seatName(s),
+      // Their rating in this game (conservative: see docs/ratings.md), none at a training table.
+      s.rating != null && t.rated !== false ? el("small", { class: "muted rating", title: "rating in this game", text: ` ${s.rating.toFixed(0)}` }) : null,
+      s.seat === mySeat ? el("span", { class: "badge", text: "you" }) : null,
       t.status === "running" && seated && s.kind === "human" && s.user_id !== app.me.id && away(msg, s.seat)
         ? el("button", { class: "replace", title: "They have left the table and it has been their turn for a long while",
           onclick: () => act(`/api/tables/${t.id}/bot`, { seat: s.seat, level: "medium" }), text: `Away ${awayMinutes(msg)} min: let a bot play on` })
