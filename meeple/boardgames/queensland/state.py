@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from meeple.boardgames.queensland import actions as A
-from meeple.boardgames.queensland.components import ARROWS, SIDE_NAMES, start_layout
+from meeple.boardgames.queensland.components import ARROWS, SIDE_NAMES, START_IDS, start_layout
 from meeple.boardgames.queensland.game import QueenslandGame
 from meeple.boardgames.queensland.scoring import (
     CATEGORIES,
@@ -33,6 +33,7 @@ from meeple.boardgames.queensland.scoring import (
     pond_points,
     trait_points,
 )
+from meeple.boardgames.queensland.words import plural, tile_phrase
 from meeple.core import CHANCE, Decision, State
 from meeple.core.api import JSON
 
@@ -675,6 +676,96 @@ class QueenslandState(State):
         if actor == CHANCE and A.FIRST <= action < A.FACE:
             return f"player {action - A.FIRST + 1} starts"
         return self.action_to_string(action)
+
+    def action_words(self, action: int) -> str:
+        """The action as a player tells it, for the move log (the log puts the mover's
+        name before it): which tile, from which market space, where it went and what
+        its arrow and the ponds did. Called before the action; for a turn's last step
+        it plays the action on a clone to tell what moved and scored, all of which the
+        next observation shows anyway."""
+        g = self.game
+        ids = g.all_tiles
+        d = self.pending[-1] if self.pending else None
+        if action < A.FACE:
+            return f"player {action - A.FIRST + 1} is drawn to start"
+        if action < A.TAKE:
+            return f"lays the start farm facing {SIDE_NAMES[action - A.FACE]}"
+        if action >= A.DRAW:
+            tile = tile_phrase(ids[action - A.DRAW])
+            if d is not None and d.kind == "deal":
+                return f"tile {tile} is drawn for market space {d.info + 1}"
+            return f"tile {tile} is drawn for market space 1; the others slide right"
+        if d is None:
+            return self.action_to_string(action)
+        p = d.player
+        if action < A.ROTATE:
+            s = action - A.TAKE
+            tile_id = self.market[s]
+            if tile_id < 0:
+                return self.action_to_string(action)
+            tile = tile_phrase(ids[tile_id])
+            if not self._fits_anywhere(p, tile_id):
+                return f"discards {tile} from market space {s + 1}: it fits nowhere on the farm"
+            return (
+                f"takes {tile} from market space {s + 1}"
+                f" (worth {plural(g.c.market_toads[s], 'toad')})"
+            )
+        if A.CELL <= action < A.DRAW and d.kind == "place":
+            cell = action - A.CELL
+            x, y = A.unpack(cell)
+            near = ""
+            for side in range(4):  # the cell lies opposite the side its neighbour faces
+                packed = self.tiles[p].get(cell + DELTAS[side])
+                if packed is not None:
+                    other = ids[packed >> 2].id
+                    name = f"start tile {other}" if other in START_IDS else other
+                    near = f", {SIDE_NAMES[(side + 2) % 4]} of {name}"
+                    break
+            return f"chooses cell {x},{y}{near}"
+        if A.ROTATE <= action < A.FOLLOW and d.kind == "rotate":
+            s, cell = d.info
+            x, y = A.unpack(cell)
+            after = cast(QueenslandState, self.clone())
+            after.apply_action(action)
+            _, tile_id, _, r, add, kind, direction = after.last or (0, 0, 0, 0, 0, 0, 0)
+            way = SIDE_NAMES[direction]
+            turned = f"turned {r * 90}" if r else "as printed"
+            words = f"lays {ids[tile_id].id} at {x},{y} {turned}"
+            if add:
+                words += f", adding {plural(add, 'toad')}"
+            if kind == GROUP:
+                asked = [e.player + 1 for e in after.pending if e.kind == "group"]
+                who = " and ".join(f"player {q}" for q in reversed(asked))
+                follow = f"{who} may follow" if asked else "no one else's toads can follow"
+                words += f"; group move: their toads move one tile {way}, {follow}"
+            else:
+                steps = "one tile" if kind == SINGLE else "two tiles"
+                words += f"; their toads move {steps} {way}"
+            return words + after._scored_words()
+        if action in (A.FOLLOW, A.STAY) and d.kind == "group":
+            way = SIDE_NAMES[self.group_dir]
+            words = (
+                f"follows the group move: their toads move one tile {way}"
+                if action == A.FOLLOW
+                else "stays: their toads do not move"
+            )
+            if len(self.pending) > 1 and self.pending[-2].kind == "group":
+                return words  # nothing happens until the last answer
+            after = cast(QueenslandState, self.clone())
+            after.apply_action(action)
+            return words + after._scored_words()
+        return self.action_to_string(action)
+
+    def _scored_words(self) -> str:
+        """The ponds the turn just finished scored, and the end of the game, in words."""
+        if self.pending and self.pending[-1].kind == "group":
+            return ""  # the ponds wait for the answers
+        out = ""
+        for q, _, toads, pts in self.last_ponds:
+            out += f"; player {q + 1}'s pond with {toads} toads scores {plural(pts, 'point')}"
+        if not self.pending:
+            out += "; the game ends"
+        return out
 
     # -- the picture -------------------------------------------------------------
 

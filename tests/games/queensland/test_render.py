@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import meeple
 from meeple.boardgames.queensland import actions as A
+from meeple.boardgames.queensland.render import WIDE
 from tests.games.notation import check_not_a_move
 from tests.games.queensland.helpers import at_first_turn, names, play, put, set_toads
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
@@ -45,13 +46,18 @@ def test_views_keep_a_pending_group_answer_hidden():
 
 def test_the_svg_view_is_a_labelled_picture():
     state = group_pending()
-    svg = state.game.render_svg(state.observation(None))
-    root = ET.fromstring(svg)
-    assert root.tag.endswith("svg")
-    titles = {t.text for t in root.iter("{http://www.w3.org/2000/svg}title")}
-    assert {"pond", "group move south", "2 toads", "cow"} <= titles
-    assert "player 3 to follow the group move or stay" in svg
-    assert "scores: ponds in play" in svg
+    for layout in ("wide", "narrow"):
+        svg = state.game.render_svg(state.observation(None), layout)
+        root = ET.fromstring(svg)
+        assert root.tag.endswith("svg")
+        # Tooltips are data-tip attributes (the page shows them), never <title>s.
+        assert not list(root.iter("{http://www.w3.org/2000/svg}title"))
+        tips = [e.get("data-tip") for e in root.iter() if e.get("data-tip")]
+        for start in ("Pond:", "Group arrow south:", "2 toads:", "Cow:"):
+            assert any(t.startswith(start) for t in tips), start
+        assert "player 3 to follow the group move or stay" in svg_words(svg).replace("\n", " ")
+        # The final scores appear only at the end.
+        assert "Final scores" not in svg
 
 
 def test_views_show_a_player_who_was_not_asked():
@@ -74,8 +80,8 @@ def test_texts_for_people_count_players_from_one():
     assert "\nPlayer 1 (farm faces north)" in text and "\nPlayer 2 (farm faces north)" in text
     words = svg_words(state.render_svg(None))
     assert "player 2 started" in words
-    assert "Player 1: 0 points, 0 toads, farm faces north\n" in words
-    assert "Player 2: 0 points, 0 toads, farm faces north  <- to move" in words
+    assert "Player 1\n0 points, 0 toads, farm faces north\n" in words
+    assert "Player 2: to move\n0 points, 0 toads, farm faces north\n" in words
     assert_names_both_players(text)
     assert_names_both_players(words)
     # The notation keeps the seat index; the move log words it for people.
@@ -171,7 +177,9 @@ def test_the_outlines_are_drawn_on_the_farm_of_the_player_placing():
     root = ET.fromstring(state.game.render_svg(state.observation(1)))
     outlines = [e for e in root.iter() if e.get("data-target", "").startswith("cell:")]
     assert len(outlines) == 7
-    assert all(float(e.get("x")) > 500 for e in outlines)  # player 1's farm is on the right
+    assert all(
+        float(e.get("x")) > WIDE.width / 2 for e in outlines
+    )  # player 1's farm is on the right
 
 
 def test_an_outlined_cell_may_lie_beyond_the_farm_drawn_so_far():
@@ -232,25 +240,28 @@ def test_the_chosen_cell_is_drawn_as_the_text_says():
     assert "*" not in text.split("Player 2 (")[1].split("Legend")[0]
 
 
-def _layout(state, viewer):
-    """The picture's size and where each laid tile's id label is drawn (farm by farm,
-    in drawing order): what must not move while no tile is laid."""
+def _layout(state, viewer, layout="wide"):
+    """The picture's size and where each laid tile is drawn (farm by farm, in drawing
+    order): what must not move while no tile is laid. The narrow picture tells last
+    turn's story under the farms, so only its height may change."""
     obs = state.observation(viewer)
-    root = ET.fromstring(state.game.render_svg(obs))
-    laid = {t[2] for farm in obs["farms"] for t in farm["tiles"]}
-    labels: list[tuple[str | None, str | None, str | None]] = []
+    root = ET.fromstring(state.game.render_svg(obs, layout))
+    placed: list[tuple[str | None, str | None, str | None]] = []
 
     def walk(e: ET.Element) -> None:
         for child in e:
             if child.get("data-target"):  # the market, the tile being turned: not laid
                 continue
-            if child.tag.endswith("text") and child.text in laid:
-                labels.append((child.text, child.get("x"), child.get("y")))
+            if child.get("data-tile"):
+                corner = next(child.iter("{http://www.w3.org/2000/svg}rect"))
+                placed.append((child.get("data-tile"), corner.get("x"), corner.get("y")))
+                continue
             walk(child)
 
     walk(root)
-    assert labels, "no laid tile drawn"
-    return root.get("width"), root.get("height"), labels
+    assert placed, "no laid tile drawn"
+    height = root.get("height") if layout == "wide" else None
+    return root.get("width"), height, placed
 
 
 def test_the_farms_stay_put_between_the_decisions_of_a_turn():
@@ -272,7 +283,11 @@ def test_the_farms_stay_put_between_the_decisions_of_a_turn():
             if not all(farms):  # before the start farms are laid
                 state.apply_action(rng.choice(state.legal_actions()))
                 continue
-            layouts = [_layout(state, v) for v in (None, *range(players))]
+            layouts = [
+                _layout(state, v, layout)
+                for v in (None, *range(players))
+                for layout in ("wide", "narrow")
+            ]
             if before is not None and before[0] == farms:
                 assert layouts == before[1], f"turn {obs['turn']}: {obs['decision']}"
                 compared[obs["decision"]] = compared.get(obs["decision"], 0) + 1

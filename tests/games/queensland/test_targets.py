@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import meeple
 from meeple.boardgames.queensland import actions as A
+from meeple.boardgames.queensland.render import GAP, WIDE
 from tests.games.queensland.helpers import at_first_turn, names, play, set_toads
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -35,8 +36,8 @@ def words(group):
     return "".join(t.text or "" for t in group.iter(f"{NS}text"))
 
 
-def titles(group):
-    return [t.text for t in group.iter(f"{NS}title")]
+def tips(group):
+    return [e.get("data-tip") for e in group.iter() if e.get("data-tip")]
 
 
 # -- face -----------------------------------------------------------------------------
@@ -64,7 +65,7 @@ def test_facing_is_one_of_four_compass_arrows_around_the_start_farm():
     assert nx == sx and ey == wy and ny < ey < sy and wx < nx < ex
     assert (nx, ey) == ((wx + ex) / 2, (ny + sy) / 2)
     # Drawn on player 1's farm (the left column), and only in the mover's picture.
-    assert ex < 500
+    assert ex < WIDE.width / 2
     for viewer in (None, 1, 2):
         assert keyed(picture(state, viewer), "face:") == []
     play(state, "face east")
@@ -72,7 +73,7 @@ def test_facing_is_one_of_four_compass_arrows_around_the_start_farm():
     assert len(keyed(picture(state, 1), "face:")) == 4
     assert keyed(picture(state, 0), "face:") == []
     arrows = keyed(picture(state, 1), "face:")
-    assert centre(arrows[1])[0] > 500  # player 2's farm is in the right column
+    assert centre(arrows[1])[0] > WIDE.width / 2  # player 2's farm is in the right column
 
 
 # -- take and place -----------------------------------------------------------------
@@ -130,25 +131,28 @@ def test_each_legal_turn_is_drawn_at_the_chosen_cell_as_a_rotation_cycle():
     assert [e.get("data-target") for e in groups] == ["rot:0", "rot:90", "rot:270"]
     assert all(e.tag == f"{NS}g" and e.get("data-cycle") == "rotation" for e in groups)
     # T01's double arrow is printed pointing south: each group shows the tile turned.
-    assert [[t for t in titles(e) if "move" in t] for e in groups] == [
-        ["double move south"],
-        ["double move west"],
-        ["double move east"],
+    assert [[t.split(":")[0] for t in tips(e) if "arrow" in t] for e in groups] == [
+        ["Double arrow south"],
+        ["Double arrow west"],
+        ["Double arrow east"],
     ]
     assert all(float(e.get("opacity")) < 1 for e in groups)  # not yet laid
     # All at the chosen cell: where the other player's picture frames it.
     frame = next(
         e
         for e in picture(state, 1).iter(f"{NS}rect")
-        if e.get("stroke") == "#f0f" and e.get("width") == "54.0"
+        if e.get("stroke") == "#f0f" and e.get("width") == str(WIDE.cell)
     )
     at = (frame.get("x"), frame.get("y"))
     for e in groups:
         first = next(e.iter(f"{NS}rect"))
         assert (first.get("x"), first.get("y")) == at
     # Cell 0,-1 is above start tile A, in column 0: the farm's drawn area always reserves
-    # columns -3 to -1 west of it (x 16 is its left edge, cells are 54 wide).
-    assert float(at[0]) == 16.0 + 3 * 54
+    # columns -2 and -1 west of it, centred in the left half of the picture.
+    cols = WIDE.view[1] - WIDE.view[0] + 1
+    half = (WIDE.width - 2 * WIDE.pad - GAP) / 2
+    left = WIDE.pad + (half - cols * WIDE.cell) / 2
+    assert float(at[0]) == left + 2 * WIDE.cell
     assert keyed(picture(state, 1), "rot:") == []
     assert keyed(picture(state, None), "rot:") == []
 
@@ -195,12 +199,12 @@ def test_a_group_answer_is_a_follow_or_stay_button_beside_the_deciders_farm():
     assert [e.get("data-target") for e in buttons] == ["button:follow", "button:stay"]
     assert [words(e) for e in buttons] == ["Follow", "Stay"]
     # Below player 2's farm (the right column, first row), above player 3's.
-    head2 = next(t for t in root.iter(f"{NS}text") if (t.text or "").startswith("Player 2:"))
-    head3 = next(t for t in root.iter(f"{NS}text") if (t.text or "").startswith("Player 3:"))
+    head2 = next(t for t in root.iter(f"{NS}text") if (t.text or "").startswith("Player 2"))
+    head3 = next(t for t in root.iter(f"{NS}text") if (t.text or "").startswith("Player 3"))
     for e in buttons:
         rect = next(e.iter(f"{NS}rect"))
-        assert float(rect.get("x")) > 500
-        assert float(head2.get("y")) + 2 * 54 < float(rect.get("y")) < float(head3.get("y"))
+        assert float(rect.get("x")) > WIDE.width / 2
+        assert float(head2.get("y")) + 6 * WIDE.cell < float(rect.get("y")) < float(head3.get("y"))
     # The toad that would move gets a blue arrow: one heap, on A, which has C to its south.
     moving = [
         e
