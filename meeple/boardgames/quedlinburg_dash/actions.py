@@ -66,6 +66,21 @@ def parse_chip(text: str) -> int | None:
 CHIP_NAMES = tuple(chip_name(k) for k in range(N_KINDS))
 
 
+def chip_words(kind: int) -> str:
+    """A chip as a player says it: "red '2'", "sugar beet", "dream weed"."""
+    if kind == DREAM:
+        return "dream weed"
+    if COLOURS[KIND_COLOUR[kind]] == "white":
+        return "sugar beet"
+    return f"{COLOURS[KIND_COLOUR[kind]]} '{KIND_VALUE[kind]}'"
+
+
+def a_chip(kind: int) -> str:
+    """The chip with its article: "a red '2'", "an orange '1'"."""
+    words = chip_words(kind)
+    return ("an " if words[0] in "aeiou" else "a ") + words
+
+
 def action_name(action: int, white_faces: tuple[str, ...]) -> str:
     """The context-free name of an action; ``white_faces`` name the white die's faces."""
     if action < WHITE0:

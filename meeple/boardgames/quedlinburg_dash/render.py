@@ -1,12 +1,21 @@
-"""Text and SVG views of a race, drawn only from an observation."""
+"""Text and SVG views of a race, drawn only from an observation.
+
+The SVG comes in two layouts. ``wide`` is drawn 878 units wide and ``narrow`` 366, the
+CSS pixels the page shows them at, so a font size is the size a person reads. Both draw
+the same parts with the same click targets; the narrow one stacks what the wide one
+puts side by side (the action cards below their chips) and reflows rows of chips.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from meeple.core.api import Layout
-from meeple.core.svg import PLAYER_COLOURS, circle, document, line, rect, text, title
+from meeple.core.svg import PLAYER_COLOURS, attrs, circle, document, line, polygon, rect, text
 
 CHIP_FILL = {
     "red": "#d62728",
@@ -18,9 +27,145 @@ CHIP_FILL = {
     "white": "#ffffff",
     "dream": "#b9b3c9",
 }
-CELL = 40
-PER_ROW = 20
-RESERVE_PER_ROW = 14
+DARK_INK = ("yellow", "white", "orange", "dream")
+"""Chips light enough that their number is printed in black."""
+FOOD_COLOURS = ("red", "yellow", "green", "blue", "orange", "purple")
+DREAM_WEED = "dream-weed"
+
+# What each action card does, in our words, per card set (the reserve rows show them).
+CARD_TEXT = {
+    "caterpillar": {
+        "red": "take 1 ruby, or 2 if the move ended on a spiral",
+        "yellow": "roll the white die and do what it shows",
+        "green": "put one chip from the animal card back in the bag",
+        "blue": "jump ahead to the next spiral field",
+        "orange": "move 1 more field per ruby you hold",
+        "purple": "take a four-leaf clover, 2 on a spiral",
+    },
+    "butterfly": {
+        "red": "take 1, 2 or 3 rubies for a '1', '2' or '4'",
+        "yellow": "roll the wood die: move 0-4; on a spiral roll twice",
+        "green": "draw another chip and carry it out",
+        "blue": "swap it for the next bigger blue ('4': a sugar beet)",
+        "orange": "take a '2' chip into the bag ('4' on a spiral)",
+        "purple": "take 1 clover per orange chip on the animal card",
+    },
+}
+PURPLE_COUNTS_PURPLE = "take 1 clover per purple chip on the animal card"
+SUGAR_BEET_TEXT = "sugar beet: 8 fields and no task"
+DREAM_TEXT = "fills a dream bubble, the 3rd opens the shop"
+SPIRAL_NOTE = {
+    "caterpillar": "blue jumps to the next one; red gives 2 rubies here",
+    "caterpillar-extended": "blue jumps to the next one; red and purple give 2 here",
+    "butterfly": "a yellow chip ending here rolls the wood die twice",
+    "butterfly-extended": "yellow rolls twice here; orange may take a '4'",
+}
+
+# Widths of the printable ASCII characters in DejaVu Sans (the browsers' sans-serif
+# here), in hundredths of an em: enough to wrap and fit labels without a browser.
+_REGULAR = (
+    "32 40 46 84 64 95 78 27 39 39 50 84 32 36 32 34 64 64 64 64 64 64 64 64 64 64 34 34 84 "
+    "84 84 53 100 68 69 70 77 63 58 77 75 29 29 66 56 86 75 79 60 79 69 63 61 73 68 99 69 61 "
+    "69 39 34 39 84 50 50 61 63 55 63 62 35 63 63 28 28 58 28 97 63 61 63 63 41 52 39 63 59 "
+    "82 59 59 52 64 34 64 84"
+)
+_BOLD = (
+    "35 46 52 84 70 100 87 31 46 46 52 84 38 42 38 37 70 70 70 70 70 70 70 70 70 70 40 40 84 "
+    "84 84 58 100 77 76 73 83 68 68 82 84 37 37 77 64 100 84 85 73 85 77 72 68 81 77 110 77 72 "
+    "73 46 37 46 84 50 50 67 72 59 72 68 44 72 71 34 34 67 34 104 71 69 72 72 49 60 48 71 65 "
+    "92 65 65 58 71 37 71 84"
+)
+_WIDTHS = {False: tuple(map(int, _REGULAR.split())), True: tuple(map(int, _BOLD.split()))}
+
+
+def text_width(body: str, size: float, bold: bool = False) -> float:
+    """About how wide ``body`` is drawn at ``size`` (a little over, never under)."""
+    table = _WIDTHS[bold]
+    units = sum(table[ord(c) - 32] if 32 <= ord(c) < 127 else 90 for c in body)
+    return units * size / 100 * 1.03
+
+
+def wrap(body: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``body`` broken at spaces into lines no wider than ``width``."""
+    lines: list[str] = []
+    for word in body.split():
+        if lines and text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+@dataclass(frozen=True)
+class Look:
+    """The measures of one layout, in viewBox units (= CSS pixels as shown)."""
+
+    width: int
+    pad: int  # outer margin
+    inner: int  # padding inside a panel
+    cols: int  # path cells per row
+    pitch: int  # path cell to cell
+    cell_w: int
+    cell_h: int
+    row_gap: int
+    title: int  # font sizes
+    head: int
+    body: int
+    small: int
+    cell_font: int
+    chip_r: int  # a chip in the reserve or a bag
+    card_r: int  # a chip on an animal card
+    card_step: int
+    bag_r: int
+    bag_step: int
+    narrow: bool
+
+
+WIDE = Look(
+    width=878,
+    pad=12,
+    inner=14,
+    cols=20,
+    pitch=42,
+    cell_w=39,
+    cell_h=54,
+    row_gap=12,
+    title=20,
+    head=16,
+    body=13,
+    small=12,
+    cell_font=12,
+    chip_r=14,
+    card_r=13,
+    card_step=29,
+    bag_r=13,
+    bag_step=60,
+    narrow=False,
+)
+NARROW = Look(
+    width=366,
+    pad=6,
+    inner=10,
+    cols=8,
+    pitch=44,
+    cell_w=41,
+    cell_h=52,
+    row_gap=10,
+    title=15,
+    head=13,
+    body=11,
+    small=10,
+    cell_font=10,
+    chip_r=12,
+    card_r=12,
+    card_step=27,
+    bag_r=12,
+    bag_step=50,
+    narrow=True,
+)
+
+
+# -- the text view ---------------------------------------------------------------
 
 
 def _price_table(prices: Mapping[str, int]) -> list[tuple[int, int]]:
@@ -90,157 +235,696 @@ def render_text(obs: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _cell_xy(f: int) -> tuple[float, float]:
-    row, col = divmod(f, PER_ROW)
-    if row % 2:
-        col = PER_ROW - 1 - col
-    return 20 + col * CELL, 70 + row * (CELL + 14)
+# -- words for the tooltips ------------------------------------------------------
 
 
-def _chip(x: float, y: float, name: str, r: float = 11, target: str | None = None) -> list[str]:
-    """One chip; ``target`` makes it a clickable place (``data-target``) in the web."""
-    open_g = f'<g data-target="{target}">' if target else "<g>"
-    if name == "dream-weed":
-        return [
-            f"{open_g}{title('dream weed')}",
-            circle(x, y, r, fill=CHIP_FILL["dream"], stroke="#555"),
-            text(x, y + 4, "z", 11, text_anchor="middle", fill="#333"),
-            "</g>",
-        ]
+def _card_text(obs: Mapping[str, Any], colour: str) -> str:
+    family = "butterfly" if obs["cards"].startswith("butterfly") else "caterpillar"
+    if family == "butterfly" and colour == "purple" and obs.get("purple_counts") == "purple":
+        return PURPLE_COUNTS_PURPLE
+    return CARD_TEXT[family][colour]
+
+
+def chip_words(name: str) -> str:
+    """``red-2`` -> "red '2'"; the white '8' is the sugar beet."""
+    if name == DREAM_WEED:
+        return "dream weed"
     colour, _, value = name.partition("-")
-    ink = "#000" if colour in ("yellow", "white", "orange") else "#fff"
+    if colour == "white":
+        return "sugar beet"
+    return f"{colour} '{value}'"
+
+
+def chip_tip(obs: Mapping[str, Any], name: str) -> str:
+    """What a chip is and what it does in this game (the same wherever it lies)."""
+    if name == DREAM_WEED:
+        return "Dream weed: no move; it fills a dream bubble, and the third one opens the shop"
+    colour, _, value = name.partition("-")
+    price = obs.get("prices", {}).get(name)
+    cost = f" Costs {price} rubies." if price else ""
+    if colour == "white":
+        return f"Sugar beet (white '8'): moves 8 fields and has no task.{cost}"
+    fields = "field" if value == "1" else "fields"
+    return (
+        f"{colour.capitalize()} '{value}': moves {value} {fields}, then the {colour} card: "
+        f"{_card_text(obs, colour)}.{cost}"
+    )
+
+
+def _open(tip: str, target: str | None = None, **kw: object) -> str:
+    """A group with a tooltip (``data-tip``) and, if clickable, its ``data-target``."""
+    extra = attrs(**kw)
+    return (
+        "<g"
+        + (f' data-target="{escape(target)}"' if target else "")
+        + f' data-tip="{escape(tip)}"'
+        + (f" {extra}" if extra else "")
+        + ">"
+    )
+
+
+# -- small pieces ----------------------------------------------------------------
+
+
+def _chip_face(x: float, y: float, name: str, r: float, least: int, dim: bool = False) -> list[str]:
+    """A chip's disc and number; the number is never under ``least`` (the layout's floor)."""
+    colour = "dream" if name == DREAM_WEED else name.partition("-")[0]
+    label = "z" if name == DREAM_WEED else name.rpartition("-")[2]
+    size = max(least, round(r * 0.95))
+    ink = "#222" if colour in DARK_INK else "#fff"
+    style = {"opacity": 0.35} if dim else {}
     return [
-        f"{open_g}{title(name + (' (sugar beet)' if colour == 'white' else ''))}",
-        circle(x, y, r, fill=CHIP_FILL.get(colour, "#999"), stroke="#333"),
-        text(x, y + 4, value, 11, text_anchor="middle", fill=ink, font_weight="bold"),
-        "</g>",
-    ]
-
-
-DONE_W, DONE_H = 160, 28
-
-
-def _done_control(x: float, y: float) -> list[str]:
-    """The shop's "Done" button: stop buying (or buy nothing) and leave the shop."""
-    return [
-        '<g data-target="button:done">',
-        rect(x, y, DONE_W, DONE_H, rx=8, fill="#fff3b0", stroke="#8a6d00", stroke_width=2),
+        circle(
+            x,
+            y,
+            r,
+            fill=CHIP_FILL.get(colour, "#999"),
+            stroke="#333" if colour != "white" else "#777",
+            stroke_width=1.2,
+            **style,
+        ),
+        circle(x, y, r * 0.72, fill="none", stroke="#0003" if colour != "white" else "#ccc"),
         text(
-            x + DONE_W / 2,
-            y + DONE_H / 2 + 5,
-            "Done shopping",
-            14,
+            x,
+            y + size * 0.36,
+            label,
+            size,
             text_anchor="middle",
+            fill=ink,
             font_weight="bold",
+            **style,
         ),
-        "</g>",
     ]
 
 
-def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
-    fields = obs["fields"]
-    spirals = set(obs["spirals"])
-    rows = fields // PER_ROW + 1
-    track_h = 70 + rows * (CELL + 14)
-    width = 20 * 2 + PER_ROW * CELL
-    body: list[str] = [
-        text(
-            20,
-            24,
-            f"Quacks & Co.: Quedlinburg Dash ({obs['board']} path, {fields} fields; "
-            f"{obs['cards']} cards)",
-            16,
-            font_weight="bold",
-        ),
-        text(20, 46, f"Turn {obs['turn']}. {_to_move(obs)}", 13),
+def _chip(
+    obs: Mapping[str, Any],
+    x: float,
+    y: float,
+    name: str,
+    r: float,
+    target: str | None = None,
+    count: int | None = None,
+    count_font: int = 12,
+) -> list[str]:
+    """One chip (with ``count`` beside it for a pile); ``target`` makes it clickable."""
+    out = [
+        _open(chip_tip(obs, name), target),
+        *_chip_face(x, y, name, r, count_font, dim=count == 0),
     ]
-    # The path, in rows that snake back and forth.
-    for f in range(fields + 1):
-        x, y = _cell_xy(f)
-        if f + 1 <= fields:
-            nx, ny = _cell_xy(f + 1)
-            body.append(
-                line(
-                    x + CELL / 2,
-                    y + CELL / 2,
-                    nx + CELL / 2,
-                    ny + CELL / 2,
-                    stroke="#c9b98f",
-                    stroke_width=3,
-                )
-            )
-    for f in range(fields + 1):
-        x, y = _cell_xy(f)
-        if f == 0:
-            fill, label, tip = "#e8d0c0", "start", "start house"
-        elif f == fields:
-            fill, label, tip = "#f5d142", "market", "the marketplace: first here wins"
-        elif f in spirals:
-            fill, label, tip = "#cfe9c9", f"@{f}", f"spiral field {f}"
-        else:
-            fill, label, tip = "#fffdf6", str(f), f"field {f}"
-        body.append(f"<g>{title(tip)}")
-        body.append(rect(x + 2, y + 2, CELL - 4, CELL - 4, fill=fill, stroke="#8a7a55", rx=4))
-        if f in spirals:
-            body.append(
-                circle(
-                    x + CELL / 2,
-                    y + CELL / 2,
-                    9,
-                    fill="none",
-                    stroke="#3a7a30",
-                    stroke_width=2,
-                    stroke_dasharray="12 4",
-                )
-            )
-        body.append(text(x + 5, y + 13, label, 8, fill="#555"))
-        body.append("</g>")
-    # Animals: one disc per player, offset so several can share a field.
-    for p, pl in enumerate(obs["players"]):
-        x, y = _cell_xy(pl["position"])
-        dx = (p % 2) * 14
-        dy = (p // 2) * 12
-        where = f"{pl['animal']} (player {p + 1}) on field {pl['position']}"
-        body.append(f"<g>{title(where)}")
-        body.append(circle(x + 13 + dx, y + 20 + dy, 8, fill=PLAYER_COLOURS[p], stroke="#000"))
-        body.append(
+    if count is not None:
+        out.append(
             text(
-                x + 13 + dx,
-                y + 24 + dy,
-                pl["animal"][0].upper(),
-                10,
-                text_anchor="middle",
-                fill="#fff",
+                x + r + 3,
+                y + count_font * 0.36,
+                f"×{count}",
+                count_font,
+                fill="#999" if count == 0 else "#222",
                 font_weight="bold",
             )
         )
-        body.append("</g>")
-    # The reserve: the shop and the chips the orange butterfly card takes from.
-    reserve = list(obs["reserve"].items())
+    out.append("</g>")
+    return out
+
+
+def _pile_width(r: float, font: int) -> float:
+    return 2 * r + 3 + text_width("×16", font, bold=True)
+
+
+def _swirl(x: float, y: float, r: float) -> str:
+    """The spiral mark of a spiral field: an Archimedean spiral of two and a half turns."""
+    pts = []
+    for i in range(41):
+        t = i / 40 * 5 * math.pi
+        rr = r * i / 40
+        pts.append(f"{x + rr * math.cos(t):.1f},{y + rr * math.sin(t):.1f}")
+    return f'<polyline points="{" ".join(pts)}" fill="none" stroke="#2f6b27" stroke-width="1.6"/>'
+
+
+def _ruby_icon(x: float, y: float, s: float) -> str:
+    return polygon(
+        [(x - s, y - s * 0.3), (x - s * 0.5, y - s), (x + s * 0.5, y - s), (x + s, y - s * 0.3),
+         (x, y + s)],
+        fill="#c2185b",
+        stroke="#6d0c32",
+    )  # fmt: skip
+
+
+def _clover_icon(x: float, y: float, s: float) -> list[str]:
+    leaf = s * 0.5
+    return [
+        line(x, y, x + s * 0.5, y + s * 1.2, stroke="#2e7d32", stroke_width=1.5),
+        *(
+            circle(x + dx * leaf, y + dy * leaf, leaf, fill="#43a047", stroke="#1b5e20")
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        ),
+    ]
+
+
+def _badge(
+    x: float, y: float, label: str, size: int, fill: str, ink: str
+) -> tuple[list[str], float]:
+    """A rounded label with its baseline at ``y``; returns it and its width."""
+    w = text_width(label, size, bold=True) + 12
+    h = size + 8
+    return [
+        rect(x, y - size - 2, w, h, rx=h / 2, fill=fill),
+        text(x + w / 2, y, label, size, text_anchor="middle", fill=ink, font_weight="bold"),
+    ], w
+
+
+# -- the parts of the picture ----------------------------------------------------
+
+
+def _status(obs: Mapping[str, Any]) -> str:
+    players = obs["players"]
+    if obs["over"]:
+        if obs["winner"] is not None:
+            w = obs["winner"]
+            return (
+                f"Game over: player {w + 1}'s {players[w]['animal']} reached the "
+                "marketplace and wins"
+            )
+        return "Game over: the round limit stopped the race"
+    d = obs["decision"]
+    p = d["player"]
+    who = f"player {p + 1}'s {players[p]['animal']}"
+    what = {
+        "draw": f"{who} draws a chip from its bag",
+        "white": f"{who} rolls the white die",
+        "wood": f"{who} rolls the wood die",
+        "shop": f"{who} is shopping: one chip per colour, then Done shopping",
+        "return": f"{who} puts a chip from its animal card back in the bag",
+        "take": f"{who} takes a chip from the reserve into its bag",
+    }.get(d["kind"], d["kind"])
+    return f"Turn {obs['turn']}: {what}"
+
+
+def _header(obs: Mapping[str, Any], look: Look) -> tuple[list[str], float]:
+    x = look.pad + 4
+    span = look.width - 2 * x
+    out = [
+        text(x, look.title + 8, "Quacks & Co.: Quedlinburg Dash", look.title, font_weight="bold")
+    ]
+    y = look.title + 8 + look.body + 9
+    sub = f"{obs['board'].capitalize()} path, {obs['fields']} fields · {obs['cards']} cards"
+    out.append(text(x, y, sub, look.body, fill="#555"))
+    # The status gets a fixed number of lines (a smaller font before a line more), so
+    # that the board below never shifts from one decision to the next.
+    room = 2 if look.narrow else 1
+    size = look.head - 1
+    lines = wrap(_status(obs), span, size, bold=True)
+    while len(lines) > room and size > look.small:
+        size -= 1
+        lines = wrap(_status(obs), span, size, bold=True)
+    top = y
+    for part in lines:
+        y += look.head + 5
+        out.append(text(x, y, part, size, font_weight="bold", fill="#3a2a00"))
+    return out, max(y, top + room * (look.head + 5)) + 10
+
+
+def _field_cell(f: int, look: Look, fields: int) -> tuple[float, float, float]:
+    """Left, top and width of field ``f``'s box; the marketplace is wider when it can be."""
+    row, col = divmod(f, look.cols)
+    odd = row % 2 == 1
+    phys = look.cols - 1 - col if odd else col
+    x0 = (look.width - (look.cols * look.pitch - (look.pitch - look.cell_w))) / 2
+    x = x0 + phys * look.pitch
+    w: float = look.cell_w
+    if f == fields:
+        extra = min(2, look.cols - 1 - col)
+        w += extra * look.pitch
+        if odd:
+            x -= extra * look.pitch
+    return x, row * (look.cell_h + look.row_gap), w
+
+
+def _path(obs: Mapping[str, Any], look: Look, top: float) -> tuple[list[str], float]:
+    fields = obs["fields"]
+    spirals = set(obs["spirals"])
+    note = SPIRAL_NOTE.get(obs["cards"], "")
+    out: list[str] = []
+    boxes = []
+    for f in range(fields + 1):
+        x, y, w = _field_cell(f, look, fields)
+        boxes.append((x, y + top, w))
+    # The path itself, behind the boxes.
+    for f in range(fields):
+        (ax, ay, aw), (bx, by, bw) = boxes[f], boxes[f + 1]
+        mid = look.cell_h * 0.62
+        out.append(
+            line(ax + aw / 2, ay + mid, bx + bw / 2, by + mid, stroke="#c9b98f", stroke_width=5)
+        )
+    cf = look.cell_font
+    for f, (x, y, w) in enumerate(boxes):
+        if f == 0:
+            fill, stroke, tip = "#efc9b4", "#8a5a3a", "Start house: every animal sets out from here"
+        elif f == fields:
+            fill, stroke = "#f5d142", "#8a6d00"
+            tip = f"Marketplace (field {f}): the first animal to reach it wins; no exact count"
+        elif f in spirals:
+            fill, stroke = "#d3ecc9", "#3a7a30"
+            tip = f"Spiral field {f}: {note}"
+        else:
+            fill, stroke, tip = "#fffdf6", "#a8987a", f"Field {f}"
+        out.append(_open(tip))
+        out.append(rect(x, y, w, look.cell_h, fill=fill, stroke=stroke, rx=5))
+        if f == 0:
+            out.append(text(x + 3, y + cf + 2, "Start", cf, fill="#5a2f16", font_weight="bold"))
+        elif f == fields:
+            label = next(
+                (s for s in ("Marketplace", "Market", "End") if text_width(s, cf, True) < w - 6),
+                str(f),
+            )
+            out.append(
+                text(x + w / 2, y + cf + 2, label, cf, text_anchor="middle", font_weight="bold")
+            )
+        else:
+            spiral = f in spirals
+            out.append(
+                text(
+                    x + 3,
+                    y + cf + 1,
+                    str(f),
+                    cf,
+                    fill="#2f6b27" if spiral else "#6a5a3a",
+                    font_weight="bold" if spiral else None,
+                )
+            )
+            if spiral:
+                # Top right, clear of the number and of the animals below it.
+                out.append(_swirl(x + w - cf * 0.6 - 3, y + cf * 0.6 + 3, cf * 0.6))
+        out.append("</g>")
+    # Animals, in the lower part of their field; several on one field share it.
+    crowd: dict[int, list[int]] = {}
+    for p, pl in enumerate(obs["players"]):
+        crowd.setdefault(pl["position"], []).append(p)
+    mover = obs["active"] if not obs["over"] else None
+    for f, seats in crowd.items():
+        x, y, w = boxes[f]
+        zone_top = y + cf + 5
+        zone_h = look.cell_h - cf - 7
+        cx, cy = x + w / 2, zone_top + zone_h / 2
+        n = len(seats)
+        if n == 1:
+            r = min(zone_h / 2 - 1, look.cell_w / 2 - 4)
+            spots = [(cx, cy)]
+        elif n == 2 and w > look.cell_w:
+            r = min(zone_h / 2 - 1, 12)
+            spots = [(cx - r - 2, cy), (cx + r + 2, cy)]
+        else:
+            r = min(zone_h / 4, (look.cell_w - 4) / 4)
+            spots = [(cx + (-r if i % 2 == 0 else r), cy + (-r if i < 2 else r)) for i in range(n)]
+            if n == 2:
+                spots = [(cx - r, cy), (cx + r, cy)]
+        for p, (sx, sy) in zip(seats, spots, strict=False):
+            pl = obs["players"][p]
+            font = max(look.small - 1, min(look.body, round(r * 1.1)))
+            tip = f"The {pl['animal']} (player {p + 1}) on field {f}" + (
+                ", whose turn it is" if p == mover else ""
+            )
+            out.append(_open(tip))
+            if p == mover:
+                out.append(circle(sx, sy, r + 2.5, fill="#ffe066", stroke="#8a6d00"))
+            out.append(circle(sx, sy, r, fill=PLAYER_COLOURS[p], stroke="#222", stroke_width=1.2))
+            out.append(
+                text(
+                    sx,
+                    sy + font * 0.36,
+                    pl["animal"][:1].upper(),
+                    font,
+                    text_anchor="middle",
+                    fill="#fff",
+                    font_weight="bold",
+                )
+            )
+            out.append("</g>")
+    rows = fields // look.cols + 1
+    return out, top + rows * (look.cell_h + look.row_gap)
+
+
+def _reserve_kinds(obs: Mapping[str, Any]) -> list[str]:
+    """Every chip kind of this game, in a fixed order: the rows stay put as chips run out."""
+    names = list(obs.get("prices", {}))
+    names += [k for k in obs["reserve"] if k not in names and k != DREAM_WEED]
+    return names
+
+
+def _reserve(obs: Mapping[str, Any], look: Look, top: float) -> tuple[list[str], float]:
+    x0, span = look.pad, look.width - 2 * look.pad
+    ix = x0 + look.inner
+    kinds = _reserve_kinds(obs)
     prices = obs.get("prices", {})
-    reserve_rows = max(1, (len(reserve) + RESERVE_PER_ROW - 1) // RESERVE_PER_ROW)
-    reserve_h = 34 + reserve_rows * 30
-    y = track_h + 6
-    body.append(rect(20, y, width - 40, reserve_h, fill="#f4efe2", stroke="#8a7a55", rx=8))
-    price_words = ", ".join(f"'{v}' {c}" for v, c in _price_table(prices))
-    body.append(
-        text(
-            32,
-            y + 18,
-            "Reserve (shop; rubies per chip: " + (price_words or "-") + ")",
-            12,
-            font_weight="bold",
+    values = sorted({int(k.rpartition("-")[2]) for k in kinds})
+    # Chip columns by value, after a label column; the wide layout puts the action card's
+    # words to their right, the narrow one below them.
+    label_w = 76 if not look.narrow else 50
+    c0 = ix + label_w + look.chip_r
+    pile = _pile_width(look.chip_r, look.small)
+    room = (x0 + span - look.inner - pile) - c0 if look.narrow else 5 * 66
+    step = min(64, room / max(1, len(values) - 1))
+    col = {v: c0 + i * step for i, v in enumerate(values)}
+    words_x = c0 + (len(values) - 1) * step + pile + 14
+    words_w = x0 + span - look.inner - (ix if look.narrow else words_x)
+    wf = look.body if not look.narrow else look.small
+    out: list[str] = []
+    y = top + look.head + 8
+    title_tip = (
+        "Reserve: the chips still in the box; the shop sells them and some cards hand them out"
+    )
+    out.append(_open(title_tip))
+    out.append(text(ix, y, "Reserve and shop", look.head, font_weight="bold"))
+    out.append("</g>")
+    left = f"{obs['ruby_reserve']} rubies"
+    if obs["cards"].endswith("extended"):
+        left += f" · {obs['clover_reserve']} clovers"
+    left += " left"
+    out.append(_open("Rubies and four-leaf clovers left in the reserve; a card gives what is left"))
+    if look.narrow:
+        y += look.body + 6
+        out.append(text(ix, y, left, look.body, fill="#444"))
+    else:
+        out.append(text(x0 + span - look.inner, y, left, look.body, fill="#444", text_anchor="end"))
+    out.append("</g>")
+    y += look.small + 12
+    out.append(text(ix, y, "price", look.small, fill="#666"))
+    for v, cx in col.items():
+        price = next((p for k, p in prices.items() if k.endswith(f"-{v}")), None)
+        if price is None:
+            continue
+        out.append(_open(f"At the shop a '{v}' chip costs {price} rubies, whatever its colour"))
+        unit = "ruby" if price == 1 else "rubies"
+        out.append(text(cx, y, f"{price} {unit}", look.small, text_anchor="middle", fill="#444"))
+        out.append("</g>")
+    y += 8
+    rows: list[tuple[str, list[str], str]] = []
+    for colour in FOOD_COLOURS:
+        mine = [k for k in kinds if k.startswith(colour + "-")]
+        if mine:
+            rows.append((colour.capitalize(), mine, _card_text(obs, colour)))
+    whites = [k for k in kinds if k.startswith("white-")]
+    if whites:
+        rows.append(("White", whites, SUGAR_BEET_TEXT))
+    rows.append(("Dream", [DREAM_WEED], "not sold; " + DREAM_TEXT))
+    reserve = obs["reserve"]
+    for i, (label, names, words) in enumerate(rows):
+        lines = wrap(words, words_w, wf)
+        if look.narrow:
+            h = 2 * look.chip_r + 8 + len(lines) * (wf + 3)
+        else:
+            h = max(2 * look.chip_r + 8, len(lines) * (wf + 4) + 10)
+        if i % 2 == 0:
+            out.append(rect(x0 + 4, y, span - 8, h, fill="#efe8d6", rx=4))
+        cy = y + look.chip_r + 4
+        out.append(
+            text(ix, cy + look.body * 0.36, label, look.body, font_weight="bold", fill="#333")
+        )
+        for name in names:
+            value = int(name.rpartition("-")[2]) if name != DREAM_WEED else values[0]
+            target = None if name == DREAM_WEED else f"reserve:{name}"
+            out += _chip(
+                obs,
+                col[value],
+                cy,
+                name,
+                look.chip_r,
+                target=target,
+                count=int(reserve.get(name, 0)),
+                count_font=look.small,
+            )
+        out.append(
+            _open(
+                f"{label} action card: {words}"
+                if label not in ("White", "Dream")
+                else chip_tip(obs, names[0])
+            )
+        )
+        if look.narrow:
+            ty = y + 2 * look.chip_r + 6 + wf
+            tx: float = ix
+        else:
+            ty = y + h / 2 - (len(lines) - 1) * (wf + 4) / 2 + wf * 0.36
+            tx = words_x
+        for part in lines:
+            out.append(text(tx, ty, part, wf, fill="#333"))
+            ty += wf + 4 if not look.narrow else wf + 3
+        out.append("</g>")
+        y += h
+    bottom = y + 8
+    frame = rect(x0, top, span, bottom - top, fill="#f7f2e4", stroke="#8a7a55", rx=8)
+    return [frame, *out], bottom
+
+
+DONE_LABEL = "Done shopping"
+
+
+def _done_control(x: float, y: float, w: float, h: float, size: int) -> list[str]:
+    """The shop's "Done" button: stop buying (or buy nothing) and leave the shop."""
+    return [
+        _open(
+            "Done shopping: stop buying; unspent rubies go back, the card's chips go into the bag",
+            "button:done",
+        ),
+        rect(x, y, w, h, rx=8, fill="#fff3b0", stroke="#8a6d00", stroke_width=2),
+        text(x + w / 2, y + h / 2 + size * 0.36, DONE_LABEL, size, text_anchor="middle",
+             font_weight="bold"),
+        "</g>",
+    ]  # fmt: skip
+
+
+def _bag_per_row(look: Look) -> int:
+    span = look.width - 2 * look.pad - 2 * look.inner
+    first = 0 if look.narrow else 100
+    pile = _pile_width(look.bag_r, look.small)
+    return max(1, int((span - first - pile) // look.bag_step) + 1)
+
+
+def _panel(
+    obs: Mapping[str, Any],
+    p: int,
+    look: Look,
+    top: float,
+    chooser: int | None,
+    shopper: int | None,
+) -> tuple[list[str], float]:
+    pl = obs["players"][p]
+    fields = obs["fields"]
+    x0, span = look.pad, look.width - 2 * look.pad
+    ix = x0 + look.inner
+    right = x0 + span - look.inner
+    active = obs["active"] == p and not obs["over"]
+    won = obs["winner"] == p
+    colour = PLAYER_COLOURS[p]
+    out: list[str] = []
+    # Heading: the animal's token, whose it is, where it stands; the shop's Done button.
+    hy = top + look.head + 10
+    tr = look.head * 0.75
+    out.append(_open(f"Player {p + 1} plays the {pl['animal']} (this token on the path)"))
+    out.append(circle(ix + tr, hy - look.head * 0.36, tr, fill=colour, stroke="#222"))
+    out.append(
+        text(ix + tr, hy - look.head * 0.36 + look.body * 0.36, pl["animal"][:1].upper(),
+             look.body, text_anchor="middle", fill="#fff", font_weight="bold")
+    )  # fmt: skip
+    out.append("</g>")
+    head = f"Player {p + 1}: {pl['animal']}"
+    hx = ix + 2 * tr + 8
+    out.append(text(hx, hy, head, look.head, font_weight="bold", fill=colour))
+    hx += text_width(head, look.head, bold=True) + 10
+    where = f"field {pl['position']} of {fields}"
+    if not look.narrow:
+        out.append(
+            _open(f"The {pl['animal']} has covered {pl['position']} of {fields} fields: its score")
+        )
+        out.append(text(hx, hy, where, look.body + 1, fill="#333"))
+        out.append("</g>")
+        hx += text_width(where, look.body + 1) + 10
+    free: float = right  # where the heading's room ends: at the Done button when it is drawn
+    if shopper == p:
+        size = look.body + 2 if not look.narrow else look.body + 1
+        w = text_width(DONE_LABEL, size, bold=True) + 28
+        h = size + 14
+        free = right - w - 8
+        out += _done_control(right - w, hy - h + 10, w, h, size)
+    label = "winner" if won else "to move"
+    fits = hx + text_width(label, look.small, bold=True) + 12 <= free
+    # On a phone the shopper's button leaves no room for the badge; the panel's frame
+    # and the status line already say whose turn it is.
+    if (won or active) and fits:
+        part, _ = _badge(
+            hx, hy - 1, label, look.small, "#f5d142" if won else colour, "#222" if won else "#fff"
+        )
+        out.append(
+            _open("This animal reached the marketplace first" if won else "Whose turn it is")
+        )
+        out += part
+        out.append("</g>")
+    # Counters: rubies, clovers, dream bubbles, the last chip drawn.
+    y = hy + look.body + 16
+    x: float = ix
+    font = look.body
+    if look.narrow:
+        out.append(
+            _open(f"The {pl['animal']} has covered {pl['position']} of {fields} fields: its score")
+        )
+        out.append(text(x, y, where.capitalize(), font, font_weight="bold", fill="#333"))
+        out.append("</g>")
+        x += text_width(where, font, bold=True) + 14
+    rubies = pl["rubies"]
+    out.append(
+        _open(f"Rubies: {rubies}. They buy chips at the shop; what is left goes back after it")
+    )
+    out.append(_ruby_icon(x + 6, y - font * 0.36, 6))
+    label = f"{rubies} {'ruby' if rubies == 1 else 'rubies'}"
+    out.append(text(x + 16, y, label, font))
+    out.append("</g>")
+    x += 16 + text_width("00 rubies", font) + 12
+    if obs["cards"].endswith("extended"):
+        n = pl["clovers"]
+        out.append(
+            _open(f"Four-leaf clovers: {n}. At each third dream weed move 1 field per clover")
+        )
+        out += _clover_icon(x + 6, y - font * 0.5, 6)
+        out.append(text(x + 16, y, f"{n} {'clover' if n == 1 else 'clovers'}", font))
+        out.append("</g>")
+        x += 16 + text_width("00 clovers", font) + 12
+    if look.narrow:
+        y += font + 16
+        x = ix
+    dreams = pl["dream_weed"]
+    out.append(
+        _open(
+            f"Dream bubbles: {dreams} of 3 filled; the dream weed filling the third opens the shop"
         )
     )
-    for i, (name, n) in enumerate(reserve):
-        row, col = divmod(i, RESERVE_PER_ROW)
-        cx, cy = 44 + col * 56, y + 40 + row * 30
-        target = None if name == "dream-weed" else f"reserve:{name}"
-        body += _chip(cx, cy, name, r=12, target=target)
-        body.append(text(cx + 15, cy + 4, f"x{n}", 11))
-    # Player panels.
-    panel_h = 140
-    y0 = track_h + reserve_h + 16
+    label = "Dream bubbles" if not look.narrow else "Dreams"
+    out.append(text(x, y, label, font, fill="#333"))
+    x += text_width(label, font) + 6
+    br = font * 0.8
+    for i in range(3):
+        bx = x + br + i * (2 * br + 5)
+        if i < dreams:
+            out += _chip_face(bx, y - font * 0.36, DREAM_WEED, br, look.small)
+        else:
+            out.append(circle(bx, y - font * 0.36, br, fill="#fff", stroke="#777",
+                              stroke_dasharray="3 2"))  # fmt: skip
+    out.append("</g>")
+    x += 3 * (2 * br + 5) + 16
+    last = pl["last_draw"]
+    out.append(_open(f"Last chip drawn: {chip_words(last)}" if last else "No chip drawn yet"))
+    out.append(text(x, y, "Last chip", font, fill="#333"))
+    x += text_width("Last chip", font) + 6
+    if last:
+        out += _chip_face(x + br + 1, y - font * 0.36, last, br + 1, look.small)
+    else:
+        out.append(text(x, y, "none", font, fill="#777"))
+    out.append("</g>")
+    # The animal card: the chips drawn since the last shop, one by one while they fit.
+    food = [(k, n) for k, n in pl["card"].items() if k != DREAM_WEED]
+    card_key = "card:" if p == chooser else None
+    y += 18 + look.card_r
+    card_tip = (
+        "Animal card: the chips drawn since the last shop; after shopping they go back in the bag"
+    )
+    out.append(_open(card_tip))
+    if look.narrow:
+        out.append(text(ix, y + font * 0.36, "Card", font, font_weight="bold", fill="#333"))
+        cx0 = ix + 44 + look.card_r
+    else:
+        out.append(text(ix, y + font * 0.36, "Animal card", font, font_weight="bold", fill="#333"))
+        cx0 = ix + 100 + look.card_r
+    out.append("</g>")
+    room = right - cx0 + look.card_r
+    one_by_one = sum(n for _, n in food) * look.card_step <= room
+    cx = cx0
+    if not food:
+        out.append(text(cx0 - look.card_r, y + font * 0.36, "empty", font, fill="#888"))
+    for name, n in food:
+        target = f"{card_key}{name}" if card_key else None
+        if one_by_one:
+            # One clickable group per kind, however many of it lie on the card.
+            out.append(_open(chip_tip(obs, name), target))
+            for _ in range(n):
+                out += _chip_face(cx, y, name, look.card_r, look.small)
+                cx += look.card_step
+            out.append("</g>")
+        else:
+            if cx + _pile_width(look.card_r, look.small) - look.card_r > right:
+                cx = cx0
+                y += 2 * look.card_r + 6
+            out += _chip(obs, cx, y, name, look.card_r, target, n, look.small)
+            cx += look.bag_step
+    # The bag: each kind with its count. A panel grows only with its own bag, so a
+    # chooser's clicks (heading, card) stay put while others' bags change.
+    per_row = _bag_per_row(look)
+    bag = list(pl["bag"].items())
+    total = sum(n for _, n in bag)
+    out.append(_open(f"Bag: {total} chips, drawn blind; everyone may see what went into it"))
+    bag_label = f"Bag ({total})"
+    if look.narrow:
+        y += look.card_r + 8 + font
+        out.append(text(ix, y, bag_label, font, font_weight="bold", fill="#333"))
+        y += 6 + look.bag_r
+        bx0 = ix + look.bag_r
+    else:
+        y += look.card_r + 12 + look.bag_r
+        out.append(text(ix, y + font * 0.36, bag_label, font, font_weight="bold", fill="#333"))
+        bx0 = ix + 100 + look.bag_r
+    out.append("</g>")
+    pitch = 2 * look.bag_r + 6
+    for i, (name, n) in enumerate(bag):
+        row, c = divmod(i, per_row)
+        out += _chip(
+            obs,
+            bx0 + c * look.bag_step,
+            y + row * pitch,
+            name,
+            look.bag_r,
+            count=n,
+            count_font=look.small,
+        )
+    rows = max(1, -(-len(bag) // per_row))
+    bottom = y + (rows - 1) * pitch + look.bag_r + 12
+    frame = rect(
+        x0,
+        top,
+        span,
+        bottom - top,
+        fill="#fff6dc" if active else "#ffffff",
+        stroke=colour,
+        stroke_width=3 if active else 1.5,
+        rx=8,
+    )
+    return [frame, *out], bottom
+
+
+def _legend(look: Look, top: float) -> tuple[list[str], float]:
+    if look.narrow:
+        words = (
+            "Chip number: fields to move; colour: its action card. z: dream weed. "
+            "Swirl: spiral field."
+        )
+    else:
+        words = (
+            "Chips: the number is how many fields the animal moves, the colour names the "
+            "action card it sets off. z is dream weed, the white 8 the sugar beet. Green "
+            "fields with a swirl are spiral fields. Point at any piece to learn what it does."
+        )
+    out: list[str] = []
+    y = top + look.small + 4
+    for part in wrap(words, look.width - 2 * look.pad - 8, look.small):
+        out.append(text(look.pad + 4, y, part, look.small, fill="#555"))
+        y += look.small + 5
+    return out, y
+
+
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
+    look = NARROW if layout == "narrow" else WIDE
+    body, y = _header(obs, look)
+    part, y = _path(obs, look, y)
+    body += part
+    part, y = _reserve(obs, look, y + 4)
+    body += part
     d = obs["decision"]
     chooser = d["player"] if d is not None and not d["chance"] and not obs["over"] else None
     # Leaving the shop is a labelled control in the shopper's own panel, drawn only in
@@ -248,90 +932,9 @@ def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
     shopper = chooser if d is not None and d["kind"] == "shop" else None
     if shopper is not None and obs.get("viewer") != shopper:
         shopper = None
-    for p, pl in enumerate(obs["players"]):
-        y = y0 + p * (panel_h + 8)
-        active = obs["active"] == p and not obs["over"]
-        won = obs["winner"] == p
-        body.append(
-            rect(
-                20,
-                y,
-                width - 40,
-                panel_h,
-                fill="#ffffff" if not active else "#fff6dc",
-                stroke=PLAYER_COLOURS[p],
-                stroke_width=4 if active else 1.5,
-                rx=8,
-            )
-        )
-        head = (
-            f"Player {p + 1}: {pl['animal']}  field {pl['position']}/{fields}"
-            + ("  WINNER" if won else "")
-            + ("  <- turn" if active else "")
-        )
-        body.append(text(32, y + 20, head, 14, font_weight="bold", fill=PLAYER_COLOURS[p]))
-        if shopper == p:
-            body += _done_control(width - 40 - DONE_W - 12, y + 8)
-        body.append(text(32, y + 42, f"rubies: {pl['rubies']}", 12))
-        body.append(text(120, y + 42, f"four-leaf clovers: {pl['clovers']}", 12))
-        body.append(text(270, y + 42, "dream bubbles:", 12))
-        for i in range(3):
-            filled = i < pl["dream_weed"]
-            body.append(
-                circle(
-                    382 + i * 24,
-                    y + 38,
-                    9,
-                    fill=CHIP_FILL["dream"] if filled else "#fff",
-                    stroke="#555",
-                )
-            )
-        body.append(text(460, y + 42, f"last chip: {pl['last_draw'] or '-'}", 12))
-        body.append(text(32, y + 72, "animal card:", 12))
-        food = [(k, n) for k, n in pl["card"].items() if k != "dream-weed"]
-        cx = 130
-        # The chooser's card chips are clickable (the green caterpillar returns one).
-        card_key = "card:" if p == chooser else None
-        if sum(n for _, n in food) <= 27:
-            for name, n in food:
-                for _ in range(n):
-                    body += _chip(
-                        cx, y + 68, name, target=f"{card_key}{name}" if card_key else None
-                    )
-                    cx += 25
-        else:
-            for name, n in food:
-                body += _chip(cx, y + 68, name, target=f"{card_key}{name}" if card_key else None)
-                body.append(text(cx + 14, y + 72, f"x{n}", 11))
-                cx += 48
-        body.append(text(32, y + 104, f"bag ({sum(pl['bag'].values())}):", 12))
-        for i, (name, n) in enumerate(pl["bag"].items()):
-            row, col = divmod(i, 14)
-            cx, cy = 130 + col * 48, y + 100 + row * 26
-            body += _chip(cx, cy, name)
-            body.append(text(cx + 14, cy + 4, f"x{n}", 11))
-    scores = ", ".join(
-        f"{pl['animal']} {s}" for pl, s in zip(obs["players"], obs["scores"], strict=True)
-    )
-    y = y0 + len(obs["players"]) * (panel_h + 8) + 16
-    body.append(
-        text(
-            20,
-            y,
-            f"Fields covered (score): {scores}. Reserve: {obs['ruby_reserve']} "
-            f"rubies, {obs['clover_reserve']} clovers.",
-            12,
-        )
-    )
-    body.append(
-        text(
-            20,
-            y + 18,
-            "Chips: the colour names the action card, the number the fields; white 8 = "
-            "sugar beet (no task); grey z = dream weed. Green cells with a swirl: spiral "
-            "fields.",
-            10,
-            fill="#555",
-        )
-    )
-    return document(width, y + 30, body)
+    for p in range(len(obs["players"])):
+        part, y = _panel(obs, p, look, y + 10, chooser, shopper)
+        body += part
+    part, y = _legend(look, y + 6)
+    body += part
+    return document(look.width, math.ceil(y + 8), body)

@@ -45,6 +45,7 @@ from .actions import (
     WHITE0,
     WOOD0,
     YELLOW,
+    a_chip,
     chip_kind,
 )
 from .scoring import race_scores
@@ -380,6 +381,8 @@ class QuedlinburgDashState(State):
             "viewer": player,
             "board": rules.side,
             "cards": rules.card_set,
+            # Which chips the butterfly purple card counts, for the picture's card text.
+            "purple_counts": self.game.options["purple_counts"],
             "fields": rules.fields,
             "spirals": list(rules.spirals),
             "turn": self.turns,
@@ -423,6 +426,185 @@ class QuedlinburgDashState(State):
                 return f"{who} rolls the white die: {face.name}"
             return f"{who} rolls {action - WOOD0} on the wood die"
         return self.action_to_string(action)
+
+    def action_words(self, action: int) -> str:
+        """The action as the log tells it: what was drawn or rolled and for whom, how far
+        the animal went and what its chip's card gave; what was bought, returned, taken.
+
+        The state is cloned to read what the action did (every effect is public). A
+        chance outcome names the animal ("the donkey draws a red '2': ..."), since the
+        log can only put "chance" before it; a player's choice starts with its verb."""
+        d = self.decision
+        if d is None:
+            return self.action_to_string(action)
+        after = self.clone()
+        assert isinstance(after, QuedlinburgDashState)
+        after.apply_action(action)
+        if d.kind == "draw":
+            p = d.info[0]
+            return f"the {self._animal(p)} " + self._draw_words(p, action - DRAW0, after)
+        if d.kind == "white":
+            p = d.info
+            face = self.game.rules.white_faces[action - WHITE0]
+            head = f"the {self._animal(p)} rolls the white die: "
+            if face.effect == "ruby":
+                return head + self._gain_words(p, after, "rubies")
+            if face.effect == "chip":
+                if after.bags[p][face.arg] > self.bags[p][face.arg]:
+                    return head + f"{a_chip(face.arg)} goes into its bag"
+                return head + f"{a_chip(face.arg)}, but none is left in the reserve"
+            if face.effect == "move":
+                return head + self._move_words(self.pos[p], face.arg)
+            return head + "it draws another chip"
+        if d.kind == "wood":
+            p, rolls = d.info
+            n = action - WOOD0
+            head = f"the {self._animal(p)} rolls {n} on the wood die and "
+            if n == 0:
+                words = head + f"stays on {self._field_words(self.pos[p])}"
+            else:
+                words = head + self._move_words(self.pos[p], n)
+            if rolls > 1 and after.winner < 0:
+                words += ", then rolls again (the yellow chip ended on a spiral field)"
+            return words
+        p = d.player
+        if d.kind == "shop":
+            if action == DONE:
+                left = self.rubies[p]
+                words = "leaves the shop" + (" without buying" if d.info == 0 else "")
+                if left:
+                    words += f", {left} unspent {'ruby goes' if left == 1 else 'rubies go'} back"
+                return words + "; the card's chips go back into the bag"
+            kind = action - BUY0
+            price = self.game.rules.price[kind]
+            words = f"buys {a_chip(kind)} for {price} {'ruby' if price == 1 else 'rubies'}"
+            nxt = after.decision
+            if nxt is not None and nxt.kind == "shop" and nxt.player == p:
+                n = after.rubies[p]
+                return words + f" ({n} {'ruby' if n == 1 else 'rubies'} left)"
+            left = self.rubies[p] - price
+            words += "; nothing more is affordable, so the shop closes"
+            if left:
+                words += f" ({left} unspent {'ruby goes' if left == 1 else 'rubies go'} back)"
+            return words + " and the card's chips go back into the bag"
+        if d.kind == "return":
+            return f"puts {a_chip(action - RETURN0)} from its animal card back into the bag"
+        if d.kind == "take":
+            return f"takes {a_chip(action - TAKE0)} from the reserve into its bag"
+        return self.action_to_string(action)
+
+    def _animal(self, p: int) -> str:
+        return f"{self.game.components.animals[p]} (player {p + 1})"
+
+    def _field_words(self, f: int) -> str:
+        rules = self.game.rules
+        if f >= rules.fields:
+            return "the marketplace"
+        return f"spiral field {f}" if rules.is_spiral[f] else f"field {f}"
+
+    def _move_words(self, start: int, n: int, more: bool = False, why: str = "") -> str:
+        """Moving ``n`` fields from ``start`` (``why``: " for its clovers"); the race
+        ends at the marketplace."""
+        fields = ("more " if more else "") + ("field" if n == 1 else "fields")
+        if start + n >= self.game.rules.fields:
+            return f"moves {n} {fields}{why} and reaches the marketplace: it wins the race"
+        return f"moves {n} {fields} to {self._field_words(start + n)}{why}"
+
+    def _gain_words(self, p: int, after: QuedlinburgDashState, what: str) -> str:
+        if what == "rubies":
+            n, one, many = after.rubies[p] - self.rubies[p], "ruby", "rubies"
+        else:
+            n, one, many = after.clovers[p] - self.clovers[p], "four-leaf clover", "clovers"
+        if n <= 0:
+            return f"finds no {many} left in the reserve"
+        return f"takes {n} {one if n == 1 else many}"
+
+    def _draw_words(self, p: int, kind: int, after: QuedlinburgDashState) -> str:
+        """What a chip from ``p``'s bag did, worded after the verb."""
+        rules = self.game.rules
+        got = f"draws {a_chip(kind)}"
+        if kind == DREAM:
+            dreams = self.cards[p][DREAM] + 1
+            if dreams < DREAM_BUBBLES:
+                return got + f" (dream bubble {dreams} of {DREAM_BUBBLES}) and stays put"
+            opens = "draws a third dream weed (the dream bubbles are full): "
+            parts: list[str] = []
+            clovers = self.clovers[p] if rules.clovers_in_play else 0
+            if clovers:
+                parts.append(self._move_words(self.pos[p], clovers, why=" for its clovers"))
+                if after.winner == p:
+                    return f"draws a third dream weed and {parts[0]}"
+            if self.pos[p] == min(self.pos) and self.ruby_supply:
+                # Last place is judged where the dream weed was laid (ruling 8).
+                parts.append("takes 1 ruby for last place")
+            nxt = after.decision
+            if nxt is not None and nxt.kind == "shop" and nxt.player == p:
+                n = after.rubies[p]
+                parts.append(f"goes shopping with {n} {'ruby' if n == 1 else 'rubies'}")
+            else:
+                parts.append("can afford no chip, so the card's chips go back into the bag")
+            return opens + ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+        value = KIND_VALUE[kind]
+        words = got + ": " + self._move_words(self.pos[p], value)
+        if self.pos[p] + value >= rules.fields:
+            return words
+        colour = KIND_COLOUR[kind]
+        spot = self.pos[p] + value
+        nxt = after.decision
+        more = nxt is not None and nxt.kind in ("white", "wood", "return", "take")
+        if colour == WHITE:
+            return words + " (a sugar beet has no task)"
+        if colour == RED:
+            task = self._gain_words(p, after, "rubies")
+        elif colour == PURPLE and not rules.butterfly:
+            task = self._gain_words(p, after, "clovers")
+        elif colour == PURPLE:
+            counted = sum(after.cards[p][k] for k in rules.purple_kinds)
+            which = COLOURS[KIND_COLOUR[rules.purple_kinds[0]]] if rules.purple_kinds else "such"
+            if not counted:
+                task = f"has no {which} chip on its card, so takes no clover"
+            else:
+                task = self._gain_words(p, after, "clovers") + f", one per {which} chip on its card"
+        elif colour == YELLOW:
+            twice = rules.butterfly and nxt is not None and nxt.info[1] > 1
+            die = (
+                "the wood die twice (it stands on a spiral field)"
+                if twice
+                else ("the wood die" if rules.butterfly else "the white die")
+            )
+            task = f"rolls {die}"
+        elif colour == GREEN and not rules.butterfly:
+            task = "must put a chip from its animal card back into the bag"
+        elif colour == GREEN:
+            task = "draws another chip"
+        elif colour == BLUE and not rules.butterfly:
+            if after.pos[p] != spot:
+                task = f"jumps to {self._field_words(after.pos[p])}"
+            else:
+                task = "has no spiral field ahead to jump to"
+        elif colour == BLUE:
+            better = rules.blue_upgrade[kind]
+            if better >= 0 and after.cards[p][better] > self.cards[p][better]:
+                task = f"swaps it for {a_chip(better)}"
+            else:
+                task = "has no bigger blue chip to swap it for"
+        elif colour == ORANGE and not rules.butterfly:
+            n = self.rubies[p]
+            if not n:
+                task = "has no rubies, so moves no further"
+            else:
+                gems = "ruby" if n == 1 else "rubies"
+                task = self._move_words(spot, n, more=True, why=f" for its {n} {gems}")
+        elif colour == ORANGE:
+            if more and nxt is not None:
+                # A '4' too on a spiral field (ruling 15).
+                values = "a '2' or a '4'" if nxt.info > BUTTERFLY_ORANGE_VALUE else "a '2'"
+                task = f"may take {values} chip from the reserve"
+            else:
+                task = "finds no chip left in the reserve to take"
+        else:
+            return words
+        return words + ", then " + task
 
     def _action_target(self, action: int) -> str | None:
         """Buying or taking a chip clicks it in the reserve; returning one clicks it

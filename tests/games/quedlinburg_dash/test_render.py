@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import xml.etree.ElementTree as ET
 
 import meeple
 from meeple.core import CHANCE
@@ -20,10 +21,16 @@ from tests.games.quedlinburg_dash.helpers import (
 )
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
+NS = "{http://www.w3.org/2000/svg}"
+
 
 def _drawn(state: QuedlinburgDashState, player: int) -> list[str]:
     svg = state.game.render_svg(state.observation(player))
     return re.findall(r'data-target="([^"]*)"', svg)
+
+
+def _tips(svg: str) -> list[str]:
+    return [g.get("data-tip") or "" for g in ET.fromstring(svg).iter() if g.get("data-tip")]
 
 
 def _targets(state: QuedlinburgDashState) -> dict[str, list[str]]:
@@ -136,23 +143,41 @@ def test_the_json_form_carries_the_target():
     }
 
 
-def test_the_reserve_shows_the_prices():
+def test_the_reserve_shows_the_prices_above_the_chips_of_each_value():
     state = _shop()
-    svg = state.game.render_svg(state.observation(0))
-    assert (
-        "rubies per chip: &#x27;1&#x27; 1, &#x27;2&#x27; 2, &#x27;4&#x27; 3, &#x27;8&#x27; 5" in svg
-    )
+    for layout in ("wide", "narrow"):
+        root = ET.fromstring(state.render_svg(0, layout))
+        heads = {
+            t.text: float(t.get("x", "0"))
+            for g in root.iter(f"{NS}g")
+            if (g.get("data-tip") or "").startswith("At the shop a ")
+            for t in g.iter(f"{NS}text")
+        }
+        assert list(heads) == ["1 ruby", "2 rubies", "3 rubies", "5 rubies"], heads
+        chips = {
+            g.get("data-target"): float(c.get("cx", "0"))
+            for g in root.iter(f"{NS}g")
+            if (g.get("data-target") or "").startswith("reserve:")
+            for c in g.iter(f"{NS}circle")
+        }
+        assert chips["reserve:red-1"] == chips["reserve:blue-1"] == heads["1 ruby"]
+        assert chips["reserve:green-4"] == heads["3 rubies"]
+        assert chips["reserve:white-8"] == heads["5 rubies"]
 
 
 def test_texts_for_people_count_players_from_one():
     state = new()  # two players; a chip comes out of seat 0's bag
     text = state.render_text(None)
     assert "\n> P1 donkey  field  0/50" in text and "\n  P2 sheep   field  0/50" in text
-    words = svg_words(state.render_svg(None))
-    assert "donkey (player 1) on field 0" in words and "sheep (player 2) on field 0" in words
-    assert "Player 1: donkey  field 0/50  <- turn" in words and "Player 2: sheep" in words
-    assert_names_both_players(text)
-    assert_names_both_players(words)
+    for layout in ("wide", "narrow"):
+        svg = state.render_svg(None, layout)
+        # The words a person reads: the labels, and the tooltips (``data-tip``).
+        words = svg_words(svg) + "\n" + "\n".join(_tips(svg))
+        assert "donkey (player 1) on field 0" in words and "sheep (player 2) on field 0" in words
+        assert "Player 1: donkey" in words and "Player 2: sheep" in words
+        assert "field 0 of 50" in words.lower() and "to move" in words
+        assert_names_both_players(text)
+        assert_names_both_players(words)
     play(state, "draw red-1")  # the donkey moves 1 field: the path shows P1 there, P2 at 0
     assert "  path  21....@" in state.render_text(None)
     assert "\n  player 1: the donkey is shopping (buy a chip or done)\n" in _shop().render_text(0)
