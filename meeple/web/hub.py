@@ -222,10 +222,12 @@ class LiveTable:
                 "who": who,
                 "text": text,
             }
-            if text == notation:
+            # The words say all the action did: only for a viewer who sees all of it (in a
+            # game with nothing hidden, whatever form the game gives the log's text).
+            if text == notation or self.game.info.perfect_information:
                 entry["words"] = words
-                if targets:
-                    entry["targets"] = list(targets)
+            if text == notation and targets:
+                entry["targets"] = list(targets)
             return entry
 
         for slot, text in enumerate(texts):

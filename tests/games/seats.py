@@ -31,6 +31,8 @@ def svg_words(picture: str) -> str:
     parts = [
         "".join(e.itertext()) for e in root.iter() if str(e.tag).split("}")[-1] in ("text", "title")
     ]
+    # The tooltips the page shows on hover (what a piece is and does).
+    parts += [e.attrib["data-tip"] for e in root.iter() if "data-tip" in e.attrib]
     return "\n".join(parts)
 
 

@@ -136,10 +136,10 @@ def test_no_payload_holds_what_its_seat_may_not_see(client, game_id):
                 hidden[viewer].add(state.action_to_string(action))
             if text is not None:
                 entry = {"i": step, "turn": turn, "seat": seat, "who": names[actor], "text": text}
-                if text == full:
-                    entry["words"] = words  # the words only with the full notation
-                    if targets:
-                        entry["targets"] = targets
+                if text == full or game.info.perfect_information:
+                    entry["words"] = words  # the words only with all the action did
+                if text == full and targets:
+                    entry["targets"] = targets
                 logs[viewer].append(entry)
 
     if game_id != "tiny":

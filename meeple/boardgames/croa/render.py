@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from meeple.core import svg
@@ -130,266 +133,407 @@ def render_text(obs: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-CELL = 64
-BOARD_X = 34
-BOARD_Y = 56
-PANEL_X = BOARD_X + SIZE * CELL + 24
-WIDTH = PANEL_X + 300
-HEIGHT = BOARD_Y + SIZE * CELL + 120
+# -- the picture -----------------------------------------------------------------------
+#
+# Two layouts share every part and every click key. "wide" (a laptop, shown 878 CSS px
+# wide) puts the pond on the left and a side panel on the right, one user unit to a pixel,
+# so 11-unit text reads at 11 px. "narrow" (a phone, shown 366 px wide) stacks the pond,
+# the players, the face-down supply and the legend in one column, again at one unit to a
+# pixel, with 9-unit text as the smallest. Each part sits where its layout puts it whatever
+# the decision, so nothing jumps about between moves.
 
 
-def _centre(name: str) -> tuple[float, float]:
+@dataclass(frozen=True)
+class Geometry:
+    width: float
+    cell: float
+    bx: float  # the pond's left edge
+    by: float  # the pond's top edge
+    margin: float
+    title: float
+    status: float
+    head: float
+    body: float
+    small: float  # the smallest text: 11 px wide, 9 px narrow
+    tile: float  # the name under each tile
+    queen_r: float
+    servant_r: float
+    ring: float
+    narrow: bool
+
+
+WIDE = Geometry(878, 64, 30, 66, 14, 22, 14, 14, 12.5, 11, 11, 13, 9.5, 3.5, narrow=False)
+NARROW = Geometry(366, 43, 14, 86, 8, 17, 11, 11.5, 10, 9, 9, 10, 7.5, 2.6, narrow=True)
+
+# Advance widths of DejaVu Sans (the browsers' usual fallback and one of the widest), in
+# hundredths of an em, for printable ASCII: the boxes drawn round text are sized from them.
+_ADVANCE = (
+    "32 40 46 84 64 95 78 27 39 39 50 84 32 36 32 34 64 64 64 64 64 64 64 64 64 64 34 34 84 "
+    "84 84 53 100 68 69 70 77 63 58 77 75 29 29 66 56 86 75 79 60 79 69 63 61 73 68 99 69 61 "
+    "69 39 34 39 84 50 50 61 63 55 63 62 35 63 63 28 28 58 28 97 63 61 63 63 41 52 39 63 59 "
+    "82 59 59 52 64 34 64 84"
+)
+_BOLD_ADVANCE = (
+    "35 46 52 84 70 100 87 31 46 46 52 84 38 42 38 37 70 70 70 70 70 70 70 70 70 70 40 40 84 "
+    "84 84 58 100 77 76 73 83 68 68 82 84 37 37 77 64 100 84 85 73 85 77 72 68 81 77 110 77 "
+    "72 73 46 37 46 84 50 50 67 72 59 72 68 44 72 71 34 34 67 34 104 71 69 72 72 49 60 48 71 "
+    "65 92 65 65 58 71 37 71 84"
+)
+_WIDTHS = (
+    tuple(int(v) for v in _ADVANCE.split()),
+    tuple(int(v) for v in _BOLD_ADVANCE.split()),
+)
+
+
+def text_width(body: str, size: float, bold: bool = False) -> float:
+    """The width of ``body`` set in DejaVu Sans at ``size`` (other characters: one em)."""
+    table = _WIDTHS[bold]
+    total = 0
+    for ch in body:
+        o = ord(ch) - 32
+        total += table[o] if 0 <= o < len(table) else 100
+    return total * size / 100
+
+
+def _wrap_words(body: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``body`` broken at spaces into lines no wider than ``width``."""
+    lines: list[str] = []
+    line = ""
+    for word in body.split(" "):
+        piece = f"{line} {word}" if line else word
+        if line and text_width(piece, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = piece
+    if line:
+        lines.append(line)
+    return lines
+
+
+TILE_TIPS = {
+    "lily": "Water lily: a frog landing here must jump on at once, not back to where it came from",
+    "mosquito": "Mosquito: another of your frogs that has not moved may jump next, or you stop",
+    "mud": "Mud: a frog landing here is stuck, it cannot jump on its owner's next turn",
+    "pike": "Pike: a frog landing here is eaten; a queen eaten puts her player out of the game",
+    "reeds": "Reeds: nothing happens, the turn ends",
+    "log": "Log: holds two servants or one queen; a third servant removes one, a queen clears them",
+}
+MALE_TIP = "male: a queen landing here breeds a servant, once per male colour and its twin"
+LEGEND_EFFECTS = {
+    "lily": "jump on again",
+    "mosquito": "another frog may jump",
+    "mud": "stuck next turn",
+    "pike": "the frog is eaten",
+    "reeds": "nothing happens",
+    "log": "2 servants or 1 queen",
+    "male": "the queen breeds",
+}
+WATER_TIPS = {
+    "shallow": "no pikes, all the mud, more reeds",
+    "deep": "the pikes and more lilies, no mud",
+    "": "any tile of the pond",
+}
+
+
+def _back_tip(back: Mapping[str, Any]) -> str:
+    water = str(back.get("water", ""))
+    name = str(back["name"])
+    return f"Face-down tile, {name}: it turns up when a frog lands on it ({WATER_TIPS[water]})"
+
+
+def _tile_tip(tile: str) -> str:
+    if tile.startswith("male-"):
+        return f"{tile[5:].capitalize()} {MALE_TIP}"
+    return TILE_TIPS.get(tile, tile)
+
+
+def _tile_label(tile: str, geo: Geometry) -> str:
+    if tile.startswith("male-"):
+        return tile[5:]
+    if geo.narrow and tile == "mosquito":
+        return "mosq."  # 'mosquito' would fill a phone's tile edge to edge
+    return tile
+
+
+def _square_origin(name: str, geo: Geometry) -> tuple[float, float]:
     file = FILES.index(name[0])
     rank = int(name[1]) - 1
-    return BOARD_X + file * CELL + CELL / 2, BOARD_Y + (SIZE - 1 - rank) * CELL + CELL / 2
+    return geo.bx + file * geo.cell, geo.by + (SIZE - 1 - rank) * geo.cell
+
+
+def _centre(name: str, geo: Geometry = WIDE) -> tuple[float, float]:
+    """Where the frogs of a square stand (a little above the tile's name)."""
+    x0, y0 = _square_origin(name, geo)
+    return x0 + geo.cell / 2, y0 + geo.cell * 0.43
 
 
 def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
+    geo = NARROW if layout == "narrow" else WIDE
     body: list[str] = []
-    back_index = {b["id"]: i for i, b in enumerate(obs["backs"])}
-    body.append(svg.text(BOARD_X, 26, "Crôa!", 20, font_weight="bold"))
-    body.append(svg.text(BOARD_X + 80, 26, _status(obs), 12))
-    for i, name in enumerate(FILES):
-        body.append(
-            svg.text(BOARD_X + i * CELL + CELL / 2, BOARD_Y - 6, name, 12, text_anchor="middle")
-        )
-        body.append(
+    body += _header(obs, geo)
+    body += _pond(obs, geo)
+    bottom = geo.by + SIZE * geo.cell
+    body += _under_pond(obs, geo, bottom + (8 if geo.narrow else 12))
+    if geo.narrow:
+        x, w = geo.margin, geo.width - 2 * geo.margin
+        y = bottom + 58
+    else:
+        x = geo.bx + SIZE * geo.cell + 22
+        w = geo.width - x - geo.margin
+        body.append(_facts(obs, geo, x, geo.by + 6))
+        y = geo.by + 34
+    parts, y = _players(obs, geo, x, y, w)
+    body += parts
+    parts, y = _supply(obs, geo, x, y + (14 if geo.narrow else 18), w)
+    body += parts
+    if not geo.narrow:
+        # On a laptop the legend fills the room under the pond, beside the side panel.
+        side, y = y, bottom + 62
+        x, w = geo.bx - 4, SIZE * geo.cell + 8
+    parts, y = _legend(geo, x, y + (14 if geo.narrow else 0), w)
+    body += parts
+    if not geo.narrow:
+        y = max(y, side)
+    height = y + geo.margin
+    return svg.document(geo.width, round(height), body)
+
+
+def _header(obs: Mapping[str, Any], geo: Geometry) -> list[str]:
+    """The title, and whose turn it is to do what: beside the title on a laptop, on the two
+    lines kept under it on a phone (the game's facts go to the side panel on a laptop)."""
+    title_w = text_width("Crôa!", geo.title, True)
+    out = [svg.text(geo.margin, geo.title + 6, "Crôa!", geo.title, font_weight="bold")]
+    if geo.narrow:
+        out.append(_facts(obs, geo, geo.margin + title_w + 10, geo.title + 5))
+    status = _status(obs)
+    colour = "#333" if obs["end"] else PLAYER_COLOURS[obs["turn_player"] % len(PLAYER_COLOURS)]
+    mark = "" if obs["end"] else "▶ "
+    if geo.narrow:
+        x, top = geo.margin, geo.by - 44.0
+    else:
+        x, top = geo.margin + title_w + 18, geo.title + 5.0
+    lines = _wrap_words(mark + status, geo.status, geo.width - geo.margin - x, True)
+    if geo.narrow and len(lines) == 1:
+        top += geo.status / 2  # one line sits in the middle of the two lines kept for it
+    for i, line in enumerate(lines[:2]):
+        out.append(
             svg.text(
-                BOARD_X - 14,
-                BOARD_Y + i * CELL + CELL / 2 + 4,
-                str(SIZE - i),
-                12,
-                text_anchor="middle",
+                x,
+                top + i * (geo.status + 3),
+                line,
+                geo.status,
+                font_weight="bold",
+                fill=colour if i == 0 and not obs["end"] else "#333",
             )
         )
+    return out
+
+
+def _facts(obs: Mapping[str, Any], geo: Geometry, x: float, y: float) -> str:
+    """The turn and the quiet-turn count (and on a laptop the player count and pond)."""
+    info = f"turn {obs['turns'] + 1} · quiet turns {obs['quiet_turns']}/{obs['quiet_limit']}"
+    if not geo.narrow:
+        pond = "classic pond" if obs["pond"] == "classic" else "three-back pond"
+        info = f"{obs['players']} players · {pond} · {info}"
+    tip = (
+        "Quiet turns: turns in a row with no tile turned, no frog removed and no birth; "
+        f"{obs['quiet_limit']} in a row end the game"
+    )
+    size = geo.small if geo.narrow else geo.body
+    return svg.text(x, y, info, size, fill="#555", data_tip=tip)
+
+
+def _pond(obs: Mapping[str, Any], geo: Geometry) -> list[str]:
+    c = geo.cell
+    side = SIZE * c
+    out = [
+        svg.rect(
+            geo.bx - 4,
+            geo.by - 4,
+            side + 8,
+            side + 8,
+            rx=6,
+            fill="#5b7d78",
+            stroke="none",
+            data_tip="The pond: 64 tiles; a frog jumps to one of the 8 tiles around it",
+        )
+    ]
+    coord = geo.small
+    for i, name in enumerate(FILES):
+        out.append(
+            svg.text(
+                geo.bx + i * c + c / 2,
+                geo.by - 8,
+                name,
+                coord,
+                text_anchor="middle",
+                fill="#444",
+            )
+        )
+        out.append(
+            svg.text(
+                geo.bx - (9 if geo.narrow else 15),
+                geo.by + i * c + c / 2 + coord * 0.35,
+                str(SIZE - i),
+                coord,
+                text_anchor="middle",
+                fill="#444",
+            )
+        )
+    back_index = {b["id"]: i for i, b in enumerate(obs["backs"])}
     for sq in obs["squares"]:
-        x, y = _centre(sq["square"])
-        x0, y0 = x - CELL / 2, y - CELL / 2
-        tile = sq["tile"]
-        parts = [svg.title(f"{sq['square']}: " + (tile or f"face down ({sq['back']})"))]
-        if tile is None:
-            b = back_index[sq["back"]]
-            fill = _back_fill(obs["backs"], b)
-            parts.append(svg.rect(x0, y0, CELL, CELL, fill=fill, stroke="#345", stroke_width=1))
-            letter = obs["backs"][b]["letter"] or "?"
-            ink = BACK_TEXT.get(str(obs["backs"][b].get("water", "")), "#fff")
-            parts.append(svg.text(x0 + 5, y0 + 14, letter, 11, fill=ink, font_weight="bold"))
-        else:
-            if tile.startswith("male-"):
-                colour = tile[5:]
-                parts.append(svg.rect(x0, y0, CELL, CELL, fill=MALE_TILE_FILL, stroke="#345"))
-                parts.append(
-                    svg.rect(
-                        x0 + 4, y0 + 4, 12, 12, fill=MALE_FILL.get(colour, "#999"), stroke="#333"
-                    )
-                )
-                label = f"♂ {colour}"
-            else:
-                parts.append(
-                    svg.rect(x0, y0, CELL, CELL, fill=TILE_FILL.get(tile, "#eee"), stroke="#345")
-                )
-                label = tile
-            colour_txt = "#b71c1c" if tile == "pike" else ("#fff" if tile == "mud" else "#222")
+        out.append(_square(obs, sq, back_index, geo))
+    out += _marks(obs, geo)
+    return out
+
+
+def _square(
+    obs: Mapping[str, Any], sq: Mapping[str, Any], back_index: Mapping[str, int], geo: Geometry
+) -> str:
+    c = geo.cell
+    name = sq["square"]
+    x0, y0 = _square_origin(name, geo)
+    cx, cy = _centre(name, geo)
+    tile = sq["tile"]
+    parts: list[str] = []
+    if tile is None:
+        b = back_index[sq["back"]]
+        back = obs["backs"][b]
+        fill = _back_fill(obs["backs"], b)
+        tip = f"{name}: " + _back_tip(back)
+        parts.append(svg.rect(x0, y0, c, c, fill=fill, stroke="#2f4440", stroke_width=1))
+        parts += _waves(x0, y0, c, str(back.get("water", "")))
+        if back["letter"]:
+            ink = BACK_TEXT.get(str(back.get("water", "")), "#fff")
             parts.append(
                 svg.text(
-                    x0 + CELL - 3,
-                    y0 + 12,
-                    label,
-                    9,
-                    text_anchor="end",
-                    fill=colour_txt,
-                    font_weight="bold",
+                    x0 + 4, y0 + geo.small + 1, back["letter"], geo.small, fill=ink, opacity=0.6
                 )
             )
-        frogs = sq["frogs"]
-        # A third servant on a log: the enemy servants it may remove are clicked.
-        victims = obs["decision"] == "victim" and obs.get("active_frog") == sq["square"]
-        # The turn's jump and a mosquito's extra jump start with a click on the frog:
-        # the queen (frog:c3:Q), or the player's servants on the square as one group
-        # (frog:c3:S: servants sharing a log are the same choice).
-        picks = obs["decision"] in ("move", "mosquito")
-        servants: list[str] = []
-        for i, f in enumerate(frogs):
-            fx = x + (i - (len(frogs) - 1) / 2) * (28 if len(frogs) <= 2 else 20)
-            target = None
-            mine = f["player"] == obs["turn_player"]
-            if victims and not f["queen"] and not mine:
-                target = f"frog:{sq['square']}:P{int(f['player']) + 1}"
-            elif picks and mine and f["queen"]:
-                target = f"frog:{sq['square']}:Q"
-            elif picks and mine:
-                servants.append(_frog(fx, y + 6, f))
-                continue
-            parts.append(_frog(fx, y + 6, f, target))
-        if servants:
-            key = svg.attrs(data_target=f"frog:{sq['square']}:S")
-            parts.append(f"<g {key}>" + "".join(servants) + "</g>")
-        # Every square is where some jump may land: a click there chooses the jump(s).
-        body.append(f"<g {svg.attrs(data_target='sq:' + sq['square'])}>" + "".join(parts) + "</g>")
-    if obs["last_jump"]:
-        (x1, y1), (x2, y2) = _centre(obs["last_jump"][0]), _centre(obs["last_jump"][1])
-        body.append(
-            svg.line(
-                x1,
-                y1,
-                x2,
-                y2,
-                stroke="#e65100",
-                stroke_width=3,
-                stroke_dasharray="6,3",
-                opacity=0.8,
-                pointer_events="none",
-            )
-        )
-        body.append(svg.circle(x2, y2, 4, fill="#e65100", pointer_events="none"))
-    for key, colour in (("active_frog", "#ff6f00"), ("reveal_square", "#d50000")):
-        if obs.get(key):
-            x, y = _centre(obs[key])
-            body.append(
-                svg.rect(
-                    x - CELL / 2 + 2,
-                    y - CELL / 2 + 2,
-                    CELL - 4,
-                    CELL - 4,
-                    fill="none",
-                    stroke=colour,
-                    stroke_width=3,
-                    pointer_events="none",
-                )
-            )
-    # After a mosquito the player may stop instead of jumping again: a labelled control
-    # under the pond, drawn only in the picture of that player.
-    viewer = obs["viewer"]
-    if obs["decision"] == "mosquito" and viewer is not None and viewer == obs["to_move"]:
-        body += _stop_control(obs.get("active_frog"))
-    # The side panel: players, pond, whose turn.
-    y = BOARD_Y + 10
-    body.append(svg.text(PANEL_X, y, "Players", 14, font_weight="bold"))
-    y += 8
-    for p, info in enumerate(obs["frogs"]):
-        y += 22
-        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-        mark = "▶ " if obs["turn_player"] == p and not obs["end"] else ""
-        body.append(
-            svg.circle(PANEL_X + 8, y - 4, 8, fill=colour, stroke=OUTLINE, stroke_width=1.5)
-        )
-        state = "in the pond" if info["in_game"] else "eliminated"
-        body.append(
+    else:
+        tip = f"{name}: " + _tile_tip(tile)
+        fill = MALE_TILE_FILL if tile.startswith("male-") else TILE_FILL.get(tile, "#eee")
+        parts.append(svg.rect(x0, y0, c, c, fill=fill, stroke="#2f4440", stroke_width=1))
+        parts += _icon(tile, cx, cy, c * 0.3)
+        ink = "#b71c1c" if tile == "pike" else ("#ffffff" if tile == "mud" else "#222")
+        parts.append(
             svg.text(
-                PANEL_X + 20,
-                y,
-                f"{mark}{info['name']} ({COLOUR_NAMES[p]}): {state}",
-                12,
-                font_weight="bold" if mark else None,
+                cx,
+                y0 + c - (4 if geo.narrow else 5),
+                _tile_label(tile, geo),
+                geo.tile,
+                text_anchor="middle",
+                fill=ink,
+                font_weight="bold" if tile == "pike" else None,
             )
         )
-        y += 15
-        n = len(info["servants"]) + (1 if info["queen"] else 0)
-        body.append(
-            svg.text(
-                PANEL_X + 20,
-                y,
-                f"frogs {n}, reserve {info['reserve']}, outlasted {obs['scores'][p]['total']}",
-                10,
-            )
-        )
-        y += 13
-        body.append(
-            svg.text(PANEL_X + 20, y, "males left: " + (", ".join(info["males"]) or "none"), 10)
-        )
-    y += 28
-    body.append(svg.text(PANEL_X, y, "Face down", 14, font_weight="bold"))
-    for b, back in enumerate(obs["backs"]):
-        y += 18
-        fill = _back_fill(obs["backs"], b)
-        body.append(svg.rect(PANEL_X, y - 11, 14, 14, fill=fill, stroke="#345"))
-        left = obs["face_down"].get(back["id"], {})
-        total = sum(left.values())
-        letter = f"{back['letter']} " if back["letter"] else ""
-        body.append(svg.text(PANEL_X + 20, y, f"{letter}{back['name']}: {total} tiles", 11))
-        y += 13
-        short = ", ".join(f"{k.replace('male-', '♂')} {v}" for k, v in left.items())
-        for chunk in _wrap(short, 48):
-            body.append(svg.text(PANEL_X + 20, y, chunk, 9, fill="#444"))
-            y += 11
-    y += 16
-    body.append(
-        svg.text(
-            PANEL_X,
-            y,
-            f"Turn {obs['turns'] + 1}; quiet turns {obs['quiet_turns']} of {obs['quiet_limit']}",
-            11,
-        )
+    parts += _frogs_on(obs, sq, cx, cy, geo)
+    # Every square is where some jump may land: a click there chooses the jump(s).
+    key = svg.attrs(data_target="sq:" + name, data_tip=tip)
+    return f"<g {key}>" + "".join(parts) + "</g>"
+
+
+def _frogs_on(
+    obs: Mapping[str, Any], sq: Mapping[str, Any], cx: float, cy: float, geo: Geometry
+) -> list[str]:
+    frogs = sq["frogs"]
+    if not frogs:
+        return []
+    name = sq["square"]
+    if geo.narrow and len(frogs) > 2:
+        # Three or more on a phone's tile: smaller frogs, so the tile's name still shows.
+        geo = replace(geo, queen_r=geo.queen_r * 0.8, servant_r=geo.servant_r * 0.8, ring=2)
+    spots = _frog_spots(
+        [(geo.queen_r if f["queen"] else geo.servant_r) + geo.ring for f in frogs], geo
     )
-    y += 16
-    body.append(
-        svg.text(
-            PANEL_X,
-            y,
-            "Q queen (large, gold band), S servant; dashed, 'stuck' = in mud",
-            10,
-            fill="#444",
-        )
+    # A third servant on a log: the enemy servants it may remove are clicked.
+    victims = obs["decision"] == "victim" and obs.get("active_frog") == name
+    # The turn's jump and a mosquito's extra jump start with a click on the frog: the
+    # queen (frog:c3:Q), or the player's servants on the square as one group (frog:c3:S:
+    # servants sharing a log are the same choice).
+    picks = obs["decision"] in ("move", "mosquito")
+    out: list[str] = []
+    servants: list[str] = []
+    # The lower row is drawn first, so the frogs on top (those there before) show whole.
+    order = sorted(range(len(frogs)), key=lambda i: -spots[i][1])
+    for i in order:
+        f = frogs[i]
+        px, py = cx + spots[i][0], cy + spots[i][1]
+        target = None
+        mine = f["player"] == obs["turn_player"]
+        if victims and not f["queen"] and not mine:
+            target = f"frog:{name}:P{int(f['player']) + 1}"
+        elif picks and mine and f["queen"]:
+            target = f"frog:{name}:Q"
+        elif picks and mine:
+            servants.append(_frog(px, py, f, geo))
+            continue
+        out.append(_frog(px, py, f, geo, target))
+    if servants:
+        p = int(obs["turn_player"])
+        tip = f"P{p + 1}'s servants on {name}: one click picks them, then the tile one jumps to"
+        key = svg.attrs(data_target=f"frog:{name}:S", data_tip=tip)
+        out.append(f"<g {key}>" + "".join(servants) + "</g>")
+    return out
+
+
+def _frog_spots(radii: list[float], geo: Geometry) -> list[tuple[float, float]]:
+    """Where each frog of a square stands, from the frogs' outer radii: one row for one or
+    two, two rows for more (the first ones on top), squeezed to overlap like stacked pieces
+    only when a row does not fit in the tile."""
+    rows = (
+        [radii]
+        if len(radii) <= 2
+        else [radii[: (len(radii) + 1) // 2], radii[(len(radii) + 1) // 2 :]]
     )
-    return svg.document(WIDTH, HEIGHT, body)
+    rise = geo.cell * (0.15 if geo.narrow else 0.16) if len(rows) > 1 else 0.0
+    out: list[tuple[float, float]] = []
+    for k, row in enumerate(rows):
+        gaps = sum(a + b for a, b in itertools.pairwise(row))
+        room = geo.cell - 4 - row[0] - row[-1]
+        squeeze = min(1.0, room / gaps) if gaps else 1.0
+        xs = [0.0]
+        for a, b in itertools.pairwise(row):
+            xs.append(xs[-1] + (a + b) * squeeze)
+        shift = (xs[0] - row[0] + xs[-1] + row[-1]) / 2
+        out += [(x - shift, rise * (2 * k - 1) if rise else 0.0) for x in xs]
+    return out
 
 
-STOP_W, STOP_H = 92, 30
+def _frog_tip(f: Mapping[str, Any]) -> str:
+    p = int(f["player"])
+    who = f"P{p + 1} ({COLOUR_NAMES[p]})"
+    if f["queen"]:
+        tip = f"Queen of {who}: if she is taken or eaten, {who[:2]} is out; she breeds on males"
+    else:
+        tip = f"Servant of {who}: jumps, takes the frogs it lands on and scouts the pond"
+    if f["stuck"]:
+        tip += "; stuck in the mud this turn"
+    return tip
 
 
-def _stop_control(mosquito: str | None) -> list[str]:
-    """The "Stop" button of a mosquito decision, under the pond, with what it means."""
-    y = BOARD_Y + SIZE * CELL + 16
-    where = f" on {mosquito}" if mosquito else ""
-    return [
-        f"<g {svg.attrs(data_target='button:stop')}>",
-        svg.rect(
-            BOARD_X, y, STOP_W, STOP_H, rx=8, fill="#fff3b0", stroke="#8a6d00", stroke_width=2
-        ),
-        svg.text(
-            BOARD_X + STOP_W / 2,
-            y + STOP_H / 2 + 5,
-            "Stop",
-            15,
-            text_anchor="middle",
-            font_weight="bold",
-        ),
-        "</g>",
-        svg.text(
-            BOARD_X + STOP_W + 12,
-            y + 13,
-            f"Mosquito{where}: jump with another frog that has not moved",
-            12,
-        ),
-        svg.text(
-            BOARD_X + STOP_W + 12,
-            y + 27,
-            "(click it, then where it lands), or stop and end the turn.",
-            12,
-        ),
-    ]
-
-
-def _frog(x: float, y: float, f: Mapping[str, Any], target: str | None = None) -> str:
+def _frog(
+    x: float, y: float, f: Mapping[str, Any], geo: Geometry, target: str | None = None
+) -> str:
     """A frog: the seat colour inside a thick white ring and a dark outline, so every seat
     colour reads on every tile; a queen is larger with a gold band; a frog stuck in mud
-    has a dashed outline and a label."""
+    has a dashed ring."""
     queen = bool(f["queen"])
     p = int(f["player"])
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-    r = 12 if queen else 8
-    who = f"{'queen' if queen else 'servant'} of P{p + 1}"
+    r = geo.queen_r if queen else geo.servant_r
     stuck = bool(f["stuck"])
+    size = geo.small + (2 if queen else 0)
     parts = [
-        svg.title(who + (" (stuck in mud)" if stuck else "")),
         svg.circle(
             x,
             y,
-            r + 4,
+            r + geo.ring,
             fill="#ffffff",
             stroke=OUTLINE,
-            stroke_width=2.5 if stuck else 2,
-            stroke_dasharray="4,2" if stuck else None,
+            stroke_width=2.5 if stuck else 1.5,
+            stroke_dasharray="3,2" if stuck else None,
         ),
         svg.circle(
             x,
@@ -397,38 +541,585 @@ def _frog(x: float, y: float, f: Mapping[str, Any], target: str | None = None) -
             r,
             fill=colour,
             stroke="#c9a000" if queen else OUTLINE,
-            stroke_width=2.5 if queen else 1,
+            stroke_width=(3 if queen else 1) * (0.7 if geo.narrow else 1),
         ),
         svg.text(
             x,
-            y + (4 if queen else 3.5),
+            y + size * 0.36,
             "Q" if queen else "S",
-            12 if queen else 10,
+            size,
             text_anchor="middle",
             fill="#ffffff",
             stroke=OUTLINE,
-            stroke_width=2.5,
+            stroke_width=2.2 if geo.narrow else 2.6,
             paint_order="stroke",
             font_weight="bold",
         ),
     ]
-    if stuck:
-        parts.append(svg.rect(x - 12, y + r + 2, 24, 9, fill="#ffffff", stroke=OUTLINE, rx=2))
-        parts.append(svg.text(x, y + r + 9, "stuck", 7, text_anchor="middle", fill="#000"))
-    head = f"<g {svg.attrs(data_target=target)}>" if target else "<g>"
-    return head + "".join(parts) + "</g>"
+    head = svg.attrs(data_target=target, data_tip=_frog_tip(f))
+    return f"<g {head}>" + "".join(parts) + "</g>"
 
 
-def _wrap(text: str, width: int) -> list[str]:
+def _marks(obs: Mapping[str, Any], geo: Geometry) -> list[str]:
+    """The latest jump (a dashed line) and the frog deciding or the tile turning up."""
     out: list[str] = []
-    line = ""
-    for word in text.split(", "):
-        piece = word if not line else f"{line}, {word}"
-        if len(piece) > width and line:
-            out.append(line + ",")
-            line = word
-        else:
-            line = piece
-    if line:
-        out.append(line)
+    c = geo.cell
+    if obs["last_jump"]:
+        (x1, y1), (x2, y2) = _centre(obs["last_jump"][0], geo), _centre(obs["last_jump"][1], geo)
+        tip = f"Last jump: {obs['last_jump_text'] or ''}"
+        out.append(
+            f"<g {svg.attrs(pointer_events='none', data_tip=tip)}>"
+            + svg.line(
+                x1,
+                y1,
+                x2,
+                y2,
+                stroke="#e65100",
+                stroke_width=3,
+                stroke_dasharray="6,3",
+                opacity=0.85,
+            )
+            + svg.circle(x2, y2, 4, fill="#e65100")
+            + "</g>"
+        )
+    marks = (
+        ("active_frog", "#ff6f00", "The frog that must act now"),
+        ("reveal_square", "#d50000", "The tile turning up"),
+    )
+    for key, colour, tip in marks:
+        if obs.get(key):
+            x0, y0 = _square_origin(obs[key], geo)
+            out.append(
+                svg.rect(
+                    x0 + 2,
+                    y0 + 2,
+                    c - 4,
+                    c - 4,
+                    fill="none",
+                    stroke=colour,
+                    stroke_width=3,
+                    pointer_events="none",
+                    data_tip=tip,
+                )
+            )
     return out
+
+
+def _under_pond(obs: Mapping[str, Any], geo: Geometry, y: float) -> list[str]:
+    """The "Stop" button of a mosquito decision, drawn only in the picture of that player;
+    otherwise the latest jump in notation. The strip is kept either way."""
+    viewer = obs["viewer"]
+    x = geo.bx - 4
+    if obs["decision"] == "mosquito" and viewer is not None and viewer == obs["to_move"]:
+        return _stop_control(obs.get("active_frog"), geo, x, y)
+    if obs["last_jump_text"]:
+        size = geo.body
+        return [
+            svg.text(
+                x,
+                y + 18,
+                f"Last jump: {obs['last_jump_text']} (the dashed line)",
+                size,
+                fill="#555",
+                data_tip="The latest jump, in the notation of the move log",
+            )
+        ]
+    return []
+
+
+def _stop_control(mosquito: str | None, geo: Geometry, x: float, y: float) -> list[str]:
+    """The "Stop" button of a mosquito decision, with what it means beside it."""
+    w, h = (70, 30) if geo.narrow else (92, 34)
+    where = f" on {mosquito}" if mosquito else ""
+    size = geo.body if geo.narrow else geo.body + 0.5
+    tx = x + w + (8 if geo.narrow else 12)
+    words = [
+        f"Mosquito{where}: jump with another frog that has not moved",
+        "(click it, then where it lands), or stop and end the turn.",
+    ]
+    if geo.narrow:
+        words = [f"Mosquito{where}: jump with another frog", "that has not moved, or stop."]
+    tip = "Stop: end the turn without the extra jump the mosquito gives"
+    return [
+        f"<g {svg.attrs(data_target='button:stop', data_tip=tip)}>",
+        svg.rect(x, y, w, h, rx=8, fill="#fff3b0", stroke="#8a6d00", stroke_width=2),
+        svg.text(
+            x + w / 2,
+            y + h / 2 + 5,
+            "Stop",
+            15 if not geo.narrow else 13,
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+        "</g>",
+        svg.text(tx, y + h / 2 - 3, words[0], size),
+        svg.text(tx, y + h / 2 + size + 1, words[1], size),
+    ]
+
+
+def _players(
+    obs: Mapping[str, Any], geo: Geometry, x: float, y: float, w: float
+) -> tuple[list[str], float]:
+    out = [svg.text(x, y, "Players", geo.head, font_weight="bold")]
+    y += 8
+    card_h = 50 if geo.narrow else 74
+    token = 6 if geo.narrow else 7
+    for p, info in enumerate(obs["frogs"]):
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        active = obs["turn_player"] == p and not obs["end"]
+        ranks = obs.get("ranks") or []
+        if not info["in_game"]:
+            state = f"out · place {ranks[p]}" if ranks else "out of the game"
+        elif ranks:
+            state = f"place {ranks[p]}"
+        else:
+            state = "in the pond"
+        mark = "▶ " if active else ""
+        n = len(info["servants"]) + (1 if info["queen"] else 0)
+        tip = (
+            f"P{p + 1} ({COLOUR_NAMES[p]}): frogs in the pond, servants still in reserve, and "
+            "how many players went out before them"
+        )
+        parts = [
+            svg.rect(
+                x,
+                y,
+                w,
+                card_h - 8,
+                rx=6,
+                fill="#fff8e1" if active else ("#eeeeee" if not info["in_game"] else "#ffffff"),
+                stroke=colour if info["in_game"] else "#999",
+                stroke_width=2.5 if active else 1.2,
+            ),
+            svg.circle(
+                x + 13,
+                y + 14,
+                7 if geo.narrow else 8,
+                fill=colour,
+                stroke=OUTLINE,
+                stroke_width=1.2,
+            ),
+            svg.text(
+                x + 26,
+                y + (18 if geo.narrow else 20),
+                f"{mark}{info['name']} ({COLOUR_NAMES[p]}) · {state}",
+                geo.body + (0.5 if geo.narrow else 1),
+                font_weight="bold" if active else None,
+                fill="#333" if info["in_game"] else "#777",
+            ),
+            svg.text(
+                x + 26,
+                y + (32 if geo.narrow else 40),
+                f"frogs {n} · reserve {info['reserve']} · outlasted {obs['scores'][p]['total']}",
+                geo.small if geo.narrow else geo.body,
+                fill="#444",
+            ),
+        ]
+        out.append(f"<g {svg.attrs(data_tip=tip)}>" + "".join(parts) + "</g>")
+        # The male tokens still in hand: a queen breeds with each colour once.
+        males = set(info["males"])
+        mx = x + w - 8 - 6 * (2 * token + 5) + token if geo.narrow else x + 26 + 48
+        my = y + (32 - token * 0.4 if geo.narrow else 55.5)
+        if not geo.narrow:
+            out.append(svg.text(x + 26, y + 60, "males", geo.small, fill="#444"))
+        for i, colour_name in enumerate(MALE_FILL):
+            tx = mx + i * (2 * token + 5)
+            held = colour_name in males
+            tip_m = (
+                f"{colour_name.capitalize()} male token: P{p + 1}'s queen can still breed "
+                f"with a {colour_name} male"
+                if held
+                else f"{colour_name.capitalize()} male: P{p + 1}'s queen has already bred with it"
+            )
+            out.append(
+                f"<g {svg.attrs(data_tip=tip_m)}>"
+                + svg.circle(
+                    tx,
+                    my,
+                    token,
+                    fill=MALE_FILL[colour_name] if held else "#f4f4f4",
+                    stroke="#333" if held else "#aaa",
+                    stroke_width=1,
+                    stroke_dasharray=None if held else "2,2",
+                )
+                + "</g>"
+            )
+        y += card_h
+    return out, y
+
+
+def _supply(
+    obs: Mapping[str, Any], geo: Geometry, x: float, y: float, w: float
+) -> tuple[list[str], float]:
+    """The face-down tiles left under each back, in chips that keep their places."""
+    y += geo.head
+    out = [svg.text(x, y, "Face-down tiles", geo.head, font_weight="bold")]
+    size = geo.small if geo.narrow else geo.body - 1
+    chip_h = size + 9
+    gap = 5
+    for b, back in enumerate(obs["backs"]):
+        left = obs["face_down"].get(back["id"], {})
+        total = sum(left.values())
+        y += geo.body + 10
+        fill = _back_fill(obs["backs"], b)
+        letter = f" ({back['letter']})" if back["letter"] else ""
+        out.append(
+            f"<g {svg.attrs(data_tip=_back_tip(back))}>"
+            + svg.rect(x, y - geo.body + 1, geo.body + 1, geo.body + 1, fill=fill, stroke="#2f4440")
+            + svg.text(x + geo.body + 7, y, f"{back['name']}{letter}: {total} left", geo.body)
+            + "</g>"
+        )
+        y += 6
+        cx = x
+        up = sum(
+            1
+            for sq in obs["squares"]
+            if sq["back"] == back["id"] and str(sq["tile"] or "").startswith("male-")
+        )
+        males_at_start = up + sum(v for k, v in left.items() if k.startswith("male-"))
+        for kind in (*EFFECT_ORDER, "males"):
+            if kind == "males":
+                colours = [
+                    k[5:] for k, v in left.items() if k.startswith("male-") for _ in range(v)
+                ]
+                label = "males"
+                dot = size * 0.42
+                # as wide as every male under this back at the start, so it never moves
+                cw = text_width(label, size) + 12 + max(males_at_start, 1) * (2 * dot + 3)
+                counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
+                tip = "Males still face down here: " + (
+                    ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items()) or "none"
+                )
+            else:
+                count = int(left.get(kind, 0))
+                label = f"{kind} {count}"
+                cw = text_width(f"{kind} 00", size) + 12
+                tip = f"{kind.capitalize()}: {count} still face down under {back['name']}"
+                colours = []
+            if cx + cw > x + w:
+                cx = x
+                y += chip_h + gap
+            chip_fill = MALE_TILE_FILL if kind == "males" else TILE_FILL[kind]
+            empty = kind != "males" and not left.get(kind)
+            ink = "#ffffff" if kind == "mud" else "#222"
+            parts = [
+                svg.rect(
+                    cx,
+                    y,
+                    cw,
+                    chip_h,
+                    rx=4,
+                    fill=chip_fill,
+                    stroke="#2f4440",
+                    stroke_width=0.8,
+                    opacity=0.45 if empty else 1,
+                ),
+                svg.text(
+                    cx + 6,
+                    y + chip_h / 2 + size * 0.36,
+                    label,
+                    size,
+                    fill="#777" if empty and kind != "mud" else ink,
+                ),
+            ]
+            if kind == "males":
+                dx = cx + 6 + text_width(label, size) + 4 + dot
+                for colour_name in colours:
+                    parts.append(
+                        svg.circle(
+                            dx,
+                            y + chip_h / 2,
+                            dot,
+                            fill=MALE_FILL.get(colour_name, "#999"),
+                            stroke="#333",
+                            stroke_width=0.8,
+                        )
+                    )
+                    dx += 2 * dot + 3
+            out.append(f"<g {svg.attrs(data_tip=tip)}>" + "".join(parts) + "</g>")
+            cx += cw + gap
+        y += chip_h
+    return out, y
+
+
+EFFECT_ORDER = ("lily", "mosquito", "mud", "pike", "reeds", "log")
+
+
+def _legend(geo: Geometry, x: float, y: float, w: float) -> tuple[list[str], float]:
+    """What each tile does, and which frog is which, with the board's own drawings."""
+    y += geo.head
+    out = [svg.text(x, y, "Tiles and frogs", geo.head, font_weight="bold")]
+    size = geo.small if geo.narrow else geo.body - 0.5
+    box = 22 if geo.narrow else 26
+    row = box + 4
+    cols = 2
+    col_w = w / cols
+    entries: list[tuple[str, str, str]] = [
+        (
+            kind,
+            f"{kind}: {LEGEND_EFFECTS[kind]}",
+            TILE_TIPS[kind],
+        )
+        for kind in EFFECT_ORDER
+    ]
+    entries.append(("male-green", f"male: {LEGEND_EFFECTS['male']}", "A " + MALE_TIP))
+    entries.append(
+        (
+            "queen",
+            "queen: lose her and you are out",
+            "Queen (large, gold band): if she is taken or eaten her player is out",
+        )
+    )
+    entries.append(
+        (
+            "servant",
+            "servant: takes, cannot breed",
+            "Servant: a frog that jumps and takes like the queen; it cannot breed",
+        )
+    )
+    entries.append(
+        (
+            "stuck",
+            "stuck in the mud",
+            "A dashed ring: the frog is stuck in the mud and cannot jump on its owner's next turn",
+        )
+    )
+    y += 8
+    for i, (kind, label, tip) in enumerate(entries):
+        col, line = i % cols, i // cols
+        ex = x + col * col_w
+        ey = y + line * row
+        parts: list[str] = []
+        if kind in ("queen", "servant", "stuck"):
+            parts.append(
+                svg.rect(
+                    ex,
+                    ey,
+                    box,
+                    box,
+                    rx=3,
+                    fill=TILE_FILL["reeds"],
+                    stroke="#2f4440",
+                    stroke_width=0.8,
+                )
+            )
+            parts.append(_legend_frog(ex + box / 2, ey + box / 2, box, kind))
+        else:
+            fill = MALE_TILE_FILL if kind.startswith("male-") else TILE_FILL[kind]
+            parts.append(
+                svg.rect(ex, ey, box, box, rx=3, fill=fill, stroke="#2f4440", stroke_width=0.8)
+            )
+            parts += _icon(kind, ex + box / 2, ey + box / 2, box * 0.36)
+        lines = _wrap_words(label, size, col_w - box - 12)
+        for k, text_line in enumerate(lines):
+            ty = ey + box / 2 + size * 0.36 + (k - (len(lines) - 1) / 2) * (size + 1)
+            parts.append(svg.text(ex + box + 6, ty, text_line, size))
+        out.append(f"<g {svg.attrs(data_tip=tip)}>" + "".join(parts) + "</g>")
+    return out, y + (len(entries) + cols - 1) // cols * row
+
+
+def _legend_frog(x: float, y: float, box: float, kind: str) -> str:
+    """A frog of the legend ("queen", "servant" or "stuck"), without its letter (the words
+    beside it say what it is)."""
+    queen = kind == "queen"
+    stuck = kind == "stuck"
+    r = box * (0.3 if queen else 0.22)
+    return svg.circle(
+        x,
+        y,
+        r + box * 0.08,
+        fill="#ffffff",
+        stroke="#333",
+        stroke_width=2 if stuck else 1.2,
+        stroke_dasharray="3,2" if stuck else None,
+    ) + svg.circle(
+        x,
+        y,
+        r,
+        fill=PLAYER_COLOURS[0],
+        stroke="#c9a000" if queen else OUTLINE,
+        stroke_width=2 if queen else 0.8,
+    )
+
+
+def _waves(x0: float, y0: float, c: float, water: str) -> list[str]:
+    """Two ripples on a face-down tile: faint in shallow water, stronger in deep."""
+    ink = "#ffffff" if water == "deep" else ("#a8915a" if water == "shallow" else "#e0e6e5")
+    out = []
+    for k, fy in enumerate((0.5, 0.72)):
+        yy = y0 + c * fy
+        xa = x0 + c * (0.22 + 0.12 * k)
+        seg = c * 0.14
+        d = (
+            f"M{xa:.1f},{yy:.1f} q{seg / 2:.1f},{-seg / 2:.1f} {seg:.1f},0 "
+            f"t{seg:.1f},0 t{seg:.1f},0"
+        )
+        out.append(f'<path d="{d}" fill="none" stroke="{ink}" stroke-width="1.4" opacity="0.55"/>')
+    return out
+
+
+def _icon(kind: str, cx: float, cy: float, s: float) -> list[str]:
+    """A small drawing of a tile's effect, centred on (cx, cy), about 2s across."""
+    if kind.startswith("male-"):
+        colour = MALE_FILL.get(kind[5:], "#999")
+        r = s * 0.5
+        ox, oy = cx - s * 0.15, cy + s * 0.15
+        ax, ay = ox + r * 0.71, oy - r * 0.71
+        tx, ty = ox + s * 0.95, oy - s * 0.95
+        out = []
+        for stroke, width in (("#333", s * 0.32), (colour, s * 0.18)):
+            out.append(
+                svg.circle(ox, oy, r, fill="none", stroke=stroke, stroke_width=f"{width:.1f}")
+            )
+            out.append(
+                f'<path d="M{ax:.1f},{ay:.1f} L{tx:.1f},{ty:.1f} M{tx - s * 0.42:.1f},{ty:.1f} '
+                f'L{tx:.1f},{ty:.1f} L{tx:.1f},{ty + s * 0.42:.1f}" fill="none" '
+                f'stroke="{stroke}" stroke-width="{width:.1f}" stroke-linecap="round" '
+                'stroke-linejoin="round"/>'
+            )
+        return out
+    if kind == "lily":
+        a1, a2 = math.radians(-65), math.radians(-115)
+        p1 = (cx + s * math.cos(a1), cy + s * math.sin(a1))
+        p2 = (cx + s * math.cos(a2), cy + s * math.sin(a2))
+        return [
+            f'<path d="M{cx:.1f},{cy:.1f} L{p1[0]:.1f},{p1[1]:.1f} A{s:.1f},{s:.1f} 0 1,1 '
+            f'{p2[0]:.1f},{p2[1]:.1f} Z" fill="#7cb342" stroke="#33691e" stroke-width="1"/>',
+            svg.circle(
+                cx + s * 0.45,
+                cy + s * 0.3,
+                s * 0.2,
+                fill="#f8bbd0",
+                stroke="#c2185b",
+                stroke_width=0.8,
+            ),
+        ]
+    if kind == "mosquito":
+        out = []
+        for side in (-1, 1):
+            out.append(
+                _ellipse(
+                    cx + side * s * 0.45,
+                    cy - s * 0.35,
+                    s * 0.5,
+                    s * 0.22,
+                    fill="#e3f2fd",
+                    stroke="#78909c",
+                    stroke_width=0.8,
+                    transform=f"rotate({side * -25:.0f} {cx + side * s * 0.45:.1f} "
+                    f"{cy - s * 0.35:.1f})",
+                )
+            )
+            for k in range(3):
+                ly = cy + s * (0.0 + 0.22 * k)
+                out.append(
+                    svg.line(
+                        cx,
+                        ly,
+                        cx + side * s * 0.75,
+                        ly + s * 0.35,
+                        stroke="#4e342e",
+                        stroke_width=0.9,
+                    )
+                )
+        out.append(_ellipse(cx, cy + s * 0.15, s * 0.18, s * 0.5, fill="#5d4037"))
+        out.append(svg.circle(cx, cy - s * 0.45, s * 0.16, fill="#5d4037"))
+        out.append(svg.line(cx, cy - s * 0.55, cx, cy - s * 1.0, stroke="#5d4037", stroke_width=1))
+        return out
+    if kind == "mud":
+        return [
+            _ellipse(cx - s * 0.2, cy + s * 0.2, s * 0.85, s * 0.45, fill="#5d4037"),
+            _ellipse(cx + s * 0.45, cy - s * 0.25, s * 0.4, s * 0.25, fill="#6d4c41"),
+            svg.circle(
+                cx - s * 0.5,
+                cy - s * 0.35,
+                s * 0.14,
+                fill="none",
+                stroke="#d7ccc8",
+                stroke_width=0.9,
+            ),
+            svg.circle(
+                cx + s * 0.1, cy + s * 0.1, s * 0.1, fill="none", stroke="#d7ccc8", stroke_width=0.9
+            ),
+        ]
+    if kind == "pike":
+        tail = [(cx - s * 0.75, cy), (cx - s * 1.1, cy - s * 0.4), (cx - s * 1.1, cy + s * 0.4)]
+        teeth = " ".join(
+            f"{cx + s * (0.55 + 0.1 * k):.1f},{cy + (s * 0.08 if k % 2 else -s * 0.02):.1f}"
+            for k in range(5)
+        )
+        return [
+            svg.polygon(tail, fill="#455a64"),
+            _ellipse(cx, cy, s * 0.95, s * 0.38, fill="#607d8b", stroke="#263238", stroke_width=1),
+            svg.circle(cx + s * 0.5, cy - s * 0.12, s * 0.09, fill="#ffeb3b"),
+            f'<polyline points="{teeth}" fill="none" stroke="#b71c1c" stroke-width="1.2"/>',
+        ]
+    if kind == "reeds":
+        out = []
+        for k, (dx, h) in enumerate(((-0.5, 0.9), (-0.15, 1.15), (0.2, 0.95), (0.55, 0.8))):
+            bx = cx + s * dx
+            out.append(
+                svg.line(
+                    bx,
+                    cy + s * 0.8,
+                    bx + s * 0.08,
+                    cy + s * (0.8 - 1.6 * h),
+                    stroke="#558b2f",
+                    stroke_width=1.6,
+                )
+            )
+            if k in (1, 2):
+                out.append(
+                    _ellipse(
+                        bx + s * 0.06,
+                        cy + s * (0.8 - 1.6 * h) + s * 0.35,
+                        s * 0.12,
+                        s * 0.3,
+                        fill="#6d4c41",
+                    )
+                )
+        return out
+    if kind == "log":
+        return [
+            svg.rect(
+                cx - s * 0.9,
+                cy - s * 0.35,
+                s * 1.7,
+                s * 0.7,
+                rx=s * 0.2,
+                fill="#8d6e63",
+                stroke="#4e342e",
+                stroke_width=1,
+            ),
+            svg.line(
+                cx - s * 0.6,
+                cy - s * 0.1,
+                cx + s * 0.4,
+                cy - s * 0.1,
+                stroke="#5d4037",
+                stroke_width=0.8,
+            ),
+            svg.line(
+                cx - s * 0.4,
+                cy + s * 0.14,
+                cx + s * 0.5,
+                cy + s * 0.14,
+                stroke="#5d4037",
+                stroke_width=0.8,
+            ),
+            _ellipse(
+                cx + s * 0.8,
+                cy,
+                s * 0.22,
+                s * 0.35,
+                fill="#d7a86e",
+                stroke="#4e342e",
+                stroke_width=1,
+            ),
+        ]
+    return []
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float, **kw: object) -> str:
+    box = svg.attrs(cx=f"{cx:.1f}", cy=f"{cy:.1f}", rx=f"{rx:.1f}", ry=f"{ry:.1f}", **kw)
+    return f"<ellipse {box}/>"

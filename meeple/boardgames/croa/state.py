@@ -700,6 +700,96 @@ class CroaState(State):
             "ranks": self.ranks() if self.is_terminal() else None,
         }
 
+    # -- the move log in words ---------------------------------------------------------
+
+    def action_words(self, action: int) -> str:
+        """``action`` as the log tells it: which frog jumps from where onto what, and what
+        follows (frogs taken, a pike, a birth, a bounce, the game's end). A clone plays
+        the action to find the consequences; a face-down tile stays unknown until its own
+        chance outcome turns it up."""
+        d = self.pending[-1] if self.pending else None
+        if d is None:
+            return self.action_to_string(action)
+        g = self.g
+        victim0 = g.codec.victim0
+        if d.kind == "reveal":
+            f, _, t = d.info
+            tile = g.data.tile_types[action - REVEAL0]
+            verb = "turn" if tile == "reeds" else "turns"
+            head = f"{_tile_words(tile, article=True)} {verb} up on {square_name(t)}"
+            return head + self._aftermath(action, f, t)
+        if action == STOP:
+            return "stops, leaving the mosquito's extra jump unused; the turn ends"
+        if action >= victim0:
+            _, t = d.info
+            head = f"removes {player_name(action - victim0)}'s servant from the log on " + (
+                square_name(t)
+            )
+            return head + self._aftermath(action, -1, t, taken_said=True)
+        kind, s, t = decode_move(action)
+        frog = "the queen" if kind == QUEEN else "a servant"
+        if d.kind == "bounce":
+            head = f"bounces {frog} off the water lily on {square_name(s)} onto "
+        else:
+            head = f"jumps {frog} from {square_name(s)} onto "
+        if self.tile[t] == FACE_DOWN:
+            back = g.pond.back_names[g.pond.layout[t]]
+            where = "the face-down tile" if len(g.pond.back_ids) == 1 else f"face-down {back}"
+            head += f"{where} on {square_name(t)}"
+        else:
+            head += f"the {_tile_words(g.data.tile_types[self.tile[t]])} on {square_name(t)}"
+        if d.kind == "mosquito":
+            head += " (the mosquito's extra jump)"
+        f = d.info[0] if d.kind == "bounce" else self._frog_at(d.player, kind, s)
+        return head + self._aftermath(action, f, t)
+
+    def _aftermath(self, action: int, f: int, t: int, taken_said: bool = False) -> str:
+        """What ``action`` leads to, found by playing it on a clone: "; "-led clauses.
+        ``f`` is the frog that lands (-1 for none); ``taken_said``: the removed servant
+        is the action itself."""
+        g = self.g
+        after = self.clone()
+        after.apply_action(action)
+        said: list[str] = []
+        p = self.player
+        gone = [q for q in range(g.players) if self.out[q] < 0 <= after.out[q]]
+        taken: dict[tuple[int, bool], int] = {}
+        for x, sq in enumerate(self.fsq):
+            if sq >= 0 > after.fsq[x] and x != f and g.owner[x] not in gone and not taken_said:
+                key = (g.owner[x], g.is_queen[x])
+                taken[key] = taken.get(key, 0) + 1
+        for (q, _), n in sorted(taken.items()):
+            said.append(f"takes {n} of {player_name(q)}'s servants" if n > 1 else (
+                f"takes {player_name(q)}'s servant"
+            ))  # fmt: skip
+        if f >= 0 and self.fsq[f] >= 0 > after.fsq[f] and g.owner[f] not in gone:
+            said.append("the pike eats the servant")
+        for q in gone:
+            if q == p:
+                said.append(f"the pike eats {player_name(p)}'s queen: {player_name(p)} is out")
+            else:
+                said.append(f"takes {player_name(q)}'s queen: {player_name(q)} is out")
+        if after.males[p] != self.males[p]:
+            colour = g.data.male_colours[(self.males[p] & ~after.males[p]).bit_length() - 1]
+            said.append(f"the queen breeds a new servant with the {colour} male")
+        born = after.nxt[p] - self.nxt[p] - (after.males[p] != self.males[p])
+        if born > 0:
+            won = "a servant" if born == 1 else f"{born} servants"
+            said.append(f"{player_name(p)} wins {won} (born beside the queen)")
+        frog = "the queen" if f >= 0 and g.is_queen[f] else "the servant"
+        if f >= 0 and after.stuck[f] and not self.stuck[f] and g.owner[f] == p:
+            said.append(f"{frog} is stuck in the mud until after {player_name(p)}'s next turn")
+        nxt = after.pending[-1].kind if after.pending else None
+        if nxt == "bounce":
+            said.append(f"{frog} must jump on from the water lily")
+        elif nxt == "mosquito":
+            said.append("another frog may jump")
+        elif nxt == "victim":
+            said.append("the third servant there removes a servant")
+        if after.end and not self.end:
+            said.append(f"the game ends ({after.end})")
+        return "".join("; " + x for x in said)
+
     def _decision_text(self, d: Decision) -> str:
         """What the pending decision asks for, in words."""
         who = f"player {d.player + 1}"
@@ -800,3 +890,16 @@ class CroaState(State):
         if d.kind == "move":
             return "your queen and a servant share a tile: one of the two must move"
         return None
+
+
+def _tile_words(tile: str, article: bool = False) -> str:
+    """A tile type in words: "mosquito", "green male", "water lily"."""
+    if tile.startswith("male-"):
+        words = f"{tile[5:]} male"
+    else:
+        words = {"lily": "water lily"}.get(tile, tile)
+    if not article:
+        return words
+    if tile in ("mud", "reeds"):
+        return words  # "mud turns up", "reeds turn up" read without an article
+    return ("an " if words[0] in "aeiou" else "a ") + words

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -83,8 +84,10 @@ def test_every_frog_wears_a_white_ring_inside_a_dark_outline():
         if c.get("fill") == "#ffffff" and c.get("stroke") == render.OUTLINE
     ]
     assert len(rings) == 8
-    titles = [t.text for t in root.iter(f"{NS}title")]
-    assert titles.count("servant of P2") == 3 and "queen of P3" in titles
+    tips = [g.get("data-tip", "") for g in root.iter(f"{NS}g")]
+    assert sum(t.startswith("Servant of P2 (blue):") for t in tips) == 3
+    assert sum(t.startswith("Queen of P3 (green):") for t in tips) == 1
+    assert not list(root.iter(f"{NS}title"))  # the page's tooltip shows data-tip instead
 
 
 def test_the_two_deep_sets_and_shallow_water_have_distinct_backs():
@@ -103,8 +106,10 @@ def test_texts_for_people_count_players_from_one():
     assert "\n  P2 (blue) in, outlasted 0: queen h8" in text
     assert text.endswith("\nP1 (red) jumps with one frog")
     words = svg_words(state.render_svg(None))
-    assert "queen of P1" in words and "servant of P2" in words
-    assert "▶ P1 (red): in the pond" in words and "P2 (blue): in the pond" in words
+    tips = "\n".join(re.findall(r'data-tip="([^"]*)"', state.render_svg(None)))
+    assert "Queen of P1 (red)" in tips and "Servant of P2 (blue)" in tips
+    assert_names_both_players(tips)
+    assert "▶ P1 (red) · in the pond" in words and "P2 (blue) · in the pond" in words
     assert_names_both_players(text)
     assert_names_both_players(words)
     check_a_random_game("croa", seed=2, stride=2)

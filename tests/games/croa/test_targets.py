@@ -71,7 +71,7 @@ def test_the_frog_key_sits_on_that_frog_inside_its_square():
     square = _group(svg, "sq:a1")
     queen = [g for g in square.iter(f"{NS}g") if g.get("data-target") == "frog:a1:Q"]
     assert len(queen) == 1
-    assert [t.text for t in queen[0].iter(f"{NS}title")] == ["queen of P1"]
+    assert queen[0].get("data-tip", "").startswith("Queen of P1 (red):")
 
 
 def test_frogs_that_reach_the_same_square_differ_by_their_first_click():
@@ -98,8 +98,8 @@ def test_two_servants_on_a_log_are_one_click():
     s = position(tiles={"d4": "log"}, frogs={"d4": ["S1", "S1"], "a1": ["Q1"], "h8": ["Q2"]})
     assert _paths(s)["Sd4-e5"] == ("frog:d4:S", "sq:e5")
     group = _group(_svg(s), "frog:d4:S")
-    titles = [t.text for t in group.iter(f"{NS}title")]
-    assert titles == ["servant of P1", "servant of P1"]
+    tips = [g.get("data-tip", "")[:21] for g in group.iter(f"{NS}g") if g is not group]
+    assert tips == ["Servant of P1 (red): ", "Servant of P1 (red): "]
 
 
 def test_a_bounce_is_one_click_on_its_landing_square():
