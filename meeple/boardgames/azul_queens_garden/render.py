@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from meeple.boardgames.azul_queens_garden.board import COORDS, parse_cell
@@ -45,11 +46,6 @@ def _who(p: Any) -> str:
     if p == -4:
         return "nobody (game over)"
     return f"player {p + 1}"
-
-
-def _short(tile: str) -> str:
-    colour, _, pattern = tile.partition("-")
-    return f"{colour[:2]}-{pattern[:3]}"
 
 
 def _items(names: list[str]) -> str:
@@ -157,6 +153,125 @@ def _fill(colour: str) -> str:
     return FALLBACK[sum(map(ord, colour)) % len(FALLBACK)]
 
 
+# -- measuring text ------------------------------------------------------------------
+
+# Advance widths of DejaVu Sans, the usual sans-serif of Linux browsers and one of the
+# widest, in hundredths of an em for ASCII 32-126: labels are fitted and wrapped by them.
+_ADV = (
+    32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64, 64, 64, 64, 64, 64,
+    64, 64, 64, 64, 34, 34, 84, 84, 84, 53, 100, 68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66,
+    56, 86, 75, 79, 60, 79, 69, 63, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61,
+    63, 55, 63, 62, 35, 63, 63, 28, 28, 58, 28, 97, 63, 61, 63, 63, 41, 52, 39, 63, 59, 82,
+    59, 59, 52, 64, 34, 64, 84,
+)  # fmt: skip
+_ADV_BOLD = (
+    35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70,
+    70, 70, 70, 70, 40, 40, 84, 84, 84, 58, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77,
+    64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73, 46, 37, 46, 84, 50, 50, 67,
+    72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92,
+    65, 65, 58, 71, 37, 71, 84,
+)  # fmt: skip
+
+
+def text_width(words: str, size: float, bold: bool = False) -> float:
+    """How wide ``words`` are drawn at ``size`` (an upper estimate for other fonts)."""
+    table = _ADV_BOLD if bold else _ADV
+    units = sum(table[ord(c) - 32] if 32 <= ord(c) < 127 else 80 for c in words)
+    return size * units / 100
+
+
+def wrap(words: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """``words`` broken at spaces into lines no wider than ``width``."""
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap_items(items: list[str], size: float, width: float) -> list[str]:
+    """``items`` joined by commas into lines no wider than ``width``, never breaking one."""
+    lines: list[str] = []
+    line = ""
+    for i, item in enumerate(items):
+        word = item + ("," if 0 < i < len(items) - 1 else "")
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+# -- the two layouts -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Geo:
+    """The sizes of one layout. The picture is ``width`` user units wide and is shown
+    at about that many CSS pixels, so a font size is its size on the screen."""
+
+    narrow: bool
+    width: float
+    margin: float
+    title: float  # font sizes, largest first; ``small`` is the smallest drawn
+    head: float
+    body: float
+    small: float
+    disp_r: float  # hexagon radii: display, garden, storage
+    garden_r: float
+    store_r: float
+    disp_cols: int  # display expansions side by side
+    panel_cols: int  # players' panels side by side
+    panel_w: float
+    panel_h: float
+    status_lines: int
+    score_lines: int
+    click: str  # "click" or "tap"
+
+
+WIDE = Geo(False, 878, 12, 18, 14, 13, 11, 22, 21, 17, 7, 2, 422, 370, 2, 2, "click")
+NARROW = Geo(True, 366, 6, 15, 12.5, 11, 10, 21, 24, 18, 3, 1, 354, 560, 3, 3, "tap")
+
+
+def _tile_font(r: float, geo: Geo) -> float:
+    return round(max(geo.small, min(13.0, r * 0.56)), 1)
+
+
+# -- drawing primitives ------------------------------------------------------------
+
+
+def _n(v: float) -> float:
+    return round(v, 1)
+
+
+def _text(x: float, y: float, words: str, size: float, **kw: object) -> str:
+    return svg.text(_n(x), _n(y), words, size=size, **kw)
+
+
+def _open(target: str | None = None, tip: str | None = None) -> str:
+    """The opening of a group: a click target when ``target`` is given, with a tooltip
+    (``data-tip``, shown by the page) when ``tip`` is."""
+    if target is None and tip is None:
+        return "<g>"
+    return f"<g {svg.attrs(data_target=target, data_tip=tip and _cut(tip))}>"
+
+
+def _cut(tip: str) -> str:
+    # Tooltips stay short; the words are written to fit, this only guards the limit.
+    return tip if len(tip) <= 120 else tip[:119].rsplit(" ", 1)[0] + "."
+
+
 def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return [
         (cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
@@ -164,101 +279,75 @@ def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     ]
 
 
+def _offset(r: float, dq: int, dr: int) -> tuple[float, float]:
+    """The pixel offset of axial step (dq, dr) for pointy-top hexagons of radius ``r``."""
+    return r * math.sqrt(3) * (dq + dr / 2), r * 1.5 * dr
+
+
 def _printed(cx: float, cy: float, r: float, ink: str) -> list[str]:
     """The hatching and dashed ring of a space printed on a garden expansion."""
     return [
         svg.polygon(_hex(cx, cy, r), fill="url(#azq-printed)", stroke="none"),
         svg.polygon(
-            _hex(cx, cy, r * 0.8),
+            _hex(cx, cy, r * 0.82),
             fill="none",
             stroke=ink,
-            stroke_width=0.8,
-            stroke_dasharray="2,1.5",
+            stroke_width=1,
+            stroke_dasharray="3,2",
         ),
     ]
 
 
-def _tile(
-    cx: float,
-    cy: float,
-    r: float,
-    tile: str,
-    label: str = "",
-    value: int | None = None,
-    printed: bool = False,
-    target: str | None = None,
-    split: bool = False,
-) -> list[str]:
-    """A hexagon: fill = colour (code on top), pattern name, value. A printed space
-    of a garden expansion is hatched, with a dashed inner outline and a dot.
-    ``target`` marks it as a click target (``data-target``). ``split`` draws a
-    display hexagon in two halves, the top one (colour code) a ``colour:<name>``
-    target and the bottom one (pattern and value) a ``pattern:<name>`` target."""
-    colour, _, pattern = tile.partition("-")
-    ink = "#222" if colour in DARK_TEXT else "#fff"
-    out = [
-        _group(target),
-        svg.title((label or tile) + (" (printed on a garden expansion)" if printed else "")),
-        svg.polygon(_hex(cx, cy, r), fill=_fill(colour), stroke="#333", stroke_width=1),
-    ]
-    if split:
-        if printed:
-            out.extend(_printed(cx, cy, r, ink))
-        half = r * math.sqrt(3) / 2
-        out.append(svg.line(cx - half, cy, cx + half, cy, stroke=ink, stroke_width=0.8))
-        code = COLOUR_CODE.get(colour, colour[:2])
-        out.append(svg.text(cx, cy - r * 0.2, code, size=r * 0.5, fill=ink, text_anchor="middle"))
-        words = pattern[:4] + ("" if value is None else f" {value}")
-        out.append(svg.text(cx, cy + r * 0.52, words, size=r * 0.4, fill=ink, text_anchor="middle"))
-        for key, sign in ((f"colour:{colour}", -1), (f"pattern:{pattern}", 1)):
-            # The clickable half: the hexagon's corners on that side of the middle line.
-            pts = [(cx + half, cy), (cx + half, cy + sign * r / 2), (cx, cy + sign * r)]
-            pts += [(cx - half, cy + sign * r / 2), (cx - half, cy)]
-            out.append(
-                _group(key) + svg.polygon(pts, fill="#fff", fill_opacity=0, stroke="none") + "</g>"
-            )
-        out.append("</g>")
-        return out
-    if printed:
-        out.extend(_printed(cx, cy, r, ink))
-    code = COLOUR_CODE.get(colour, colour[:2])
-    out.append(svg.text(cx, cy - r * 0.42, code, size=r * 0.42, fill=ink, text_anchor="middle"))
-    if value is None:
-        out.append(svg.text(cx, cy + 3, pattern[:4], size=r * 0.55, fill=ink, text_anchor="middle"))
-    else:
-        out.append(
-            svg.text(cx, cy + r * 0.12, pattern[:4], size=r * 0.45, fill=ink, text_anchor="middle")
+def _ellipse(cx: float, cy: float, rx: float, ry: float, fill: str) -> str:
+    return f"<ellipse {svg.attrs(cx=_n(cx), cy=_n(cy), rx=_n(rx), ry=_n(ry), fill=fill)}/>"
+
+
+def _glyph(pattern: str, x: float, y: float, s: float, ink: str) -> str:
+    """A small picture of a pattern in a box ``s`` wide centred on (x, y)."""
+    h = s / 2
+    if pattern == "tree":
+        return svg.polygon(
+            [(x, y - h), (x + h * 0.85, y + h * 0.45), (x - h * 0.85, y + h * 0.45)], fill=ink
+        ) + svg.rect(_n(x - s * 0.09), _n(y + h * 0.4), _n(s * 0.18), _n(h * 0.6), fill=ink)
+    if pattern == "bird":
+        d = (
+            f"M{_n(x - h)},{_n(y - h * 0.1)} Q{_n(x - h * 0.45)},{_n(y - h * 0.8)} {_n(x)},"
+            f"{_n(y + h * 0.3)} Q{_n(x + h * 0.45)},{_n(y - h * 0.8)} {_n(x + h)},{_n(y - h * 0.1)}"
         )
-        out.append(
-            svg.text(
-                cx,
-                cy + r * 0.62,
-                str(value),
-                size=r * 0.45,
+        return f'<path d="{d}" fill="none" stroke="{ink}" stroke-width="{_n(s * 0.16)}"/>'
+    if pattern == "butterfly":
+        out = []
+        for sx in (-1, 1):
+            out.append(_ellipse(x + sx * h * 0.5, y - h * 0.3, h * 0.48, h * 0.55, ink))
+            out.append(_ellipse(x + sx * h * 0.4, y + h * 0.5, h * 0.36, h * 0.4, ink))
+        return "".join(out)
+    if pattern == "leaf":
+        d = (
+            f"M{_n(x - h)},{_n(y + h * 0.8)} Q{_n(x - h)},{_n(y - h)} {_n(x + h)},{_n(y - h)} "
+            f"Q{_n(x + h)},{_n(y + h * 0.8)} {_n(x - h)},{_n(y + h * 0.8)}Z"
+        )
+        return f'<path d="{d}" fill="{ink}"/>'
+    if pattern == "fruit":
+        return svg.circle(_n(x), _n(y + h * 0.2), _n(h * 0.72), fill=ink) + svg.line(
+            _n(x),
+            _n(y - h * 0.5),
+            _n(x + h * 0.35),
+            _n(y - h),
+            stroke=ink,
+            stroke_width=_n(s * 0.12),
+        )
+    if pattern == "flower":
+        out = [
+            svg.circle(
+                _n(x + h * 0.55 * math.cos(math.radians(72 * i - 90))),
+                _n(y + h * 0.55 * math.sin(math.radians(72 * i - 90))),
+                _n(h * 0.4),
                 fill=ink,
-                text_anchor="middle",
-                font_weight="bold",
             )
-        )
-    out.append("</g>")
-    return out
-
-
-def _group(target: str | None) -> str:
-    """The opening of a group, a click target when ``target`` is given."""
-    return "<g>" if target is None else f"<g {svg.attrs(data_target=target)}>"
-
-
-def _button(x: float, y: float, w: float, h: float, label: str, key: str) -> list[str]:
-    """A labelled control: a rounded rectangle with its word, a click target."""
-    return [
-        _group(key),
-        svg.rect(x, y, w, h, rx=h / 2, fill="#fff4d6", stroke="#8a5a00", stroke_width=1.5),
-        svg.text(
-            x + w / 2, y + h / 2 + 4, label, size=12, text_anchor="middle", font_weight="bold"
-        ),
-        "</g>",
-    ]
+            for i in range(5)
+        ]
+        return "".join(out)
+    return svg.circle(_n(x), _n(y), _n(h * 0.6), fill=ink)
 
 
 def _value(obs: Mapping[str, Any], tile: str) -> int | None:
@@ -267,23 +356,147 @@ def _value(obs: Mapping[str, Any], tile: str) -> int | None:
     return int(v) if v is not None else None
 
 
-# The display's grid of slots: where the first slot's tiles start, the distance
-# between slots and between rows, and a slot's width (four hexagons and a margin).
-SLOT_X0 = 72
-SLOT_PITCH = 156
-SLOT_WIDTH = 152
-ROW_PITCH = 52
+def _name(tile: str) -> str:
+    """A hexagon in words: "blue bird"."""
+    return tile.replace("-", " ")
+
+
+def _tile(
+    obs: Mapping[str, Any],
+    geo: Geo,
+    cx: float,
+    cy: float,
+    r: float,
+    tile: str,
+    tip: str,
+    printed: bool = False,
+    target: str | None = None,
+    split: bool = False,
+) -> list[str]:
+    """A hexagon: fill = colour with its two-letter code on top, the pattern's picture
+    and value below. A printed space of a garden expansion is hatched with a dashed
+    inner outline. ``split`` draws a display hexagon in two click targets, the top half
+    (the colour code) ``colour:<name>`` and the bottom half (pattern) ``pattern:<name>``."""
+    colour, _, pattern = tile.partition("-")
+    ink = "#222" if colour in DARK_TEXT else "#fff"
+    f = _tile_font(r, geo)
+    value = _value(obs, tile)
+    out = [
+        _open(target, tip),
+        svg.polygon(_hex(cx, cy, r), fill=_fill(colour), stroke="#333", stroke_width=1),
+    ]
+    if printed:
+        out.extend(_printed(cx, cy, r, ink))
+    code = COLOUR_CODE.get(colour, colour[:2].capitalize())
+    out.append(
+        _text(cx, cy - r * 0.15, code, f, fill=ink, text_anchor="middle", font_weight="bold")
+    )
+    row = cy + r * 0.38
+    gs = f * 0.9
+    digit = "" if value is None else str(value)
+    dw = text_width(digit, f, True)
+    left = cx - (gs + 2 + dw) / 2
+    out.append(_glyph(pattern, left + gs / 2, row, gs, ink))
+    if digit:
+        out.append(_text(left + gs + 2, row + f * 0.36, digit, f, fill=ink, font_weight="bold"))
+    if split:
+        half = r * math.sqrt(3) / 2
+        out.append(
+            svg.line(_n(cx - half), _n(cy), _n(cx + half), _n(cy), stroke=ink, stroke_width=0.8)
+        )
+        for key, sign, what in (
+            (f"colour:{colour}", -1, colour),
+            (f"pattern:{pattern}", 1, pattern),
+        ):
+            # The clickable half: the hexagon's corners on that side of the middle line.
+            pts = [(cx + half, cy), (cx + half, cy + sign * r / 2), (cx, cy + sign * r)]
+            pts += [(cx - half, cy + sign * r / 2), (cx - half, cy)]
+            side = "Top half" if sign < 0 else "Bottom half"
+            words = f"{side} of the {_name(tile)}: take every {what} hexagon and face-up expansion."
+            out.append(
+                _open(key, words)
+                + svg.polygon(pts, fill="#fff", fill_opacity=0, stroke="none")
+                + "</g>"
+            )
+    out.append("</g>")
+    return out
+
+
+ORNAMENT_TIP = {
+    "fountain": "The fountain: fill the six spaces around it to earn a joker.",
+    "statue": "Statue: fill the six spaces around it to earn a joker.",
+    "bench": "Bench: fill the six spaces around it to earn a joker.",
+    "pavilion": "Pavilion: fill its six spaces for a joker; it scores 1 point at every round end.",
+}
+
+
+def _ornament(cx: float, cy: float, r: float, ornament: str, size: float, tip: str) -> str:
+    return (
+        _open(None, tip)
+        + svg.polygon(_hex(cx, cy, r), fill="#7f969c", stroke="#4d5b5e")
+        + _text(
+            cx,
+            cy + size * 0.36,
+            ORNAMENT_MARK.get(ornament, "?"),
+            size,
+            text_anchor="middle",
+            fill="#fff",
+            font_weight="bold",
+        )
+        + "</g>"
+    )
+
+
+def _joker(cx: float, cy: float, r: float, f: float, target: str | None, tip: str) -> str:
+    return (
+        _open(target, tip)
+        + svg.polygon(_hex(cx, cy, r), fill="#9e9e9e", stroke="#333")
+        + svg.polygon(_hex(cx, cy, r * 0.72), fill="none", stroke="#fff", stroke_width=1)
+        + _text(cx, cy + f * 0.36, "J", f, text_anchor="middle", fill="#fff", font_weight="bold")
+        + "</g>"
+    )
+
+
+def _button(
+    x: float, y: float, label: str, key: str, size: float, tip: str
+) -> tuple[list[str], float]:
+    """A labelled control, a click target: a rounded box fitted to its word. Returns the
+    drawing and its width."""
+    w = text_width(label, size, True) + 2 * size
+    h = size * 2.2
+    return [
+        _open(key, tip),
+        svg.rect(
+            _n(x),
+            _n(y),
+            _n(w),
+            _n(h),
+            rx=_n(h / 2),
+            fill="#fff4d6",
+            stroke="#8a5a00",
+            stroke_width=1.5,
+        ),
+        _text(
+            x + w / 2,
+            y + h / 2 + size * 0.36,
+            label,
+            size,
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+        "</g>",
+    ], w
+
+
+# -- the display ------------------------------------------------------------------------
+
 # A round stack holds this many expansions (components.json: 7 for every player
 # count); the display never shows more at once, so this many slots are reserved.
 DISPLAY_SLOTS = 7
-# A player's panel: its frame's height, with a row kept for the expansion just
-# bought and three for the score breakdown (ten categories, four to a row).
-PANEL_HEIGHT = 456
-
-
-def _slots_per_row(width: float) -> int:
-    """How many display slots fit side by side in a picture ``width`` wide."""
-    return max(1, 1 + int((width - 8 - (SLOT_WIDTH - 4) - SLOT_X0) // SLOT_PITCH))
+# Where the hexagons of a face-down display expansion lie: on its north-west,
+# north-east, south-west and south-east spaces (space k of DIRECTIONS, from 1).
+TRAY_SPACES = (3, 2, 5, 6, 4, 1)
+_DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 def display_slots(obs: Mapping[str, Any], shown: int = 0) -> int:
@@ -296,80 +509,811 @@ def display_slots(obs: Mapping[str, Any], shown: int = 0) -> int:
     return max(DISPLAY_SLOTS, this_round, *stacks)
 
 
-def _faceup_slot(
-    obs: Mapping[str, Any], x: float, y: float, r: float, e: Mapping[str, Any], split: bool
-) -> list[str]:
-    """A face-up garden expansion in its display slot: the printed hexagon (two take
-    halves in a turn) with its ornament beside it."""
-    out = [
-        svg.rect(x - 4, y - 24, SLOT_WIDTH, 2 * r + 4, fill="#efe6cf", stroke="#b5a27a", rx=5),
-        svg.text(x, y - 27, "face-up garden expansion", size=9),
-    ]
-    out.extend(
-        _tile(
-            x + r,
-            y - 4,
-            r,
-            e["printed"],
-            f"face-up garden expansion {e['printed']} ({e['ornament']})",
-            value=_value(obs, e["printed"]),
-            printed=True,
-            split=split,
-        )
-    )
-    out.append(svg.text(x + 2 * r + 8, y - 6, f"{e['printed']}", size=10))
-    out.append(svg.text(x + 2 * r + 8, y + 8, f"ornament: {e['ornament']}", size=9))
+def _flower(fx: float, fy: float, r: float, fill: str, stroke: str) -> list[str]:
+    """The seven hexagons of a garden expansion's shape."""
+    out = [svg.polygon(_hex(fx, fy, r), fill=fill, stroke=stroke)]
+    for dq, dr in _DIRS:
+        ox, oy = _offset(r, dq, dr)
+        out.append(svg.polygon(_hex(fx + ox, fy + oy, r), fill=fill, stroke=stroke))
     return out
 
 
-def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
-    body: list[str] = []
-    n = len(obs["players"])
-    width = 40 + 330 * n
-    y = 24
-    turn = "game over" if obs["over"] else f"to move: {_who(obs['to_move'])}"
-    body.append(
-        svg.text(
-            12,
+def _space(fx: float, fy: float, r: float, k: int) -> tuple[float, float]:
+    ox, oy = _offset(r, *_DIRS[k - 1])
+    return fx + ox, fy + oy
+
+
+def _display(obs: Mapping[str, Any], geo: Geo, top: float, split: bool) -> tuple[list[str], float]:
+    """The display: a fixed grid of slots, one per expansion it can hold at once,
+    face-down ones (holding hexagons) first, then the face-up ones; the slots left
+    over stay blank, so the parts below never move. Returns the drawing and its height."""
+    out: list[str] = []
+    r = geo.disp_r
+    pitch = (geo.width - 2 * geo.margin) / geo.disp_cols
+    row_h = geo.small + 8 + 5 * r + 10
+    items: list[list[str] | Mapping[str, Any]] = [*obs["display"], *obs["display_faceup"]]
+    for slot, item in enumerate(items):
+        fx = geo.margin + pitch * (slot % geo.disp_cols + 0.5)
+        ry = top + row_h * (slot // geo.disp_cols)
+        fy = ry + geo.small + 6 + 2.5 * r
+        label_y = ry + geo.small
+        if isinstance(item, Mapping):
+            printed = str(item["printed"])
+            orn = str(item["ornament"])
+            out.append(
+                _open(
+                    None,
+                    f"Face-up garden expansion ({orn}), printed {_name(printed)}: taken along "
+                    f"with its colour or its pattern.",
+                )
+            )
+            out.append(_text(fx, label_y, f"Face up: {orn}", geo.small, text_anchor="middle"))
+            out.extend(_flower(fx, fy, r, "#efe6cf", "#b5a27a"))
+            out.append(_ornament(fx, fy, r - 1.5, orn, geo.head, ORNAMENT_TIP.get(orn, orn)))
+            px, py = _space(fx, fy, r, 2)
+            tip = (
+                f"Printed {_name(printed)} of this face-up expansion: it pays and scores as that "
+                "hexagon."
+            )
+            out.extend(_tile(obs, geo, px, py, r - 1.5, printed, tip, printed=True, split=split))
+            out.append("</g>")
+            continue
+        i = slot + 1  # the face-down expansions come first: slot i - 1 is expansion i
+        tip = (
+            f"Display expansion {i}, face down: its hexagons are taken by colour or pattern; "
+            "empty, it turns face up."
+        )
+        # A display expansion is the click target for which copy to take (disp:N);
+        # in a turn its tiles' halves are the targets, and no target holds another.
+        out.append(_open(None if split else f"disp:{i}", tip))
+        out.append(
+            _text(
+                fx, label_y, f"Expansion {i}", geo.small, text_anchor="middle", font_weight="bold"
+            )
+        )
+        out.extend(_flower(fx, fy, r, "#7a6548", "#54452f"))
+        out.append(
+            _text(
+                fx,
+                fy + geo.head * 0.36,
+                str(i),
+                geo.head,
+                text_anchor="middle",
+                fill="#f3e6c8",
+                font_weight="bold",
+            )
+        )
+        for j, tl in enumerate(item):
+            tx, ty = _space(fx, fy, r, TRAY_SPACES[j % len(TRAY_SPACES)])
+            words = (
+                f"{_name(tl).capitalize()} on display expansion {i}; it costs "
+                f"{_value(obs, tl)} to plant."
+            )
+            out.extend(_tile(obs, geo, tx, ty, r - 1.5, tl, words, split=split))
+        out.append("</g>")
+    rows = -(-display_slots(obs, len(items)) // geo.disp_cols)
+    return out, rows * row_h
+
+
+# -- a player's panel -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Panel:
+    """Where the parts of a player's panel go, relative to its corner."""
+
+    garden: tuple[float, float]
+    storage: tuple[float, float]  # the label's start; the grid below it
+    store_cols: int
+    store_pitch: tuple[float, float]
+    exps: tuple[float, float]  # the label's start; the slots below it
+    exp_step: tuple[float, float]
+    actions: tuple[float, float]  # the row (or column) of controls
+    actions_down: bool  # controls stacked (wide) or in a row (narrow)
+    scores: float
+
+
+def _panel_geometry(geo: Geo) -> Panel:
+    r = geo.garden_r
+    if geo.narrow:
+        return Panel(
+            garden=(geo.panel_w / 2, 30 + 7 * r),
+            storage=(8, 44 + 14 * r),
+            store_cols=6,
+            store_pitch=(34, 38),
+            exps=(228, 44 + 14 * r),
+            exp_step=(0, 38),
+            actions=(8, 132 + 14 * r),
+            actions_down=False,
+            scores=186 + 14 * r,
+        )
+    return Panel(
+        garden=(10 + 6.93 * r, 34 + 7 * r),
+        storage=(10 + 14 * r + 6, 48),
+        store_cols=3,
+        store_pitch=(34, 36),
+        exps=(10 + 14 * r + 6, 218),
+        exp_step=(56, 0),
+        actions=(10 + 14 * r + 6, 256),
+        actions_down=True,
+        scores=50 + 14 * r,
+    )
+
+
+def _cell_xy(geo: Geo, gx: float, gy: float, cell: int) -> tuple[float, float]:
+    q, rr = COORDS[cell]
+    ox, oy = _offset(geo.garden_r, q, rr)
+    return gx + ox, gy + oy
+
+
+def _garden(
+    obs: Mapping[str, Any], geo: Geo, pl: Mapping[str, Any], gx: float, gy: float, mine: bool
+) -> list[str]:
+    out: list[str] = []
+    r = geo.garden_r
+    garden = pl["garden"]
+    areas = pl["areas"]
+    # The free expansion areas first, so their faint outlines lie under the rest.
+    order = sorted(range(len(COORDS)), key=lambda c: f"{c // 7}.{c % 7}" in garden)
+    for cell in order:
+        hx, hy = _cell_xy(geo, gx, gy, cell)
+        name = f"{cell // 7}.{cell % 7}"
+        content = garden.get(name)
+        a = name.split(".")[0]
+        # A free space (an empty one, or one of a free expansion area) is the
+        # click target for placing there (g:area.space).
+        target = f"g:{name}" if mine and cell % 7 else None
+        if content is None:  # an expansion area still free
+            if cell % 7 == 0:
+                tip = f"Free expansion area {a}: a garden expansion may be laid here."
+            else:
+                tip = (
+                    f"Spot {name} of free expansion area {a}: a garden expansion's printed "
+                    "space may go here."
+                )
+            out.append(_open(target, tip))
+            out.append(
+                svg.polygon(
+                    _hex(hx, hy, r),
+                    fill="#fff",
+                    fill_opacity=0,
+                    stroke="#cfc7ad",
+                    stroke_dasharray="3,3",
+                )
+            )
+            if cell % 7 == 0:
+                words = f"area {a}"
+                f = geo.small
+                if text_width(words, f) <= r * 1.6:
+                    out.append(
+                        _text(hx, hy + f * 0.36, words, f, fill="#a09880", text_anchor="middle")
+                    )
+                else:
+                    out.append(_text(hx, hy - 1, "area", f, fill="#a09880", text_anchor="middle"))
+                    out.append(_text(hx, hy + f, a, f, fill="#a09880", text_anchor="middle"))
+            out.append("</g>")
+        elif content == "empty":
+            tip = (
+                f"Empty space {name}: plant a hexagon alone or next to one of its colour or "
+                "pattern, never by an identical one."
+            )
+            out.append(_open(target, tip))
+            out.append(svg.polygon(_hex(hx, hy, r), fill="#e9e4d4", stroke="#b5ad94"))
+            f = geo.small
+            out.append(_text(hx, hy + f * 0.36, name, f, fill="#8a826a", text_anchor="middle"))
+            out.append("</g>")
+        elif content == "ornament":
+            info = areas.get(a)
+            orn = "fountain" if info == "fountain" or info is None else str(info["ornament"])
+            tip = ORNAMENT_TIP.get(orn, orn)
+            out.append(_ornament(hx, hy, r, orn, geo.head, tip))
+        else:
+            info = areas.get(a)
+            printed = isinstance(info, dict) and info.get("printed_at") == name
+            if printed:
+                tip = (
+                    f"Printed {_name(content)} at {name}, part of a garden expansion: it counts "
+                    "as that hexagon."
+                )
+            else:
+                tip = (
+                    f"{_name(content).capitalize()} at {name} (value {_value(obs, content)}): "
+                    "groups of 3+ of one colour or pattern score at the end."
+                )
+            out.extend(_tile(obs, geo, hx, hy, r, content, tip, printed=printed))
+    return out
+
+
+def _panel(
+    obs: Mapping[str, Any], geo: Geo, p: int, ox: float, oy: float, own: str | None
+) -> list[str]:
+    pl = obs["players"][p]
+    pending = obs.get("pending") or {}
+    costs = obs.get("costs") or {}
+    cap = obs.get("storage_capacity") or {"tiles": 12, "expansions": 2}
+    pg = _panel_geometry(geo)
+    colour = svg.PLAYER_COLOURS[p % len(svg.PLAYER_COLOURS)]
+    to_move = p == obs["to_move"]
+    # Click targets are drawn in the garden and storage of the player to move.
+    mine = to_move
+    out = [
+        svg.rect(
+            _n(ox),
+            _n(oy),
+            geo.panel_w,
+            geo.panel_h,
+            fill="none",
+            stroke=colour,
+            stroke_width=3 if to_move else 1,
+            rx=8,
+        )
+    ]
+    # Header: name and score; on the right the Pass control (or "passed") and the
+    # first-player marker.
+    hy = oy + geo.head + 6
+    mark = " (to move)" if to_move else ""
+    out.append(
+        _open(None, f"Player {p + 1}'s score marker: {pl['score']} points.")
+        + _text(
+            ox + 10,
+            hy,
+            f"Player {p + 1}: {pl['score']} points{mark}",
+            geo.head,
+            fill=colour,
+            font_weight="bold",
+        )
+        + "</g>"
+    )
+    right = ox + geo.panel_w - 8
+    if to_move and own == "turn":
+        tip = "Pass: out of this round. The first to pass starts the next round and loses 1 point."
+        w = text_width("Pass", geo.body, True) + 2 * geo.body
+        drawn, w = _button(right - w, oy + 4, "Pass", "button:pass", geo.body, tip)
+        out.extend(drawn)
+        right -= w + 8
+    elif pl["passed"]:
+        words = "passed"
+        w = text_width(words, geo.small, True) + 12
+        out.append(
+            _open(None, "This player has passed and takes no more turns this round.")
+            + svg.rect(
+                _n(right - w), _n(hy - geo.small - 3), _n(w), _n(geo.small + 8), rx=4, fill="#ddd"
+            )
+            + _text(
+                right - w / 2,
+                hy,
+                words,
+                geo.small,
+                text_anchor="middle",
+                font_weight="bold",
+                fill="#555",
+            )
+            + "</g>"
+        )
+        right -= w + 8
+    if obs.get("first_player") == p:
+        tr = geo.head * 0.8
+        out.append(
+            _open(
+                None,
+                "First-player marker: this player started the round; the first to pass takes it.",
+            )
+            + svg.circle(
+                _n(right - tr), _n(hy - geo.head * 0.36), _n(tr), fill="#fff", stroke="#333"
+            )
+            + _text(right - tr, hy, "1", geo.head, text_anchor="middle", font_weight="bold")
+            + "</g>"
+        )
+    gx, gy = ox + pg.garden[0], oy + pg.garden[1]
+    out.extend(_garden(obs, geo, pl, gx, gy, mine))
+    if mine and pending.get("kind") in ("mode", "pay") and pending.get("at"):
+        # The hexagon being paid for: outlined in its garden space.
+        paid = parse_cell(str(pending["at"]))
+        if paid is not None:
+            hx, hy2 = _cell_xy(geo, gx, gy, paid)
+            out.append(
+                _open(None, f"Being paid for: {_name(str(pending.get('paying_for', '')))}.")
+                + svg.polygon(
+                    _hex(hx, hy2, geo.garden_r), fill="none", stroke="#c00", stroke_width=3
+                )
+                + "</g>"
+            )
+    # Storage: a fixed grid of its tile places, filled with hexagons then jokers.
+    sr = geo.store_r
+    sx, sy = ox + pg.storage[0], oy + pg.storage[1]
+    count = sum(pl["storage"].values()) + pl["jokers"]
+    out.append(
+        _open(
+            None,
+            f"Storage: {cap['tiles']} places for hexagons and jokers; "
+            "each hexagon left at the end costs 1.",
+        )
+        + _text(sx, sy, f"Storage ({count}/{cap['tiles']}):", geo.small, font_weight="bold")
+        + "</g>"
+    )
+    items: list[str] = [tl for tl, c in pl["storage"].items() for _ in range(c)]
+    items += ["joker"] * pl["jokers"]
+    f = _tile_font(sr, geo)
+    places = max(int(cap["tiles"]), len(items))
+    for k in range(places):
+        col, row = k % pg.store_cols, k // pg.store_cols
+        cx = sx + sr * 0.9 + col * pg.store_pitch[0]
+        cy = sy + 8 + sr + row * pg.store_pitch[1]
+        if k >= len(items):
+            out.append(
+                _open(None, "A free storage place.")
+                + svg.polygon(
+                    _hex(cx, cy, sr), fill="none", stroke="#cfc7ad", stroke_dasharray="3,3"
+                )
+                + "</g>"
+            )
+            continue
+        tl = items[k]
+        key = f"st:{tl}" if mine else None
+        if tl == "joker":
+            tip = "Joker: wild when paying for a hexagon; +1 point at the end if still in storage."
+            out.append(_joker(cx, cy, sr, f, key, tip))
+        else:
+            tip = (
+                f"{_name(tl).capitalize()} in storage: plant it for {_value(obs, tl)} "
+                "or pay with it; "
+                "-1 point if left at the end."
+            )
+            out.extend(_tile(obs, geo, cx, cy, sr, tl, tip, target=key))
+    # Stored garden expansions: the printed space with its ornament beside it.
+    ex, ey = ox + pg.exps[0], oy + pg.exps[1]
+    stored = pl["storage_expansions"]
+    out.append(
+        _open(
+            None, f"Stored garden expansions: room for {cap['expansions']}, apart from the tiles."
+        )
+        + _text(
+            ex,
+            ey,
+            f"Expansions ({len(stored)}/{cap['expansions']}):",
+            geo.small,
+            font_weight="bold",
+        )
+        + "</g>"
+    )
+    for i in range(max(int(cap["expansions"]), len(stored))):
+        cx = ex + sr * 0.9 + i * pg.exp_step[0]
+        cy = ey + 8 + sr + i * pg.exp_step[1]
+        if i >= len(stored):
+            out.append(
+                _open(None, "A free place for a stored garden expansion.")
+                + svg.polygon(
+                    _hex(cx, cy, sr), fill="none", stroke="#cfc7ad", stroke_dasharray="3,3"
+                )
+                + "</g>"
+            )
+            continue
+        e = stored[i]
+        printed, orn = str(e["printed"]), str(e["ornament"])
+        out.extend(_expansion(obs, geo, cx, cy, printed, orn, f"sx:{printed}" if mine else None))
+    # Controls of the viewer's own decision, beside the storage they act on.
+    axx, ay = ox + pg.actions[0], oy + pg.actions[1]
+    if mine and own == "mode":
+        for key, label, tip in (
+            (
+                "mode:colour",
+                "Pay by colour",
+                "Pay with tiles of its colour, all of different patterns.",
+            ),
+            (
+                "mode:pattern",
+                "Pay by pattern",
+                "Pay with tiles of its pattern, all of different colours.",
+            ),
+        ):
+            drawn, w = _button(axx, ay, label, key, geo.small, tip)
+            out.extend(drawn)
+            if pg.actions_down:
+                ay += geo.small * 2.2 + 6
+            else:
+                axx += w + 8
+    elif mine and own == "discard":
+        tip = f"Stop discarding (each discard costs {costs.get('discard_per_tile', 1)} point)."
+        out.extend(_button(axx, ay, "Done", "button:done", geo.small, tip)[0])
+    elif mine and pending.get("kind") == "place_bought" and pending.get("expansion"):
+        # The expansion just bought, waiting for a free space of the garden.
+        bought = str(pending["expansion"])
+        out.append(_text(axx, ay + sr + geo.small * 0.36, "Bought:", geo.small, font_weight="bold"))
+        bx = axx + text_width("Bought:", geo.small, True) + 6 + sr * 0.9
+        out.extend(_expansion(obs, geo, bx, ay + sr, bought, None, None, bought=True))
+    # The score so far, by category.
+    sc = obs["scores"][p]
+    parts = [f"{key.replace('_', ' ')} {v}" for key, v in sc.items() if key != "total" and v]
+    lines = wrap_items(["Points:", *parts], geo.small, geo.panel_w - 20)
+    for i, line in enumerate(lines[: geo.score_lines]):
+        out.append(
+            _text(ox + 10, oy + pg.scores + i * (geo.small + 4), line, geo.small, fill="#444")
+        )
+    return out
+
+
+def _expansion(
+    obs: Mapping[str, Any],
+    geo: Geo,
+    cx: float,
+    cy: float,
+    printed: str,
+    ornament: str | None,
+    target: str | None,
+    bought: bool = False,
+) -> list[str]:
+    """A garden expansion out of the garden: its printed space, with a badge of its
+    ornament when known."""
+    sr = geo.store_r
+    if bought:
+        tip = (
+            f"The garden expansion just bought, printed {_name(printed)}: "
+            f"{geo.click} a free space for it."
+        )
+    else:
+        tip = (
+            f"Stored garden expansion ({ornament}), printed {_name(printed)}: "
+            "lay it in a free area, "
+            "or pay with it."
+        )
+    out = [_open(target, tip)]
+    out.extend(_tile(obs, geo, cx, cy, sr, printed, tip, printed=True)[1:-1])
+    if ornament is not None:
+        br = sr * 0.62
+        bx = cx + math.sqrt(3) / 2 * (sr + br) + 1
+        out.append(
+            svg.polygon(_hex(bx, cy, br), fill="#7f969c", stroke="#4d5b5e")
+            + _text(
+                bx,
+                cy + geo.small * 0.36,
+                ORNAMENT_MARK.get(ornament, "?"),
+                geo.small,
+                text_anchor="middle",
+                fill="#fff",
+                font_weight="bold",
+            )
+        )
+    out.append("</g>")
+    return out
+
+
+# -- the top: status, round scoring, supplies -------------------------------------------
+
+
+def _turn_words(obs: Mapping[str, Any]) -> str:
+    if obs["over"]:
+        return "game over"
+    return f"to move: {_who(obs['to_move'])}"
+
+
+def _winners(obs: Mapping[str, Any]) -> str:
+    totals = [int(s.get("total", 0)) for s in obs["scores"]]
+    best = max(totals)
+    won = [f"{i + 1}" for i, t in enumerate(totals) if t == best]
+    if len(won) == 1:
+        return f"Game over: player {won[0]} wins with {best} points."
+    names = _items(won).replace(" or ", " and ")
+    return f"Game over: players {names} share the win with {best} points."
+
+
+def _status(obs: Mapping[str, Any], geo: Geo, own: str | None) -> str:
+    """The line of words on what happens now, in the viewer's terms for their own decision."""
+    if obs["over"]:
+        return _winners(obs)
+    pending = obs.get("pending") or {}
+    c = geo.click
+    if own == "turn":
+        return (
+            f"Your turn. To take a colour, {c} the top half of a display tile; a pattern, its "
+            f"bottom half. To plant, {c} a storage tile, then a garden space."
+        )
+    if own == "copy":
+        where = _items([str(i) for i in pending.get("on_expansions", [])])
+        return (
+            f"Choose which display expansion to take the {_name(str(pending['hexagon']))} from: "
+            f"{c} expansion {where}."
+        )
+    if own == "mode":
+        n = pending["still_to_pay"]
+        return (
+            f"Paying for the {_name(str(pending['paying_for']))} at {pending['at']}: {n} more "
+            f"{_tiles(n)}. Pay by colour or by pattern?"
+        )
+    if own == "pay":
+        n = pending["still_to_pay"]
+        return (
+            f"Paying for the {_name(str(pending['paying_for']))} at {pending['at']}: {c} {n} more "
+            f"{_tiles(n)} in your storage."
+        )
+    if own == "discard":
+        cost = (obs.get("costs") or {}).get("discard_per_tile", 1)
+        return f"You passed: {c} storage tiles to discard them ({cost} point each), or Done."
+    if own == "place_bought":
+        return (
+            f"You bought the garden expansion {_name(str(pending['expansion']))}: {c} a free "
+            "space of an empty area for its printed space."
+        )
+    return pending_words(pending)
+
+
+def _cells(
+    items: list[tuple[str, list[str]]], x0: float, y0: float, cols: int, cell_w: float, row_h: float
+) -> list[str]:
+    """Key items laid in a fixed grid, each a tooltip and its drawing about (0, 0), moved
+    to its cell."""
+    out = []
+    for k, (tip, parts) in enumerate(items):
+        x = x0 + (k % cols) * cell_w
+        y = y0 + (k // cols) * row_h
+        out.append(f'<g transform="translate({_n(x)},{_n(y)})" {svg.attrs(data_tip=_cut(tip))}>')
+        out.extend(parts)
+        out.append("</g>")
+    return out
+
+
+def _swatch(obs: Mapping[str, Any], geo: Geo, r: float, tile: str, label: str) -> list[str]:
+    """A key item at (0, 0) of its cell: a small hexagon and its words."""
+    colour, _, pattern = tile.partition("-")
+    out: list[str] = []
+    if pattern and not colour:
+        out.append(svg.polygon(_hex(r, 0, r), fill="#e6e0cc", stroke="#333"))
+        out.append(_glyph(pattern, r, 0, r * 1.1, "#333"))
+    elif colour:
+        ink = "#222" if colour in DARK_TEXT else "#fff"
+        out.append(svg.polygon(_hex(r, 0, r), fill=_fill(colour), stroke="#333"))
+        code = COLOUR_CODE.get(colour, colour[:2].capitalize())
+        out.append(
+            _text(
+                r,
+                geo.small * 0.36,
+                code,
+                geo.small,
+                fill=ink,
+                text_anchor="middle",
+                font_weight="bold",
+            )
+        )
+    out.append(_text(2 * r + 6, geo.small * 0.36, label, geo.body if not geo.narrow else geo.small))
+    return out
+
+
+def _top(obs: Mapping[str, Any], geo: Geo, own: str | None) -> tuple[list[str], float]:
+    """Title, status, controls of a turn, round scoring and supplies. Returns the
+    drawing and where the display starts."""
+    out: list[str] = []
+    m = geo.margin
+    y = geo.title + 6
+    if geo.narrow:
+        out.append(_text(m + 2, y, "Azul: Queen's Garden", geo.title, font_weight="bold"))
+        y += geo.body + 6
+        out.append(
+            _text(
+                m + 2, y, f"Round {obs['round']} of {obs['rounds']} - {_turn_words(obs)}", geo.body
+            )
+        )
+    else:
+        out.append(
+            _text(
+                m,
+                y,
+                f"Azul: Queen's Garden - round {obs['round']} of {obs['rounds']} - "
+                + _turn_words(obs),
+                geo.title,
+                font_weight="bold",
+            )
+        )
+    # The status lines and the buy control's place are kept whether used or not, so
+    # the picture keeps its layout from one decision to the next.
+    lines = wrap(_status(obs, geo, own), geo.body, geo.width - 2 * m - 4)
+    for i in range(geo.status_lines):
+        y += geo.body + 6
+        if i < len(lines):
+            out.append(_text(m + 2, y, lines[i], geo.body, fill="#a00"))
+    costs = obs.get("costs") or {}
+    price = costs.get("face_down_expansion", 6)
+    buy_tip = (
+        f"Buy a face-down garden expansion from the supply for {price} points and lay it at once."
+    )
+    label = f"Buy a face-down expansion ({price} points)"
+    y += 10
+    if geo.narrow and own == "turn":
+        out.extend(_button(m + 2, y, label, "button:buy", geo.small, buy_tip)[0])
+    if geo.narrow:
+        y += geo.small * 2.2 + 6
+    # This round's scoring (the wheel) and the supplies.
+    wheel = list(obs["wheel"])
+    points = list(obs.get("wheel_points") or [1] * len(wheel))
+    cols = 2 if geo.narrow else 5
+    cell_w = (geo.width - 2 * m) / cols
+    head_w = 0.0 if geo.narrow else cell_w
+    y += geo.small + 4
+    out.append(
+        _text(
+            m + 2,
             y,
-            f"Azul: Queen's Garden - round {obs['round']}/{obs['rounds']} - {turn}",
-            size=16,
+            f"Round {obs['round']} scores:",
+            geo.small if geo.narrow else geo.body,
             font_weight="bold",
         )
     )
-    y += 20
-    body.append(
-        svg.text(
-            12,
-            y,
-            "This round scores: "
-            + _wheel(obs)
-            + f"; 1 per pavilion.  First player: {_who(obs['first_player'])}",
-            size=12,
-        )
-    )
-    y += 16
+    if geo.narrow:
+        y += geo.small + 8
+    r = geo.small * 0.95
     values = obs.get("pattern_values") or {}
-    body.append(
-        svg.text(
-            12,
-            y,
-            "Pattern values (cost and evaluation): "
-            + ", ".join(f"{k} {v}" for k, v in values.items()),
-            size=11,
+    items: list[tuple[str, list[str]]] = []
+    for item, pts in zip(wheel, points, strict=False):
+        tile = f"-{item}" if item in values else f"{item}-"
+        tip = (
+            f"Round scoring: {pts} point{'s' if pts != 1 else ''} per {item} hexagon "
+            "in a garden at this round's end."
+        )
+        items.append((tip, _swatch(obs, geo, r, tile, f"{item}: {pts} each")))
+    pav = [
+        svg.polygon(_hex(r, 0, r), fill="#7f969c", stroke="#4d5b5e"),
+        _text(
+            r,
+            geo.small * 0.36,
+            "P",
+            geo.small,
+            fill="#fff",
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+        _text(
+            2 * r + 6,
+            geo.small * 0.36,
+            "pavilion: 1 each",
+            geo.body if not geo.narrow else geo.small,
+        ),
+    ]
+    items.append(("Round scoring: 1 point per pavilion in a garden at every round's end.", pav))
+    ry = y - geo.small * 0.36
+    out.extend(
+        _cells(
+            items,
+            m + head_w,
+            ry,
+            cols if geo.narrow else 4,
+            cell_w * (1 if geo.narrow else 0.98),
+            2 * r + 6,
         )
     )
-    y += 16
-    body.append(
-        svg.text(
-            12,
-            y,
-            f"bag {obs['bag']} - tower {obs['tower']} - round stacks "
-            f"{obs['round_stacks']} - face-down supply {obs['supply_face_down']}"
-            f" - jokers in supply {obs['joker_supply']}",
-            size=11,
-        )
+    y += (2 * r + 6) * (-(-len(items) // 2) if geo.narrow else 1) + 4
+    stacks = ", ".join(str(s) for s in obs["round_stacks"])
+    supplies = [
+        (
+            f"First player: {_who(obs['first_player'])}",
+            "First player: who started this round; the first to pass starts the next.",
+        ),
+        (
+            f"Bag: {obs['bag']}",
+            "Bag: hexagons left to fill the display with; refilled from the tower when empty.",
+        ),
+        (f"Tower: {obs['tower']}", "Tower: hexagons paid or discarded, waiting to refill the bag."),
+        (
+            f"Round stacks: {stacks}",
+            "Round stacks: face-down expansions left in each round's stack for the display.",
+        ),
+        (
+            f"Face-down supply: {obs['supply_face_down']}",
+            f"Face-down supply: garden expansions that can be bought for {price} points each.",
+        ),
+        (
+            f"Jokers in supply: {obs['joker_supply']}",
+            "Jokers left in the supply, earned by filling the six spaces around an ornament.",
+        ),
+    ]
+    cols = 2 if geo.narrow else 3
+    cell_w = (geo.width - 2 * m) / cols
+    row_h = geo.small + 8
+    for k, (words, tip) in enumerate(supplies):
+        x = m + 2 + (k % cols) * cell_w
+        yy = y + (k // cols) * row_h
+        out.append(_open(None, tip) + _text(x, yy, words, geo.small) + "</g>")
+    y += row_h * (-(-len(supplies) // cols))
+    # The display's heading, with the buy control of a turn beside it (wide).
+    y += 4
+    out.append(
+        _open(None, "The display: garden expansions with hexagons to take, and face-up ones.")
+        + _text(m + 2, y + geo.head * 0.8, "Display", geo.head, font_weight="bold")
+        + "</g>"
     )
+    if not geo.narrow and own == "turn":
+        w = text_width(label, geo.body, True) + 2 * geo.body
+        out.extend(_button(geo.width - m - w, y - 4, label, "button:buy", geo.body, buy_tip)[0])
+    y += geo.head + 8
+    return out, y
+
+
+def _legend(obs: Mapping[str, Any], geo: Geo, y: float) -> tuple[list[str], float]:
+    """The keys: colours, patterns with their values, ornaments and pieces."""
+    out: list[str] = []
+    m = geo.margin
+    r = geo.small * 1.05
+    cols = 3 if geo.narrow else 6
+    cell_w = (geo.width - 2 * m) / cols
+    row_h = 2 * r + 8
+    values = obs.get("pattern_values") or {}
+    groups: list[tuple[str, list[tuple[str, list[str]]]]] = []
+    colour_items = []
+    for name in FILL:
+        code = COLOUR_CODE[name]
+        tip = f"{name.capitalize()} hexagons, marked {code}."
+        if name in ("purple", "lilac"):
+            tip += " Purple is a deep violet, lilac a pink."
+        if name in ("green", "lime"):
+            tip += " Green is a dark forest green, lime a yellow-green."
+        colour_items.append((tip, _swatch(obs, geo, r, f"{name}-", name)))
+    groups.append(("Colours", colour_items))
+    pattern_items = []
+    for pattern, v in values.items():
+        tip = f"{pattern.capitalize()}: value {v}, the cost to plant it and its points in a group."
+        pattern_items.append((tip, _swatch(obs, geo, r, f"-{pattern}", f"{pattern} {v}")))
+    groups.append(
+        ("Patterns and their values (the cost to plant, points at the end)", pattern_items)
+    )
+    piece_items: list[tuple[str, list[str]]] = []
+    for orn in ("fountain", "statue", "bench", "pavilion"):
+        parts = [
+            svg.polygon(_hex(r, 0, r), fill="#7f969c", stroke="#4d5b5e"),
+            _text(
+                r,
+                geo.small * 0.36,
+                ORNAMENT_MARK[orn],
+                geo.small,
+                fill="#fff",
+                text_anchor="middle",
+                font_weight="bold",
+            ),
+            _text(2 * r + 6, geo.small * 0.36, orn, geo.body if not geo.narrow else geo.small),
+        ]
+        piece_items.append((ORNAMENT_TIP[orn], parts))
+    joker = [
+        svg.polygon(_hex(r, 0, r), fill="#9e9e9e", stroke="#333"),
+        _text(
+            r,
+            geo.small * 0.36,
+            "J",
+            geo.small,
+            fill="#fff",
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+        _text(2 * r + 6, geo.small * 0.36, "joker", geo.body if not geo.narrow else geo.small),
+    ]
+    piece_items.append(("Joker: wild when paying; +1 point each at the end.", joker))
+    hatched = [
+        svg.polygon(_hex(r, 0, r), fill=FILL["lime"], stroke="#333"),
+        *_printed(r, 0, r, "#222"),
+        _text(2 * r + 6, geo.small * 0.36, "printed", geo.body if not geo.narrow else geo.small),
+    ]
+    piece_items.append(
+        ("Hatched: the space printed on a garden expansion; it counts as a hexagon.", hatched)
+    )
+    groups.append(("Ornaments and pieces", piece_items))
+    for heading, items in groups:
+        for line in wrap(heading + ":", geo.small, geo.width - 2 * m):
+            y += geo.small + 4
+            out.append(_text(m + 2, y, line, geo.small, font_weight="bold"))
+        y += r + 6
+        out.extend(_cells(items, m + 2, y, cols, cell_w, row_h))
+        y += row_h * (-(-len(items) // cols)) - r
+    note = (
+        "Empty garden spaces show their name, area.space (area 0 is the fountain board). "
+        "Hover a piece for what it is."
+        if not geo.narrow
+        else "Empty spaces show their name, area.space (area 0: the fountain board)."
+    )
+    for line in wrap(note, geo.small, geo.width - 2 * m):
+        y += geo.small + 5
+        out.append(_text(m + 2, y, line, geo.small, fill="#555"))
+    return out, y + 10
+
+
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
+    """The picture: the status and the display on top, the players' panels below
+    (two side by side in the wide layout, stacked in the narrow one), the keys last."""
+    geo = NARROW if layout == "narrow" else WIDE
     pending = obs.get("pending") or {}
     viewer = obs.get("viewer")
     # The viewer's own pending decision, if any: its labelled controls are drawn.
@@ -377,297 +1321,22 @@ def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
     # In a turn, each display hexagon is two click targets: its top half takes its
     # colour, its bottom half its pattern (colour:<name>, pattern:<name>).
     split = pending.get("kind") == "turn"
-    costs = obs.get("costs") or {}
-    words = pending_words(pending)
-    if own == "turn":
-        words = (
-            "Your turn. To take a colour, click the top half of a display tile; "
-            "a pattern, its bottom half."
-        )
-    # The line of words and the row of the buy control are always reserved, so the
-    # picture keeps its layout from one decision to the next.
-    y += 16
-    if words:
-        body.append(svg.text(12, y, words, size=12, fill="#a00"))
-    if own == "turn":
-        # Buying draws from the face-down supply, counted in the line of supplies above.
-        label = f"Buy a face-down expansion ({costs.get('face_down_expansion', 6)} points)"
-        w = 14 + 6.6 * len(label)
-        body.extend(_button(12, y + 6, w, 22, label, "button:buy"))
-    y += 26
-    # Colour key.
-    y += 22
-    body.append(svg.text(12, y + 4, "Colours:", size=11, font_weight="bold"))
-    kx = 70.0
-    for name in FILL:
-        body.extend(_tile(kx + 11, y, 11, f"{name}-", f"colour {name}"))
-        body.append(svg.text(kx + 25, y + 4, name, size=11))
-        kx += 36 + 6.5 * len(name)
-    body.extend(_tile(kx + 11, y, 11, "lime-", "a printed space", printed=True))
-    body.append(svg.text(kx + 25, y + 4, "hatched = printed space", size=11))
-    # Display: a fixed grid of slots, one per expansion the display can hold at
-    # once, face-down ones (holding hexagons) first, then the face-up ones; the
-    # slots left over stay blank, so the players' panels below never move.
-    y += 56
-    body.append(svg.text(12, y, "Display:", size=12, font_weight="bold"))
-    r = 18
-    per_row = _slots_per_row(width)
-    items: list[list[str] | Mapping[str, Any]] = [*obs["display"], *obs["display_faceup"]]
-    for slot, item in enumerate(items):
-        x = SLOT_X0 + (slot % per_row) * SLOT_PITCH
-        ry = y + (slot // per_row) * ROW_PITCH
-        if isinstance(item, Mapping):
-            body.extend(_faceup_slot(obs, x, ry, r, item, split))
-            continue
-        i = slot  # the face-down expansions come first: slot i is expansion i + 1
-        # A display expansion is the click target for which copy to take (disp:N).
-        body.append(_group(f"disp:{i + 1}"))
-        body.append(svg.rect(x - 4, ry - 24, SLOT_WIDTH, 2 * r + 4, fill="#6b5b45", rx=5))
-        body.append(svg.text(x, ry - 27, f"face-down expansion {i + 1}", size=9))
-        if split:
-            body.append("</g>")  # no click target inside another
-        for j, tl in enumerate(item):
-            body.extend(
-                _tile(x + r + j * 2 * r, ry - 4, r - 1, tl, value=_value(obs, tl), split=split)
-            )
-        if not split:
-            body.append("</g>")
-    rows = -(-display_slots(obs, len(items)) // per_row)
-    y += ROW_PITCH * rows
-    # Players.
-    cap = obs.get("storage_capacity") or {"tiles": 12, "expansions": 2}
-    top = y
-    size = 15.0
-    for p, pl in enumerate(obs["players"]):
-        ox = 20 + 330 * p
-        colour = svg.PLAYER_COLOURS[p % len(svg.PLAYER_COLOURS)]
-        mark = " (to move)" if p == obs["to_move"] else ""
-        # Click targets are drawn in the garden and storage of the player to move.
-        mine = p == obs["to_move"]
-        passed = " - passed" if pl["passed"] else ""
-        body.append(
-            svg.rect(
-                ox - 6,
-                top - 16,
-                318,
-                PANEL_HEIGHT,
-                fill="none",
-                stroke=colour,
-                stroke_width=3 if mark else 1,
-                rx=8,
-            )
-        )
-        body.append(
-            svg.text(
-                ox,
-                top,
-                f"Player {p + 1}: {pl['score']} points{mark}{passed}",
-                size=13,
-                fill=colour,
-                font_weight="bold",
-            )
-        )
-        if mine and own == "turn":
-            body.extend(_button(ox + 250, top - 14, 56, 20, "Pass", "button:pass"))
-        cx0, cy0 = ox + 153, top + 165
-        garden = pl["garden"]
-        areas = pl["areas"]
-        order = sorted(range(len(COORDS)), key=lambda c: f"{c // 7}.{c % 7}" in garden)
-        for cell in order:
-            q, rr = COORDS[cell]
-            name = f"{cell // 7}.{cell % 7}"
-            hx = cx0 + size * math.sqrt(3) * (q + rr / 2)
-            hy = cy0 + size * 1.5 * rr
-            content = garden.get(name)
-            a = name.split(".")[0]
-            # A free space (an empty one, or one of a free expansion area) is the
-            # click target for placing there (g:area.space).
-            target = f"g:{name}" if mine and cell % 7 else None
-            if content is None:  # an expansion area still free
-                body.append(_group(target))
-                body.append(
-                    svg.polygon(
-                        _hex(hx, hy, size),
-                        fill="#fff",
-                        fill_opacity=0,
-                        stroke="#d8d2bf",
-                        stroke_dasharray="2,2",
-                    )
-                )
-                if cell % 7 == 0:
-                    body.append(
-                        svg.text(
-                            hx, hy + 3, f"area {a}", size=7, fill="#a09880", text_anchor="middle"
-                        )
-                    )
-                body.append("</g>")
-            elif content == "empty":
-                body.append(_group(target))
-                body.append(svg.polygon(_hex(hx, hy, size), fill="#e9e4d4", stroke="#b5ad94"))
-                body.append(
-                    svg.text(hx, hy + 3, name, size=7, fill="#9a927a", text_anchor="middle")
-                )
-                body.append("</g>")
-            elif content == "ornament":
-                info = areas.get(a)
-                orn = "fountain" if info == "fountain" or info is None else info["ornament"]
-                body.append(
-                    "<g>"
-                    + svg.title(f"{orn} (area {a})")
-                    + svg.polygon(_hex(hx, hy, size), fill="#8fa3a8", stroke="#555")
-                    + svg.text(
-                        hx,
-                        hy + 4,
-                        ORNAMENT_MARK.get(orn, "?"),
-                        size=11,
-                        text_anchor="middle",
-                        fill="#fff",
-                        font_weight="bold",
-                    )
-                    + "</g>"
-                )
-            else:
-                info = areas.get(a)
-                printed = isinstance(info, dict) and info.get("printed_at") == name
-                body.extend(
-                    _tile(
-                        hx,
-                        hy,
-                        size,
-                        content,
-                        f"{content} at {name}",
-                        value=_value(obs, content),
-                        printed=printed,
-                    )
-                )
-        if mine and pending.get("kind") in ("mode", "pay") and pending.get("at"):
-            # The hexagon being paid for: outlined in its garden space.
-            paid = parse_cell(str(pending["at"]))
-            if paid is not None:
-                q, rr = COORDS[paid]
-                hx = cx0 + size * math.sqrt(3) * (q + rr / 2)
-                hy = cy0 + size * 1.5 * rr
-                body.append(
-                    svg.polygon(_hex(hx, hy, size), fill="none", stroke="#c00", stroke_width=2.5)
-                )
-        sy = top + 290
-        count = sum(pl["storage"].values()) + pl["jokers"]
-        body.append(
-            svg.text(ox, sy, f"Storage ({count}/{cap['tiles']}):", size=11, font_weight="bold")
-        )
-        if mine and own == "mode":
-            # How to pay, beside the storage the payment comes from.
-            body.extend(_button(ox + 104, sy - 15, 94, 22, "Pay by colour", "mode:colour"))
-            body.extend(_button(ox + 202, sy - 15, 102, 22, "Pay by pattern", "mode:pattern"))
-        elif mine and own == "pay":
-            owed = pending.get("still_to_pay")
-            body.append(
-                svg.text(
-                    ox + 104,
-                    sy,
-                    f"click {owed} more {_tiles(owed)} to pay",
-                    size=11,
-                    fill="#a00",
-                )
-            )
-        elif mine and own == "discard":
-            body.append(
-                svg.text(
-                    ox + 104,
-                    sy,
-                    f"click to discard ({costs.get('discard_per_tile', 1)} pt)",
-                    size=10,
-                    fill="#a00",
-                )
-            )
-            body.extend(_button(ox + 228, sy - 15, 76, 22, "Done", "button:done"))
-        sx = ox + 12
-        sy += 20
-        k = 0
-        for tl, c in pl["storage"].items():
-            for _ in range(c):
-                body.extend(
-                    _tile(
-                        sx + (k % 11) * 26,
-                        sy + (k // 11) * 26,
-                        12,
-                        tl,
-                        value=_value(obs, tl),
-                        target=f"st:{tl}" if mine else None,
-                    )
-                )
-                k += 1
-        for _ in range(pl["jokers"]):
-            jx, jy = sx + (k % 11) * 26, sy + (k // 11) * 26
-            body.append(
-                _group("st:joker" if mine else None)
-                + svg.title("joker")
-                + svg.polygon(_hex(jx, jy, 12), fill="#9e9e9e", stroke="#333")
-                + svg.text(jx, jy + 4, "J", size=10, text_anchor="middle", fill="#fff")
-                + "</g>"
-            )
-            k += 1
-        ey = sy + 50
-        stored = pl["storage_expansions"]
-        body.append(
-            svg.text(
-                ox,
-                ey,
-                f"Stored expansions ({len(stored)}/{cap['expansions']}):"
-                + ("" if stored else " none"),
-                size=10,
-                font_weight="bold",
-            )
-        )
-        for i, e in enumerate(stored):
-            ex = ox + 160 + i * 80
-            body.extend(
-                _tile(
-                    ex,
-                    ey - 4,
-                    12,
-                    e["printed"],
-                    f"stored garden expansion {e['printed']} ({e['ornament']})",
-                    value=_value(obs, e["printed"]),
-                    printed=True,
-                    target=f"sx:{e['printed']}" if mine else None,
-                )
-            )
-            body.append(svg.text(ex + 16, ey, e["ornament"], size=9))
-        if mine and pending.get("kind") == "place_bought" and pending.get("expansion"):
-            # The expansion just bought, waiting for a free space of the garden.
-            bought = str(pending["expansion"])
-            by = ey + 24  # a row kept for it, so the scores below do not move
-            body.append(svg.text(ox, by, "Bought expansion:", size=10, font_weight="bold"))
-            body.extend(
-                _tile(
-                    ox + 112,
-                    by - 4,
-                    12,
-                    bought,
-                    f"the bought garden expansion {bought}: click a free space for it",
-                    value=_value(obs, bought),
-                    printed=True,
-                )
-            )
-            body.append(
-                svg.text(
-                    ox + 130, by, "click a free space for its printed space", size=10, fill="#a00"
-                )
-            )
-        ey += 44
-        sc = obs["scores"][p]
-        parts = [f"{key.replace('_', ' ')} {v}" for key, v in sc.items() if key != "total" and v]
-        for row in range(0, len(parts), 4):
-            body.append(svg.text(ox, ey, "; ".join(parts[row : row + 4]), size=9))
-            ey += 14
-    height = top + PANEL_HEIGHT + 10
-    legend = (
-        "Hexagons: fill and top code = colour, then pattern and its value; hatched = printed "
-        "space of a garden expansion.",
-        "Ornaments: F fountain, S statue, B bench, P pavilion. J = joker. Empty spaces show "
-        "their name (area.space).",
-    )
-    body.append(svg.text(12, height - 4, legend[0], size=10))
-    body.append(svg.text(12, height + 10, legend[1], size=10))
-    return svg.document(width, height + 20, [HATCH, *body])
+    body, y = _top(obs, geo, own)
+    drawn, height = _display(obs, geo, y, split)
+    body.extend(drawn)
+    y += height + 4
+    n = len(obs["players"])
+    gap = geo.width - 2 * geo.margin - geo.panel_cols * geo.panel_w
+    gap = gap / (geo.panel_cols - 1) if geo.panel_cols > 1 else 0
+    # The viewer's own panel comes first (on a phone, right under the display), the
+    # others follow in seat order; each viewer's picture keeps its order all game.
+    first = viewer if isinstance(viewer, int) and 0 <= viewer < n else 0
+    for slot in range(n):
+        p = (first + slot) % n
+        ox = geo.margin + (slot % geo.panel_cols) * (geo.panel_w + gap)
+        oy = y + (slot // geo.panel_cols) * (geo.panel_h + 10)
+        body.extend(_panel(obs, geo, p, ox, oy, own))
+    y += -(-n // geo.panel_cols) * (geo.panel_h + 10)
+    drawn, y = _legend(obs, geo, y)
+    body.extend(drawn)
+    return svg.document(geo.width, _n(y), [HATCH, *body])

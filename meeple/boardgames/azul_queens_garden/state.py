@@ -84,6 +84,20 @@ def _tiles(n: int) -> str:
     return "tile" if n == 1 else "tiles"
 
 
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _joined(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 class AzulQueensGardenState(State):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -987,6 +1001,138 @@ class AzulQueensGardenState(State):
         if A.COPY <= a < A.NUM_ACTIONS:
             return (f"disp:{(a - A.COPY) % A.MAX_TRAYS + 1}",)
         return ()  # chance outcomes (draw, reveal) are nobody's click
+
+    # -- the move log ------------------------------------------------------------------
+
+    def action_words(self, action: int) -> str:
+        """``action`` in words for the move log: what was taken from where, where it went,
+        what was paid and what scored. Called before the action is applied."""
+        try:
+            words = self._words(action)
+        except Exception:  # the log must never break a game: fall back to the notation
+            return self.action_to_string(action)
+        return words + self._aftermath(action)
+
+    def _hexagon(self, t: int) -> str:
+        return self.comp.tile_name(t).replace("-", " ")
+
+    def _words(self, a: int) -> str:
+        comp = self.comp
+        d = self.decision
+        hx = self._hexagon
+        if a < A.PLACE:
+            by_colour = a < A.ACQ_PATTERN
+            key = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
+            same = COL if by_colour else PAT
+            what = comp.colours[key] if by_colour else comp.patterns[key]
+            trays: dict[int, set[int]] = {}
+            for i, tray in enumerate(self.trays):
+                for t in tray:
+                    if same[t] == key:
+                        trays.setdefault(t, set()).add(i)
+            single = sorted(t for t, at in trays.items() if len(at) == 1)
+            several = sorted(t for t, at in trays.items() if len(at) > 1)
+            parts = [f"the {hx(t)}" for t in single]
+            parts += [f"a {hx(t)}" for t in several]
+            parts += [f"the face-up expansion {hx(e)}" for e in self.faceup if same[e] == key]
+            words = f"takes {what} from the display: {_joined(parts)} into storage"
+            if several:
+                words += f" (which {_joined([hx(t) for t in several])} copy is chosen next)"
+            return words
+        if a < A.EXPAND:
+            t, x = divmod(a - A.PLACE, NUM_CELLS)
+            return f"plants the {hx(t)} from storage on space {cell_name(x)}" + self._cost(t)
+        if a < A.BUY:
+            e, x = divmod(a - A.EXPAND, NUM_CELLS)
+            where = f"in area {x // CELLS_PER_AREA}, its printed {hx(e)} on {cell_name(x)}"
+            if d is not None and d.kind == "place_bought":
+                return f"lays the bought garden expansion ({comp.ornament[e]}) {where}"
+            return f"lays the stored garden expansion ({comp.ornament[e]}) {where}" + self._cost(e)
+        if a == A.BUY:
+            return f"buys a face-down garden expansion for {comp.face_down_cost} points"
+        if a == A.PASS:
+            if self.first_passer < 0:
+                return (
+                    "passes first, taking the first-player marker "
+                    f"(-{comp.first_pass_penalty} point{_s(comp.first_pass_penalty)})"
+                )
+            return "passes for the rest of the round"
+        if a in (A.MODE_COLOUR, A.MODE_PATTERN):
+            assert d is not None
+            t, need, _ = d.info
+            other = "other" if need > 1 else "another"
+            if a == A.MODE_COLOUR:
+                mode, key, rest = "colour", comp.colours[COL[t]], f"{other} pattern{_s(need)}"
+            else:
+                mode, key, rest = "pattern", comp.patterns[PAT[t]], f"{other} colour{_s(need)}"
+            return (
+                f"pays for the {hx(t)} by {mode}: {need} more {key} {_tiles(need)} of {rest} "
+                "(jokers are wild)"
+            )
+        if A.PAY_TILE <= a <= A.PAY_JOKER:
+            if a == A.PAY_JOKER:
+                item = "a joker"
+            elif a < A.PAY_EXP:
+                item = f"the {hx(a - A.PAY_TILE)} from storage"
+            else:
+                item = f"the stored garden expansion {hx(a - A.PAY_EXP)}"
+            words = f"pays with {item}"
+            if d is not None and d.kind == "pay" and d.info[2] == 1:
+                words += f", completing the payment for the {hx(d.info[1])}"
+            return words
+        if A.DISCARD <= a <= A.DISCARD_JOKER:
+            item = "a joker" if a == A.DISCARD_JOKER else f"the {hx(a - A.DISCARD)}"
+            cost = comp.discard_cost
+            return f"discards {item} from storage (-{cost} point{_s(cost)})"
+        if a == A.DONE:
+            return "keeps the rest of their storage and is done"
+        if A.DRAW <= a < A.REVEAL:
+            return (
+                f"a {hx(a - A.DRAW)} hexagon is drawn from the bag onto display expansion "
+                f"{len(self.trays)}"
+            )
+        if A.REVEAL <= a < A.COPY:
+            e = a - A.REVEAL
+            if d is not None and d.info >= 0:
+                return (
+                    f"the face-down expansion player {d.info + 1} bought turns out to be "
+                    f"{hx(e)} ({comp.ornament[e]})"
+                )
+            return f"a garden expansion turns face up in the display: {hx(e)} ({comp.ornament[e]})"
+        t, i = divmod(a - A.COPY, A.MAX_TRAYS)
+        words = f"takes the {hx(t)} from display expansion {i + 1} into storage"
+        if i < len(self.trays) and len(self.trays[i]) == 1:
+            words += " (that expansion is now empty and will turn face up)"
+        return words
+
+    def _cost(self, t: int) -> str:
+        need = self.comp.values[PAT[t]] - 1
+        if need <= 0:
+            return " (it costs nothing more)"
+        return f" (it costs {need + 1}: {need} more {_tiles(need)} to pay)"
+
+    def _aftermath(self, a: int) -> str:
+        """What follows from the action at once: a joker earned, a round's scoring."""
+        d = self.decision
+        if d is None or d.player < 0 or A.DRAW <= a < A.COPY:
+            return ""
+        after = self.clone()
+        after.apply_action(a)
+        out = ""
+        p = d.player
+        gained = after.jokers[p] - self.jokers[p] + (a == A.PAY_JOKER)
+        if gained > 0 and a != A.DISCARD_JOKER:
+            out += ", earning a joker for a completed ring"
+        if after.round != self.round:
+            gains = [
+                f"player {q + 1} {_signed(after.score(q) - self.score(q))}"
+                for q in range(self.game.players)
+            ]
+            if after.round >= self.comp.rounds:
+                out += f"; round {self.round + 1} and the game end: " + ", ".join(gains)
+            else:
+                out += f"; round {self.round + 1} ends and scores: " + ", ".join(gains)
+        return out
 
     # -- observation ---------------------------------------------------------------
 

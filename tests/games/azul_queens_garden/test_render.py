@@ -56,7 +56,7 @@ def test_storage_capacities_come_from_the_components():
     s.hidden[t(s, "lime-fruit")] = 0
     obs = s.observation(0)
     picture = render_svg(obs)
-    assert "Storage (3/12):" in picture and "Stored expansions (1/2):" in picture
+    assert "Storage (3/12):" in picture and "Expansions (1/2):" in picture
     assert "storage 3/12:" in render_text(obs) and "expansions 1/2: lime-fruit" in render_text(obs)
     obs["storage_capacity"] = {"tiles": 10, "expansions": 3}
     assert "Storage (3/10):" in render_svg(obs) and "(1/3)" in render_svg(obs)
@@ -70,9 +70,11 @@ def test_a_printed_space_looks_different_from_a_placed_hexagon():
     obs = s.observation(0)
     assert obs["players"][0]["areas"]["1"]["printed_at"] == "1.2"
     picture = render_svg(obs)
-    titles = re.findall(r"<title>([^<]*)</title>", picture)
-    assert "lime-bird at 1.2 (printed on a garden expansion)" in titles
-    assert "lime-tree at 0.1" in titles
+    tips = re.findall(r'data-tip="([^"]*)"', picture)
+    assert any(
+        tip.startswith("Printed lime bird at 1.2, part of a garden expansion") for tip in tips
+    )
+    assert any(tip.startswith("Lime tree at 0.1 (value 1)") for tip in tips)
     # The key's sample and the printed space are hatched; the placed hexagon is not.
     assert picture.count('fill="url(#azq-printed)"') == 2
     assert "printed lime-bird at 1.2" in render_text(obs)

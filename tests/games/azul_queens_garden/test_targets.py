@@ -70,8 +70,8 @@ def test_a_take_is_a_click_on_the_colour_or_pattern_half_of_a_display_tile():
     assert keys.count("colour:yellow") == 1 and keys.count("pattern:tree") == 2
     svg = picture(s)
     # The top half (colour) lies above the tile's middle line, the bottom half below.
-    top = re.search(r'<g data-target="colour:lime"><polygon points="([^"]*)"', svg)
-    bottom = re.search(r'<g data-target="pattern:tree"><polygon points="([^"]*)"', svg)
+    top = re.search(r'<g data-target="colour:lime"[^>]*><polygon points="([^"]*)"', svg)
+    bottom = re.search(r'<g data-target="pattern:tree"[^>]*><polygon points="([^"]*)"', svg)
     assert top and bottom
     top_ys = [float(p.split(",")[1]) for p in top.group(1).split()]
     bottom_ys = [float(p.split(",")[1]) for p in bottom.group(1).split()]
@@ -95,8 +95,8 @@ def test_the_take_halves_are_drawn_only_in_a_turn():
     # drawn inside its click target.
     root = ET.fromstring(picture(s))
     groups = {g.attrib.get("data-target"): g for g in root.iter() if g.tag.endswith("g")}
-    titles = [n.text for n in groups["disp:2"].iter() if n.tag.endswith("title")]
-    assert titles == ["blue-bird", "green-tree"]
+    tips = [n.attrib["data-tip"] for n in groups["disp:2"].iter() if "data-tip" in n.attrib]
+    assert [tip.split(" on ")[0] for tip in tips[1:]] == ["Blue bird", "Green tree"]
     check_the_decision(s)
 
 
@@ -113,7 +113,7 @@ def test_placing_a_hexagon_is_its_storage_tile_then_a_garden_space():
     check_the_decision(s)
     act(s, "place blue-tree at 0.3")  # a tree costs nothing; player 2 moves
     assert drawn(s).count("g:0.3") == 1
-    assert "<g><title>blue-tree at 0.3</title>" in picture(s)
+    assert '<g data-tip="Blue tree at 0.3 (value 1)' in picture(s)
 
 
 def test_placing_a_stored_expansion_is_the_expansion_then_a_space():
@@ -131,7 +131,7 @@ def test_placing_a_stored_expansion_is_the_expansion_then_a_space():
     assert paths(s)["expansion lime-tree at 2.4"] == ("sx:lime-tree", "g:2.4")
     assert "g:1.0" not in drawn(s)
     # The free areas are faint dashed outlines that still take a click.
-    assert re.search(r'<g data-target="g:2\.4"><polygon [^>]*fill-opacity="0"', picture(s))
+    assert re.search(r'<g data-target="g:2\.4"[^>]*><polygon [^>]*fill-opacity="0"', picture(s))
     check_the_decision(s)
 
 
@@ -143,11 +143,13 @@ def test_buying_and_passing_are_labelled_controls_of_the_own_turn():
     assert ps["pass"] == ("button:pass",)
     svg = picture(s)
     assert re.search(
-        r'<g data-target="button:buy"><rect [^>]*/><text [^>]*>'
+        r'<g data-target="button:buy"[^>]*><rect [^>]*/><text [^>]*>'
         r"Buy a face-down expansion \(6 points\)</text></g>",
         svg,
     )
-    assert re.search(r'<g data-target="button:pass"><rect [^>]*/><text [^>]*>Pass</text></g>', svg)
+    assert re.search(
+        r'<g data-target="button:pass"[^>]*><rect [^>]*/><text [^>]*>Pass</text></g>', svg
+    )
     # The other player's picture has no controls: it is not their decision.
     assert "button:" not in picture(s, viewer=1)
     check_the_decision(s)
@@ -162,7 +164,7 @@ def test_a_bought_expansion_is_placed_by_clicking_a_space():
     ps = paths(s)
     assert ps["expansion lime-tree at 3.2"] == ("g:3.2",)
     assert all(len(p) == 1 and p[0].startswith("g:") and p[0][2] != "1" for p in ps.values())
-    assert "Bought expansion:" in picture(s)
+    assert ">Bought:</text>" in picture(s)
     assert "button:" not in picture(s)
     check_the_decision(s)
 
@@ -174,7 +176,9 @@ def test_the_payment_mode_is_two_labelled_controls_beside_the_storage():
     assert paths(s) == {"pay by colour": ("mode:colour",), "pay by pattern": ("mode:pattern",)}
     svg = picture(s)
     for key, word in (("mode:colour", "Pay by colour"), ("mode:pattern", "Pay by pattern")):
-        assert re.search(rf'<g data-target="{key}"><rect [^>]*/><text [^>]*>{word}</text></g>', svg)
+        assert re.search(
+            rf'<g data-target="{key}"[^>]*><rect [^>]*/><text [^>]*>{word}</text></g>', svg
+        )
     assert "mode:" not in picture(s, viewer=1)
     check_the_decision(s)
 
@@ -193,7 +197,7 @@ def test_payment_items_are_clicked_in_storage():
         "pay expansion blue-leaf": ("sx:blue-leaf",),
         "pay joker": ("st:joker",),
     }
-    assert "click 2 more tiles to pay" in picture(s)
+    assert "click 2 more tiles in your storage" in picture(s)
     check_the_decision(s)
     act(s, "pay blue-bird")
     assert "pay blue-tree" not in paths(s)  # listed order: the tree came before the bird
@@ -213,7 +217,7 @@ def test_discards_after_passing_are_storage_clicks_and_done_is_a_control():
     # Each stored copy is drawn, every copy a target for the same choice.
     assert drawn(s).count("st:blue-tree") == 2
     assert re.search(
-        r'<g data-target="button:done"><rect [^>]*/><text [^>]*>Done</text></g>', picture(s)
+        r'<g data-target="button:done"[^>]*><rect [^>]*/><text [^>]*>Done</text></g>', picture(s)
     )
     check_the_decision(s)
 
