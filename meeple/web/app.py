@@ -661,7 +661,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         info = await table_or_404(hub, table_id)
         live = await hub.live(table_id)
         mine = viewer_seat(live, user, seat) if live is not None else None
-        return hints.status(hint_book, live, info, mine)
+        return await hints.status(hub, hint_book, live, info, mine)
 
     @app.post("/api/tables/{table_id}/hint")
     async def hint(table_id: int, body: HintBody, user: UserDep, hub: HubDep) -> dict[str, JSON]:
@@ -825,7 +825,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         (0 is the set-up). The view is what that viewer saw then; the log, as after any
         finished game, tells everything (hidden choices too). ``turns`` lists where each
         turn ends, for the page's slider; ``summary`` is the final result."""
-        row, seats, moves, names = await hub.db(lambda db: replay_moves(db, table_id))
+        row, seats, moves, names, notes = await hub.db(lambda db: replay_moves(db, table_id))
         info = await table_or_404(hub, table_id)
         live = LiveTable(row, seats)
         if seat is not None and not 0 <= seat < live.n:
@@ -842,14 +842,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Each move under its maker's name, a leaver's own moves included. The whole game
         # is played through for its log (the page shows every turn, to jump to any), and
         # the position at ``step`` kept for the picture.
-        at = live.state
-        for k, (m, who) in enumerate(zip(moves, names, strict=True)):
-            if k == step:
-                at = live.state
-            st = live.state
-            live.apply(st.current_player(), st.string_to_action(m.notation), who)
-        if step == total:
-            at = live.state
+        live.play_stored(moves[:step], names[:step], [n for n in notes if n.move_index < step])
+        at = live.state.clone()
+        live.play_stored(moves[step:], names[step:], [n for n in notes if n.move_index >= step])
         # What that viewer could see at that moment: the observation, never more.
         out = build_view(live, at, seat, layout)
         out["log"] = live.full
@@ -860,14 +855,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         out["summary"] = json.loads(row.result_json) if row.result_json else None
         return {"table": info, "view": out}
 
-    def replay_moves(db: Any, table_id: int) -> tuple[Any, list[Any], list[Any], list[Any]]:
+    def replay_moves(
+        db: Any, table_id: int
+    ) -> tuple[Any, list[Any], list[Any], list[Any], list[Any]]:
         found = store.load_table(db, table_id)
         if found is None:
             raise Refused(f"there is no table {table_id}", 404, "no_table")
         row, seats, moves = found
         if row.status != "finished":
             raise Refused("replays and records are for finished games", 409, "not_finished")
-        return row, seats, moves, store.mover_names(db, moves)
+        return row, seats, moves, store.mover_names(db, moves), store.notes_of(db, table_id)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: int, hub: HubDep) -> Response:

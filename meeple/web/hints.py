@@ -4,8 +4,10 @@ The policy (``docs/help.md`` gives the reasons):
 
 - no hints at a rated table (``table["rated"]``, true when absent); only at unrated
   ("training") tables;
-- at most :data:`HINTS_PER_GAME` per seat per game, counted in this server process;
-- every hint taken is written in the log for everyone ("alice took a hint");
+- at most :data:`HINTS_PER_GAME` per seat per game, counted from the table's stored notes
+  (so a restart or another server process gives none back);
+- every hint taken is written in the log for everyone ("alice took a hint"), and stored
+  with the table, so the log says so after a restart and in the replay;
 - the suggestion is for the position the seat is shown: the committed one, or the seat's
   own turn draft when it has one (the draft is that seat's alone), while it is still the
   seat's decision;
@@ -29,6 +31,7 @@ from meeple.agents import make_agent, parse_spec
 from meeple.agents.ismcts import ISMCTSAgent
 from meeple.agents.levels import LEVELS, LevelAgent, level_spec
 from meeple.core.api import JSON, State
+from meeple.web import store
 from meeple.web.errors import Refused
 from meeple.web.hub import Hub, LiveTable
 
@@ -37,7 +40,6 @@ HINT_LEVEL = "hard"
 HINT_SECONDS = 1.0  # the search budget of one hint
 HINT_TIMEOUT = 5.0  # past this the hint is given up (a bot without a time budget)
 log = logging.getLogger("meeple.web")
-PRUNE_AT = 10_000  # counts kept before those of finished tables are forgotten
 
 
 def is_rated(info: dict[str, JSON]) -> bool:
@@ -47,20 +49,18 @@ def is_rated(info: dict[str, JSON]) -> bool:
 
 @dataclass
 class Hints:
-    """Hints taken per (table, seat) in this process, and those being worked out."""
+    """The hints being worked out in this process (one at a time per seat)."""
 
     per_game: int = HINTS_PER_GAME
-    used: dict[tuple[int, int], int] = field(default_factory=dict)
     thinking: set[tuple[int, int]] = field(default_factory=set)
 
-    def left(self, table_id: int, seat: int) -> int:
-        return max(0, self.per_game - self.used.get((table_id, seat), 0))
+    def left(self, used: int) -> int:
+        return max(0, self.per_game - used)
 
-    def prune(self, running: set[int]) -> None:
-        """Forget the counts of tables no longer in play, once there are many."""
-        if len(self.used) > PRUNE_AT:
-            for key in [k for k in self.used if k[0] not in running]:
-                del self.used[key]
+
+async def used_by(hub: Hub, table_id: int, seat: int) -> int:
+    """Hints the seat has taken in this game (stored notes, whichever process took them)."""
+    return await hub.db(lambda db: store.count_notes(db, table_id, seat, "hint"))
 
 
 def hint_spec(hub: Hub, game_id: str) -> str:
@@ -77,8 +77,8 @@ def hint_spec(hub: Hub, game_id: str) -> str:
     return name + ":" + ",".join(f"{k}={v}" for k, v in options.items())
 
 
-def status(
-    hints: Hints, live: LiveTable | None, info: dict[str, JSON], seat: int | None
+async def status(
+    hub: Hub, hints: Hints, live: LiveTable | None, info: dict[str, JSON], seat: int | None
 ) -> dict[str, JSON]:
     """What the page needs for its Hint button: allowed or why not, and how many are left."""
     out: dict[str, JSON] = {"per_game": hints.per_game, "rated": is_rated(info)}
@@ -89,7 +89,7 @@ def status(
     elif seat is None:
         out.update(allowed=False, code="not_seated", reason="hints are for the players")
     else:
-        left = hints.left(live.id, seat)
+        left = hints.left(await used_by(hub, live.id, seat))
         out.update(allowed=left > 0, hints_left=left)
         if left == 0:
             out.update(code="no_hints_left", reason=NONE_LEFT)
@@ -154,7 +154,8 @@ async def take_hint(
         key = (table_id, seat)
         if key in hints.thinking:
             raise Refused("a hint is being worked out for you already", 409, "hint_busy")
-        if hints.left(table_id, seat) <= 0:
+        used = await used_by(hub, table_id, seat)
+        if hints.left(used) <= 0:
             raise Refused(NONE_LEFT, 409, "no_hints_left")
         position, length = _position(live, seat, seen)
         committed = len(live.state.history)
@@ -192,11 +193,14 @@ async def take_hint(
                 )
             if action not in position.legal_actions():
                 raise Refused("no hint could be found for this position", 500, "hint_failed")
-            hints.prune({t for t, lt in hub.tables.items() if lt.status == "running"})
-            hints.used[key] = hints.used.get(key, 0) + 1
             who = live.seats[seat].name or f"player {seat + 1}"
-            left = hints.left(table_id, seat)
-            live.note(f"{who} took a hint ({left} left)")
+            left = hints.left(used + 1)
+            text = f"{who} took a hint ({left} left)"
+            moves = len(live.state.history)
+            await hub.db(
+                lambda db: store.add_note(db, table_id, moves, "hint", seat, user_id, text)
+            )
+            live.note(text)
             for draft in live.drafts.values():
                 draft.views.clear()  # the note is in every seat's log, drafts included
     finally:

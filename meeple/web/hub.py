@@ -47,12 +47,14 @@ from meeple.core.registry import load_setup
 from meeple.web import store
 from meeple.web.db import DatabaseUnavailable, is_unavailable
 from meeple.web.errors import Refused
-from meeple.web.models import Move, Seat, Table
+from meeple.web.models import Move, Note, Seat, Table
 from meeple.web.notify import make_notifier
 from meeple.web.store import SeatInfo
 
 # The layout a connection's picture is drawn in, or None for no picture (a program).
 Picture = Layout | None
+# A table as stored: its row, seats and moves, the moves' makers, its notes.
+Stored = tuple[tuple[Table, list[SeatInfo], list[Move]], list[str | None], list[Note]]
 
 log = logging.getLogger("meeple.web")
 
@@ -236,6 +238,19 @@ class LiveTable:
         # The whole story, for everyone once the game is over (hidden choices and hands).
         self.full.append(entry_of(notation))
         self._views.clear()
+
+    def play_stored(self, moves: list[Move], names: list[str | None], notes: list[Note]) -> None:
+        """Apply a table's stored moves under their makers' names, with its stored notes
+        in the log where they were written."""
+        waiting = sorted(notes, key=lambda n: (n.move_index, n.id))
+        k = 0
+        for m, who in zip(moves, names, strict=True):
+            while k < len(waiting) and waiting[k].move_index <= len(self.state.history):
+                self.note(waiting[k].text)
+                k += 1
+            self.apply(m.actor, self.state.string_to_action(m.notation), who)
+        for n in waiting[k:]:
+            self.note(n.text)
 
     def note(self, text: str, seats: set[int] | None = None) -> None:
         """A line in the log that is no move: a seat changing hands, a hint taken. Shown to
@@ -530,21 +545,20 @@ class Hub:
                 if live is not None:
                     return live
 
-                def read(
-                    db: DBSession,
-                ) -> tuple[tuple[Table, list[SeatInfo], list[Move]], list[str | None]] | None:
+                def read(db: DBSession) -> Stored | None:
                     got = store.load_table(db, table_id)
-                    return None if got is None else (got, store.mover_names(db, got[2]))
+                    if got is None:
+                        return None
+                    return got, store.mover_names(db, got[2]), store.notes_of(db, table_id)
 
                 loaded = await self.db(read)
                 if loaded is None:
                     return None
-                (row, seats, moves), names = loaded
+                (row, seats, moves), names, notes = loaded
                 if row.status not in ("running", "finished"):
                     return None
                 live = LiveTable(row, seats)
-                for m, who in zip(moves, names, strict=True):
-                    live.apply(m.actor, live.state.string_to_action(m.notation), who)
+                live.play_stored(moves, names, notes)
                 self.tables[table_id] = live
                 if live.status == "running":
                     live.driver = asyncio.create_task(self._drive(live))

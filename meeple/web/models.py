@@ -111,6 +111,23 @@ class Move(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+class Note(Base):
+    """A line of a table's log that is no move (a hint taken), kept with the moves so that
+    it is still there after a restart and in the replay, and counted across processes.
+    ``move_index`` is the number of moves made when it was written."""
+
+    __tablename__ = "notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    move_index: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(12))  # "hint"
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    text: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
 class Rating(Base):
     """A player's OpenSkill rating in one game (Plackett-Luce; see meeple.arena.stats):
     ``mu`` and ``sigma`` in OpenSkill's units, ``rating`` the conservative rating shown

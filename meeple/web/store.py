@@ -32,7 +32,7 @@ from meeple.core.svg import PLAYER_COLOURS
 from meeple.web.auth import bot_user, name_key, normal_name
 from meeple.web.db import insert_absent
 from meeple.web.errors import Refused
-from meeple.web.models import Move, Rating, Seat, Table, User, utcnow
+from meeple.web.models import Move, Note, Rating, Seat, Table, User, utcnow
 
 BOT_LEVELS = ("easy", "medium", "hard")
 STATUSES = ("open", "running", "finished", "cancelled")
@@ -174,6 +174,44 @@ def movers_of(db: DBSession, table_id: int) -> list[str | None]:
         db.scalars(select(Move).where(Move.table_id == table_id).order_by(Move.move_index))
     )
     return mover_names(db, moves)
+
+
+def add_note(
+    db: DBSession,
+    table_id: int,
+    move_index: int,
+    kind: str,
+    seat: int,
+    user_id: int | None,
+    text: str,
+) -> None:
+    """Store a log line that is no move (a hint taken), after ``move_index`` moves."""
+    db.add(
+        Note(
+            table_id=table_id,
+            move_index=move_index,
+            kind=kind,
+            seat=seat,
+            user_id=user_id,
+            text=text,
+        )
+    )
+
+
+def notes_of(db: DBSession, table_id: int) -> list[Note]:
+    """A table's stored notes, in the order they were written."""
+    return list(db.scalars(select(Note).where(Note.table_id == table_id).order_by(Note.id)))
+
+
+def count_notes(db: DBSession, table_id: int, seat: int, kind: str) -> int:
+    return int(
+        db.scalar(
+            select(func.count(Note.id)).where(
+                Note.table_id == table_id, Note.seat == seat, Note.kind == kind
+            )
+        )
+        or 0
+    )
 
 
 def load_table(db: DBSession, table_id: int) -> tuple[Table, list[SeatInfo], list[Move]] | None:

@@ -145,6 +145,44 @@ def test_a_hint_is_given_counted_and_logged_for_everyone(people):
     assert bob.get(f"/api/tables/{tid}/hint").json()["hints_left"] == 3
 
 
+def test_hints_taken_stay_counted_and_logged_after_a_restart(db_path):
+    """The hints a seat took are stored with the table: a restarted server (or another
+    process) gives none back, and its log, and the replay's, still say they were taken."""
+    settings = make_settings(db_path, bot_specs={"easy": "random", "hard": "recorder"})
+    with TestClient(create_app(settings)) as alice:
+        bob = new_client(alice)
+        guest(alice, "alice")
+        guest(bob, "bob")
+        tid = new_table(alice, bob, False)
+        view = alice_to_move(alice, tid)
+        for _ in range(2):
+            r = alice.post(f"/api/tables/{tid}/hint", json={"seen": view["history_len"]})
+            assert r.status_code == 200, r.text
+        cookies = dict(alice.cookies), dict(bob.cookies)
+    with TestClient(create_app(settings)) as again:
+        again.cookies.update(cookies[0])
+        assert again.get(f"/api/tables/{tid}/hint").json()["hints_left"] == 1
+        log = again.get(f"/api/tables/{tid}/view").json()["view"]["log"]
+        notes = [e["text"] for e in log if e.get("note")]
+        assert notes == ["alice took a hint (2 left)", "alice took a hint (1 left)"]
+        # Play it out (random moves for both), then the replay keeps the notes too.
+        other = new_client(again)
+        other.cookies.update(cookies[1])
+        for _ in range(200):
+            v = again.get(f"/api/tables/{tid}/view").json()["view"]
+            if v["terminal"]:
+                break
+            for who in (again, other):
+                w = who.get(f"/api/tables/{tid}/view").json()["view"]
+                if w["legal"]:
+                    who.post(
+                        f"/api/tables/{tid}/move",
+                        json={"action": w["legal"][0]["id"], "seen": w["history_len"]},
+                    )
+        replayed = again.get(f"/api/tables/{tid}/replay?step=0").json()["view"]["log"]
+        assert [e["text"] for e in replayed if e.get("note")] == notes
+
+
 def test_refusals_change_nothing(people):
     alice, bob, watcher = people
     tid = new_table(alice, bob, False)

@@ -39,7 +39,7 @@ def test_schema_comes_from_the_migrations(db_path):
         tables = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
         (version,) = con.execute("select version_num from alembic_version").fetchone()
     assert {"users", "sessions", "tables", "seats", "moves", "ratings"} <= tables
-    assert version == "0003"
+    assert version == "0004"
     engine.dispose()
 
 
