@@ -170,8 +170,21 @@ def photograph(
                     log_in_guest(page, base_url, f"Ann {game[:8]} {w}")
                     start_against_bot(page, game)
                     page.wait_for_selector("#board svg")
-                    play_some(page, random.Random(game), turns)
-                    time.sleep(0.5)
+                    rng = random.Random(game)
+                    play_some(page, rng, turns)
+                    # One step of the next turn drafted: the board shows it, Undo is on.
+                    for _ in range(40):
+                        if page.query_selector("#board .clickable") and not page.query_selector(
+                            "#board[data-busy]"
+                        ):
+                            click_a_target(page, rng)
+                            break
+                        time.sleep(0.1)
+                    time.sleep(0.8)
+                    # The page as it opens: from the top, no message over it.
+                    page.evaluate("document.getElementById('message').hidden = true")
+                    page.evaluate("window.scrollTo(0, 0)")
+                    time.sleep(0.3)
                     page.screenshot(path=str(out / f"{game}-{w}.png"), full_page=False)
                     found[f"{game}-{w}"] = measure(page)
                     page.close()

@@ -6,7 +6,6 @@ in progress (the README's picture, with MEEPLE_UPDATE_SCREENSHOT=1).
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
@@ -18,9 +17,6 @@ from meeple.web import Settings
 from tests.web.inprocess import log_in_guest, served
 
 CHROMIUM = Path("/usr/bin/chromium")
-# The README's picture is only rewritten on request, so a test run leaves the checkout as it was.
-README_SHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "screenshot.png"
-UPDATE_SHOT = os.environ.get("MEEPLE_UPDATE_SCREENSHOT") == "1"
 # Shorter games first, so the test stays quick; whichever are registered at run time.
 PREFERRED = ["croa", "quedlinburg_dash", "piepmatz", "azul_queens_garden", "queensland", "farland"]
 
@@ -59,7 +55,7 @@ def server(tmp_path):
 
 
 def test_sign_up_and_play_whole_games_against_bots(server, tmp_path):
-    shot_path = README_SHOT if UPDATE_SHOT else tmp_path / "screenshot.png"
+    shot_path = tmp_path / "screenshot.png"  # (the docs' pictures: tests/web/screens.py)
     playwright = pytest.importorskip("playwright.sync_api")
     games = browser_games()
     rng = random.Random(5)

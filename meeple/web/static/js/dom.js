@@ -116,19 +116,19 @@ export function renderLog(list, entries, seats, onPick) {
     const head = t.seat === null
       ? el("b", { text: t.turn === 0 ? "Set-up: " : "" })
       : el("span", { class: "who" }, swatch(seat), el("b", { text: `${t.who}: ` }));
-    const body = el("span", { class: "what" });
-    let sep = "";
-    for (const e of t.parts) {
-      if (e.note) continue;
+    // A turn of one step reads as one line; a longer one has a line per step.
+    const steps = t.parts.filter((e) => !e.note);
+    const long = steps.length > 1;
+    const body = el("span", { class: long ? "what long" : "what" });
+    for (const e of steps) {
       const words = e.words || e.text;
       if (e.seat === null || e.seat === undefined) {
-        body.append(el("span", { class: "chance", text: `${sep}${t.seat === null ? "" : "then "}${words}` }));
+        body.append(el("span", { class: "step chance", text: words }));
       } else {
         // The same seat under another name (a bot playing on) says who made this move.
         const by = e.who !== t.who ? `${e.who}: ` : "";
-        body.append(`${sep}${by}${words}`);
+        body.append(el("span", { class: "step", text: `${by}${words}` }));
       }
-      sep = "; ";
     }
     const notes = t.parts.filter((e) => e.note).map((e) => el("div", { class: "note", text: e.text }));
     const li = el("li", {
