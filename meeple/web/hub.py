@@ -191,7 +191,14 @@ class LiveTable:
         # What the action clicked, for the page to mark the last turn on the board.
         targets = list(before.action_targets(action)) if actor != CHANCE else []
         notation = before.action_to_string(action)
-        words = before.action_words(action)
+        try:
+            words = before.action_words(action)
+        except Exception:
+            # A fault in a game's words must not cost the move (it is already stored): the
+            # notation stands in, and the fault is logged. The conformance suite asks every
+            # game for the words of its actions, so such a fault fails the tests first.
+            log.exception("%s: no words for %s", self.game.info.id, notation)
+            words = notation
         who = who if who is not None and actor != CHANCE else self.name_of(actor)
         self.turn, self.turn_seat = next_turn(self.turn, self.turn_seat, actor)
         if actor != CHANCE:

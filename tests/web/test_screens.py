@@ -66,8 +66,16 @@ def test_a_game_is_legible_on_the_screen(server, browser, game_id, size):
         play_some(page, random.Random(game_id), 4)
         page.wait_for_timeout(300)
         m = measure(page)
+        # The log, by turn: numbered in order, a turn of several steps a line for each.
+        turns = page.eval_on_selector_all(
+            "#log li[data-turn]",
+            "els => els.map((e) => [+e.dataset.turn, e.querySelectorAll('.step').length])",
+        )
     finally:
         page.close()
+    numbers = [t for t, _ in turns]
+    assert len(numbers) >= 3 and numbers == sorted(set(numbers)), numbers
+    assert max(steps for _, steps in turns) >= 2, turns
     assert not errors, errors
     assert m["pageWidth"] <= width and not m["wide"], f"wider than the window: {m['wide']}"
     assert m["board"] is not None and m["board"][0] <= width

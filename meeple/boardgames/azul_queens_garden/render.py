@@ -155,46 +155,6 @@ def _fill(colour: str) -> str:
 
 # -- measuring text ------------------------------------------------------------------
 
-# Advance widths of DejaVu Sans, the usual sans-serif of Linux browsers and one of the
-# widest, in hundredths of an em for ASCII 32-126: labels are fitted and wrapped by them.
-_ADV = (
-    32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64, 64, 64, 64, 64, 64,
-    64, 64, 64, 64, 34, 34, 84, 84, 84, 53, 100, 68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66,
-    56, 86, 75, 79, 60, 79, 69, 63, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61,
-    63, 55, 63, 62, 35, 63, 63, 28, 28, 58, 28, 97, 63, 61, 63, 63, 41, 52, 39, 63, 59, 82,
-    59, 59, 52, 64, 34, 64, 84,
-)  # fmt: skip
-_ADV_BOLD = (
-    35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70,
-    70, 70, 70, 70, 40, 40, 84, 84, 84, 58, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77,
-    64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73, 46, 37, 46, 84, 50, 50, 67,
-    72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92,
-    65, 65, 58, 71, 37, 71, 84,
-)  # fmt: skip
-
-
-def text_width(words: str, size: float, bold: bool = False) -> float:
-    """How wide ``words`` are drawn at ``size`` (an upper estimate for other fonts)."""
-    table = _ADV_BOLD if bold else _ADV
-    units = sum(table[ord(c) - 32] if 32 <= ord(c) < 127 else 80 for c in words)
-    return size * units / 100
-
-
-def wrap(words: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """``words`` broken at spaces into lines no wider than ``width``."""
-    lines: list[str] = []
-    line = ""
-    for word in words.split():
-        trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
 
 def wrap_items(items: list[str], size: float, width: float) -> list[str]:
     """``items`` joined by commas into lines no wider than ``width``, never breaking one."""
@@ -203,7 +163,7 @@ def wrap_items(items: list[str], size: float, width: float) -> list[str]:
     for i, item in enumerate(items):
         word = item + ("," if 0 < i < len(items) - 1 else "")
         trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size) > width:
+        if line and svg.text_width(trial, size) > width:
             lines.append(line)
             line = word
         else:
@@ -394,7 +354,7 @@ def _tile(
     row = cy + r * 0.38
     gs = f * 0.9
     digit = "" if value is None else str(value)
-    dw = text_width(digit, f, True)
+    dw = svg.text_width(digit, f, True)
     left = cx - (gs + 2 + dw) / 2
     out.append(_glyph(pattern, left + gs / 2, row, gs, ink))
     if digit:
@@ -462,7 +422,7 @@ def _button(
 ) -> tuple[list[str], float]:
     """A labelled control, a click target: a rounded box fitted to its word. Returns the
     drawing and its width."""
-    w = text_width(label, size, True) + 2 * size
+    w = svg.text_width(label, size, True) + 2 * size
     h = size * 2.2
     return [
         _open(key, tip),
@@ -684,7 +644,7 @@ def _garden(
             if cell % 7 == 0:
                 words = f"area {a}"
                 f = geo.small
-                if text_width(words, f) <= r * 1.6:
+                if svg.text_width(words, f) <= r * 1.6:
                     out.append(
                         _text(hx, hy + f * 0.36, words, f, fill="#a09880", text_anchor="middle")
                     )
@@ -767,13 +727,13 @@ def _panel(
     right = ox + geo.panel_w - 8
     if to_move and own == "turn":
         tip = "Pass: out of this round. The first to pass starts the next round and loses 1 point."
-        w = text_width("Pass", geo.body, True) + 2 * geo.body
+        w = svg.text_width("Pass", geo.body, True) + 2 * geo.body
         drawn, w = _button(right - w, oy + 4, "Pass", "button:pass", geo.body, tip)
         out.extend(drawn)
         right -= w + 8
     elif pl["passed"]:
         words = "passed"
-        w = text_width(words, geo.small, True) + 12
+        w = svg.text_width(words, geo.small, True) + 12
         out.append(
             _open(None, "This player has passed and takes no more turns this round.")
             + svg.rect(
@@ -919,7 +879,7 @@ def _panel(
         # The expansion just bought, waiting for a free space of the garden.
         bought = str(pending["expansion"])
         out.append(_text(axx, ay + sr + geo.small * 0.36, "Bought:", geo.small, font_weight="bold"))
-        bx = axx + text_width("Bought:", geo.small, True) + 6 + sr * 0.9
+        bx = axx + svg.text_width("Bought:", geo.small, True) + 6 + sr * 0.9
         out.extend(_expansion(obs, geo, bx, ay + sr, bought, None, None, bought=True))
     # The score so far, by category.
     sc = obs["scores"][p]
@@ -1104,7 +1064,7 @@ def _top(obs: Mapping[str, Any], geo: Geo, own: str | None) -> tuple[list[str], 
         )
     # The status lines and the buy control's place are kept whether used or not, so
     # the picture keeps its layout from one decision to the next.
-    lines = wrap(_status(obs, geo, own), geo.body, geo.width - 2 * m - 4)
+    lines = svg.wrap(_status(obs, geo, own), geo.body, geo.width - 2 * m - 4)
     for i in range(geo.status_lines):
         y += geo.body + 6
         if i < len(lines):
@@ -1219,7 +1179,7 @@ def _top(obs: Mapping[str, Any], geo: Geo, own: str | None) -> tuple[list[str], 
         + "</g>"
     )
     if not geo.narrow and own == "turn":
-        w = text_width(label, geo.body, True) + 2 * geo.body
+        w = svg.text_width(label, geo.body, True) + 2 * geo.body
         out.extend(_button(geo.width - m - w, y - 4, label, "button:buy", geo.body, buy_tip)[0])
     y += geo.head + 8
     return out, y
@@ -1292,7 +1252,7 @@ def _legend(obs: Mapping[str, Any], geo: Geo, y: float) -> tuple[list[str], floa
     )
     groups.append(("Ornaments and pieces", piece_items))
     for heading, items in groups:
-        for line in wrap(heading + ":", geo.small, geo.width - 2 * m):
+        for line in svg.wrap(heading + ":", geo.small, geo.width - 2 * m):
             y += geo.small + 4
             out.append(_text(m + 2, y, line, geo.small, font_weight="bold"))
         y += r + 6
@@ -1304,7 +1264,7 @@ def _legend(obs: Mapping[str, Any], geo: Geo, y: float) -> tuple[list[str], floa
         if not geo.narrow
         else "Empty spaces show their name, area.space (area 0: the fountain board)."
     )
-    for line in wrap(note, geo.small, geo.width - 2 * m):
+    for line in svg.wrap(note, geo.small, geo.width - 2 * m):
         y += geo.small + 5
         out.append(_text(m + 2, y, line, geo.small, fill="#555"))
     return out, y + 10

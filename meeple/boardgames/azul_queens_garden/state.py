@@ -1007,11 +1007,7 @@ class AzulQueensGardenState(State):
     def action_words(self, action: int) -> str:
         """``action`` in words for the move log: what was taken from where, where it went,
         what was paid and what scored. Called before the action is applied."""
-        try:
-            words = self._words(action)
-        except Exception:  # the log must never break a game: fall back to the notation
-            return self.action_to_string(action)
-        return words + self._aftermath(action)
+        return self._words(action) + self._aftermath(action)
 
     def _hexagon(self, t: int) -> str:
         return self.comp.tile_name(t).replace("-", " ")

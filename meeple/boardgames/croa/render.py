@@ -165,52 +165,6 @@ class Geometry:
 WIDE = Geometry(878, 64, 30, 66, 14, 22, 14, 14, 12.5, 11, 11, 13, 9.5, 3.5, narrow=False)
 NARROW = Geometry(366, 43, 14, 86, 8, 17, 11, 11.5, 10, 9, 9, 10, 7.5, 2.6, narrow=True)
 
-# Advance widths of DejaVu Sans (the browsers' usual fallback and one of the widest), in
-# hundredths of an em, for printable ASCII: the boxes drawn round text are sized from them.
-_ADVANCE = (
-    "32 40 46 84 64 95 78 27 39 39 50 84 32 36 32 34 64 64 64 64 64 64 64 64 64 64 34 34 84 "
-    "84 84 53 100 68 69 70 77 63 58 77 75 29 29 66 56 86 75 79 60 79 69 63 61 73 68 99 69 61 "
-    "69 39 34 39 84 50 50 61 63 55 63 62 35 63 63 28 28 58 28 97 63 61 63 63 41 52 39 63 59 "
-    "82 59 59 52 64 34 64 84"
-)
-_BOLD_ADVANCE = (
-    "35 46 52 84 70 100 87 31 46 46 52 84 38 42 38 37 70 70 70 70 70 70 70 70 70 70 40 40 84 "
-    "84 84 58 100 77 76 73 83 68 68 82 84 37 37 77 64 100 84 85 73 85 77 72 68 81 77 110 77 "
-    "72 73 46 37 46 84 50 50 67 72 59 72 68 44 72 71 34 34 67 34 104 71 69 72 72 49 60 48 71 "
-    "65 92 65 65 58 71 37 71 84"
-)
-_WIDTHS = (
-    tuple(int(v) for v in _ADVANCE.split()),
-    tuple(int(v) for v in _BOLD_ADVANCE.split()),
-)
-
-
-def text_width(body: str, size: float, bold: bool = False) -> float:
-    """The width of ``body`` set in DejaVu Sans at ``size`` (other characters: one em)."""
-    table = _WIDTHS[bold]
-    total = 0
-    for ch in body:
-        o = ord(ch) - 32
-        total += table[o] if 0 <= o < len(table) else 100
-    return total * size / 100
-
-
-def _wrap_words(body: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """``body`` broken at spaces into lines no wider than ``width``."""
-    lines: list[str] = []
-    line = ""
-    for word in body.split(" "):
-        piece = f"{line} {word}" if line else word
-        if line and text_width(piece, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = piece
-    if line:
-        lines.append(line)
-    return lines
-
-
 TILE_TIPS = {
     "lily": "Water lily: a frog landing here must jump on at once, not back to where it came from",
     "mosquito": "Mosquito: another of your frogs that has not moved may jump next, or you stop",
@@ -302,7 +256,7 @@ def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
 def _header(obs: Mapping[str, Any], geo: Geometry) -> list[str]:
     """The title, and whose turn it is to do what: beside the title on a laptop, on the two
     lines kept under it on a phone (the game's facts go to the side panel on a laptop)."""
-    title_w = text_width("Crôa!", geo.title, True)
+    title_w = svg.text_width("Crôa!", geo.title, True)
     out = [svg.text(geo.margin, geo.title + 6, "Crôa!", geo.title, font_weight="bold")]
     if geo.narrow:
         out.append(_facts(obs, geo, geo.margin + title_w + 10, geo.title + 5))
@@ -313,7 +267,7 @@ def _header(obs: Mapping[str, Any], geo: Geometry) -> list[str]:
         x, top = geo.margin, geo.by - 44.0
     else:
         x, top = geo.margin + title_w + 18, geo.title + 5.0
-    lines = _wrap_words(mark + status, geo.status, geo.width - geo.margin - x, True)
+    lines = svg.wrap(mark + status, geo.status, geo.width - geo.margin - x, True)
     if geo.narrow and len(lines) == 1:
         top += geo.status / 2  # one line sits in the middle of the two lines kept for it
     for i, line in enumerate(lines[:2]):
@@ -785,7 +739,7 @@ def _supply(
                 label = "males"
                 dot = size * 0.42
                 # as wide as every male under this back at the start, so it never moves
-                cw = text_width(label, size) + 12 + max(males_at_start, 1) * (2 * dot + 3)
+                cw = svg.text_width(label, size) + 12 + max(males_at_start, 1) * (2 * dot + 3)
                 counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
                 tip = "Males still face down here: " + (
                     ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items()) or "none"
@@ -793,7 +747,7 @@ def _supply(
             else:
                 count = int(left.get(kind, 0))
                 label = f"{kind} {count}"
-                cw = text_width(f"{kind} 00", size) + 12
+                cw = svg.text_width(f"{kind} 00", size) + 12
                 tip = f"{kind.capitalize()}: {count} still face down under {back['name']}"
                 colours = []
             if cx + cw > x + w:
@@ -823,7 +777,7 @@ def _supply(
                 ),
             ]
             if kind == "males":
-                dx = cx + 6 + text_width(label, size) + 4 + dot
+                dx = cx + 6 + svg.text_width(label, size) + 4 + dot
                 for colour_name in colours:
                     parts.append(
                         svg.circle(
@@ -910,7 +864,7 @@ def _legend(geo: Geometry, x: float, y: float, w: float) -> tuple[list[str], flo
                 svg.rect(ex, ey, box, box, rx=3, fill=fill, stroke="#2f4440", stroke_width=0.8)
             )
             parts += _icon(kind, ex + box / 2, ey + box / 2, box * 0.36)
-        lines = _wrap_words(label, size, col_w - box - 12)
+        lines = svg.wrap(label, size, col_w - box - 12)
         for k, text_line in enumerate(lines):
             ty = ey + box / 2 + size * 0.36 + (k - (len(lines) - 1) / 2) * (size + 1)
             parts.append(svg.text(ex + box + 6, ty, text_line, size))

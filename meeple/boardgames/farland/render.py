@@ -402,14 +402,7 @@ def _tw(text: str, fs: float, bold: bool = False) -> float:
 
 
 def _wrap(text: str, fs: float, width: float) -> list[str]:
-    lines = [""]
-    for word in text.split(" "):
-        cand = f"{lines[-1]} {word}".strip()
-        if lines[-1] and _tw(cand, fs) > width:
-            lines.append(word)
-        else:
-            lines[-1] = cand
-    return lines
+    return svg.wrap(text, fs, width, measure=_tw) or [""]
 
 
 def _open(target: str | None = None, tip: str | None = None, **kw: object) -> str:

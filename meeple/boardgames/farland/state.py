@@ -1191,10 +1191,7 @@ class FarlandState(State):
         """``action`` as a player says it, for the move log (see :meth:`State.action_words`):
         what was taken and from where, where a piece went, what it covered and returned,
         and how the farm's score changes when an installed piece changes it."""
-        try:
-            return self._words(action)
-        except Exception:  # the log must never stop a game: the notation is always right
-            return self.action_to_string(action)
+        return self._words(action)
 
     def _card_words(self, card: int) -> str:
         from meeple.boardgames.farland.render import card_words

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from meeple.core import svg
 from meeple.core.api import Layout
 from meeple.core.svg import PLAYER_COLOURS, attrs, circle, document, line, polygon, rect, text
 
@@ -61,39 +62,15 @@ SPIRAL_NOTE = {
     "butterfly-extended": "yellow rolls twice here; orange may take a '4'",
 }
 
-# Widths of the printable ASCII characters in DejaVu Sans (the browsers' sans-serif
-# here), in hundredths of an em: enough to wrap and fit labels without a browser.
-_REGULAR = (
-    "32 40 46 84 64 95 78 27 39 39 50 84 32 36 32 34 64 64 64 64 64 64 64 64 64 64 34 34 84 "
-    "84 84 53 100 68 69 70 77 63 58 77 75 29 29 66 56 86 75 79 60 79 69 63 61 73 68 99 69 61 "
-    "69 39 34 39 84 50 50 61 63 55 63 62 35 63 63 28 28 58 28 97 63 61 63 63 41 52 39 63 59 "
-    "82 59 59 52 64 34 64 84"
-)
-_BOLD = (
-    "35 46 52 84 70 100 87 31 46 46 52 84 38 42 38 37 70 70 70 70 70 70 70 70 70 70 40 40 84 "
-    "84 84 58 100 77 76 73 83 68 68 82 84 37 37 77 64 100 84 85 73 85 77 72 68 81 77 110 77 72 "
-    "73 46 37 46 84 50 50 67 72 59 72 68 44 72 71 34 34 67 34 104 71 69 72 72 49 60 48 71 65 "
-    "92 65 65 58 71 37 71 84"
-)
-_WIDTHS = {False: tuple(map(int, _REGULAR.split())), True: tuple(map(int, _BOLD.split()))}
-
 
 def text_width(body: str, size: float, bold: bool = False) -> float:
     """About how wide ``body`` is drawn at ``size`` (a little over, never under)."""
-    table = _WIDTHS[bold]
-    units = sum(table[ord(c) - 32] if 32 <= ord(c) < 127 else 90 for c in body)
-    return units * size / 100 * 1.03
+    return svg.text_width(body, size, bold) * 1.03
 
 
 def wrap(body: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``body`` broken at spaces into lines no wider than ``width``."""
-    lines: list[str] = []
-    for word in body.split():
-        if lines and text_width(lines[-1] + " " + word, size, bold) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [""]
+    return svg.wrap(body, size, width, bold, text_width) or [""]
 
 
 @dataclass(frozen=True)

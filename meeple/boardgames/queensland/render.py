@@ -335,18 +335,7 @@ def text_width(s: str, size: float, bold: bool = False) -> float:
 
 def wrap(s: str, size: float, width: float, bold: bool = False) -> list[str]:
     """``s`` broken at spaces into lines no wider than ``width``."""
-    lines: list[str] = []
-    cur = ""
-    for word in s.split(" "):
-        trial = f"{cur} {word}" if cur else word
-        if cur and text_width(trial, size, bold) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    return lines
+    return svg.wrap(s, size, width, bold, text_width)
 
 
 def _g(body: str, **kw: object) -> str:

@@ -15,9 +15,10 @@ from collections.abc import Iterator
 import pytest
 
 import meeple
-from meeple.boardgames.azul_queens_garden.render import NARROW, WIDE, render_svg, text_width
+from meeple.boardgames.azul_queens_garden.render import NARROW, WIDE, render_svg
 from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
 from meeple.core import CHANCE
+from meeple.core.svg import text_width
 
 from .helpers import GID, act, expand, faceup, give, lay, quiet, t, tray
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import meeple
-from meeple.boardgames.croa import render
+from meeple.core import svg
 from meeple.core.api import State
 from tests.games.croa.helpers import play, position
 
@@ -263,7 +263,7 @@ def test_every_text_fits_the_box_it_is_written_in():
                 rects = [r for r in g if r.tag == f"{NS}rect"]
                 for t in (t for t in g if t.tag == f"{NS}text"):
                     x, y = float(t.get("x", 0)), float(t.get("y", 0))
-                    w = render.text_width(
+                    w = svg.text_width(
                         t.text or "", float(t.get("font-size", 16)), t.get("font-weight") == "bold"
                     )
                     x0 = {"middle": x - w / 2, "end": x - w}.get(t.get("text-anchor", ""), x)
