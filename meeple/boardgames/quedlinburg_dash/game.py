@@ -5,6 +5,8 @@ Version history:
   2: the butterfly purple card counts orange chips as printed (option ``purple_counts``
      for the purple reading); at the third dream weed the last-place ruby is decided
      before the clover move.
+  3: the butterfly purple card counts purple chips, the one just picked included
+     (ruling 16); ``purple_counts=orange`` keeps the literal reading of version 2.
 """
 
 from __future__ import annotations
@@ -45,9 +47,10 @@ BASIC_COLOURS = ("red", "yellow", "green", "blue", "white")
 EXTENDED_COLOURS = ("orange", "purple")
 FIVE_CHIP_SET = "caterpillar-extended"
 """The '5' chips join the game only with the extended caterpillar set."""
-PURPLE_COUNTS = ("orange", "purple")
-"""Butterfly purple card: ``orange`` counts the orange chips on the animal card, as the
-card is printed; ``purple`` counts the purple ones, the chip just picked included."""
+PURPLE_COUNTS = ("purple", "orange")
+"""Butterfly purple card: ``purple`` (the default, ruling 16) counts the purple chips on
+the animal card, the chip just picked included; ``orange`` counts the orange ones, the
+card's colour word taken literally."""
 ROUND_LIMIT = 300
 """An engine guard, never reached in practice: after this many rounds the race stops
 and the animals rank by distance (see the docs' rulings)."""
@@ -158,7 +161,7 @@ class QuedlinburgDashGame(Game):
         name="Quacks & Co.: Quedlinburg Dash",
         min_players=2,
         max_players=4,
-        version=2,
+        version=3,
         options=(
             OptionSpec(
                 "board",
@@ -174,10 +177,10 @@ class QuedlinburgDashGame(Game):
             ),
             OptionSpec(
                 "purple_counts",
-                "orange",
+                "purple",
                 PURPLE_COUNTS,
-                "butterfly purple card: one clover per orange chip on the animal card (as "
-                "printed) or per purple chip, the one just picked included",
+                "butterfly purple card: one clover per purple chip on the animal card, the "
+                "one just picked included, or per orange chip (the colour word as printed)",
             ),
         ),
         perfect_information=True,
@@ -190,7 +193,7 @@ class QuedlinburgDashGame(Game):
             {"cards": "caterpillar-extended"},
             {"cards": "butterfly"},
             {"cards": "butterfly-extended", "board": "long"},
-            {"cards": "butterfly-extended", "purple_counts": "purple"},
+            {"cards": "butterfly-extended", "purple_counts": "orange"},
         ),
     )
     state_class = QuedlinburgDashState

@@ -49,10 +49,11 @@ CARD_TEXT = {
         "green": "draw another chip and carry it out",
         "blue": "swap it for the next bigger blue ('4': a sugar beet)",
         "orange": "take a '2' chip into the bag ('4' on a spiral)",
-        "purple": "take 1 clover per orange chip on the animal card",
+        "purple": "take 1 clover per purple chip on the animal card",
     },
 }
-PURPLE_COUNTS_PURPLE = "take 1 clover per purple chip on the animal card"
+PURPLE_COUNTS_ORANGE = "take 1 clover per orange chip on the animal card"
+"""The butterfly purple card with ``purple_counts=orange`` (ruling 16)."""
 SUGAR_BEET_TEXT = "sugar beet: 8 fields and no task"
 DREAM_TEXT = "fills a dream bubble, the 3rd opens the shop"
 SPIRAL_NOTE = {
@@ -217,8 +218,8 @@ def render_text(obs: Mapping[str, Any]) -> str:
 
 def _card_text(obs: Mapping[str, Any], colour: str) -> str:
     family = "butterfly" if obs["cards"].startswith("butterfly") else "caterpillar"
-    if family == "butterfly" and colour == "purple" and obs.get("purple_counts") == "purple":
-        return PURPLE_COUNTS_PURPLE
+    if family == "butterfly" and colour == "purple" and obs.get("purple_counts") == "orange":
+        return PURPLE_COUNTS_ORANGE
     return CARD_TEXT[family][colour]
 
 

@@ -215,8 +215,8 @@ class QuedlinburgDashState(State):
             if self._takeable(top):
                 self.push("take", p, top)
         elif colour == PURPLE:
-            # As printed, one clover per ORANGE chip on the card (the purple chip just
-            # picked is not one); the purple_counts option counts purple chips instead.
+            # One clover per chip of the counted colour on the card, the chip just picked
+            # included: purple by default (ruling 16), orange with purple_counts=orange.
             card = self.cards[p]
             self._gain_clovers(p, sum(card[k] for k in rules.purple_kinds))
 
@@ -699,8 +699,8 @@ class QuedlinburgDashState(State):
             assert self.supply[k] >= 0, f"the reserve holds {self.supply[k]} {CHIP_NAMES[k]}"
             held = self.supply[k]
             for p in range(n):
-                assert self.bags[p][k] >= 0, f"player {p}'s bag holds {self.bags[p][k]}"
-                assert self.cards[p][k] >= 0, f"player {p}'s card holds {self.cards[p][k]}"
+                assert self.bags[p][k] >= 0, f"player {p + 1}'s bag holds {self.bags[p][k]}"
+                assert self.cards[p][k] >= 0, f"player {p + 1}'s card holds {self.cards[p][k]}"
                 held += self.bags[p][k] + self.cards[p][k]
             assert held == rules.supply[k], (
                 f"{held} {CHIP_NAMES[k]} chips in play; the game has {rules.supply[k]}"
@@ -717,28 +717,28 @@ class QuedlinburgDashState(State):
             shopping = d is not None and d.kind == "shop" and d.player == p
             clover_win = self.winner == p and rules.clovers_in_play
             limit = DREAM_BUBBLES if shopping or clover_win else DREAM_BUBBLES - 1
-            assert dreams <= limit, f"player {p}'s card holds {dreams} dream weeds"
-            assert 0 <= self.pos[p] <= rules.fields, f"player {p} is on field {self.pos[p]}"
+            assert dreams <= limit, f"player {p + 1}'s card holds {dreams} dream weeds"
+            assert 0 <= self.pos[p] <= rules.fields, f"player {p + 1} is on field {self.pos[p]}"
             assert (self.pos[p] == rules.fields) == (self.winner == p), "marketplace/winner"
         if self.winner >= 0:
             assert not self.pending, "the game goes on after an animal reached the marketplace"
         if d is not None and d.kind == "draw":
-            assert sum(self.bags[d.info[0]]), f"player {d.info[0]} draws from an empty bag"
+            assert sum(self.bags[d.info[0]]), f"player {d.info[0] + 1} draws from an empty bag"
         # Dream weed never changes hands: nothing buys, takes, returns or upgrades it.
         for p in range(n):
             dreams = self.bags[p][DREAM] + self.cards[p][DREAM]
-            assert dreams == rules.start_bag[DREAM], f"player {p} owns {dreams} dream weeds"
+            assert dreams == rules.start_bag[DREAM], f"player {p + 1} owns {dreams} dream weeds"
         # Turns: in range, and the next turn's draw always queued until the race ends.
         assert 0 <= self.turns <= rules.turn_limit, f"turn {self.turns}"
-        assert 0 <= self.active < n, f"player {self.active} is active"
+        assert 0 <= self.active < n, f"player {self.active + 1} is active"
         assert all(-1 <= k < N_KINDS for k in self.last_draw), "an unknown last draw"
         queued = sum(1 for e in self.pending if e.kind == "draw" and e.info[1])
         want = 1 if self.winner < 0 and self.turns < rules.turn_limit else 0
         assert queued == want, f"{queued} next turns queued, expected {want}"
         # The score is the race itself: fields covered, the marketplace for the winner.
         for p, row in enumerate(self._scores()):
-            assert row["total"] == row["fields"] == self.pos[p], f"player {p}'s score"
-            assert row["marketplace"] == (self.winner == p), f"player {p}'s marketplace"
+            assert row["total"] == row["fields"] == self.pos[p], f"player {p + 1}'s score"
+            assert row["marketplace"] == (self.winner == p), f"player {p + 1}'s marketplace"
 
     def _rank_key(self, player: int, scores: Any) -> tuple[Any, ...]:
         return (scores[player]["total"],)

@@ -88,7 +88,7 @@ def test_a_score_edited_directly_is_caught() -> None:
         state.check_invariants()
     state = _mid_race()
     state.pos[0] = state.game.rules.fields + 3
-    with pytest.raises(AssertionError, match="player 0 is on field"):
+    with pytest.raises(AssertionError, match="player 1 is on field"):
         state.check_invariants()
 
 

@@ -6,6 +6,7 @@ import pytest
 
 import meeple
 from meeple.boardgames.quedlinburg_dash.actions import KIND_VALUE
+from meeple.boardgames.quedlinburg_dash.state import QuedlinburgDashState
 from meeple.core import CHANCE, TERMINAL, IllegalActionError, NotationError, OptionError
 
 from .helpers import bag, card, kind, legal, new, play, put_in_bag, put_on_card, turn_of
@@ -870,15 +871,30 @@ def test_butterfly_orange_on_a_spiral_with_no_two_or_four_chip_left_does_nothing
     state.check_invariants()
 
 
-def test_butterfly_purple_counts_the_orange_chips_on_the_card_as_printed():
+def test_butterfly_purple_counts_the_purple_chips_with_the_one_just_picked():
+    # Ruling 16 (version 3): the card counts its own colour, the chip just picked too.
     state = _purple_card()
+    assert state.clovers[0] == 2, "the purple '2' on the card and the purple '1' just picked"
+    assert state.clover_supply == 26 - 2
+    state.check_invariants()
+
+
+def test_butterfly_purple_always_gives_a_clover_for_the_chip_just_picked():
+    state = new(cards="butterfly-extended")
+    put_in_bag(state, 0, "purple-1")
+    play(state, "draw purple-1")
+    assert state.clovers[0] == 1
+
+
+def test_butterfly_purple_option_counts_the_orange_chips_as_the_colour_word_reads():
+    state = _purple_card(purple_counts="orange")
     assert state.clovers[0] == 3, "three orange chips; the purple chip just picked is not orange"
     assert state.clover_supply == 26 - 3
     state.check_invariants()
 
 
-def test_butterfly_purple_without_orange_chips_on_the_card_gives_no_clover():
-    state = new(cards="butterfly-extended")
+def test_butterfly_purple_option_without_orange_chips_on_the_card_gives_no_clover():
+    state = new(cards="butterfly-extended", purple_counts="orange")
     put_in_bag(state, 0, "purple-1")
     put_in_bag(state, 0, "purple-2")
     put_on_card(state, 0, "purple-2")
@@ -886,13 +902,8 @@ def test_butterfly_purple_without_orange_chips_on_the_card_gives_no_clover():
     assert state.clovers[0] == 0
 
 
-def test_butterfly_purple_option_counts_the_purple_chips_with_the_one_just_picked():
-    state = _purple_card(purple_counts="purple")
-    assert state.clovers[0] == 2, "the purple '2' on the card and the purple '1' just picked"
-
-
 def test_the_purple_counts_option_leaves_the_caterpillar_purple_card_alone():
-    state = new(cards="caterpillar-extended", purple_counts="purple")
+    state = new(cards="caterpillar-extended", purple_counts="orange")
     put_in_bag(state, 0, "purple-1")
     put_in_bag(state, 0, "orange-1")
     put_on_card(state, 0, "orange-1")
@@ -1113,7 +1124,7 @@ CORRUPTIONS = [
     (_corrupt_rubies, "rubies not conserved"),
     (_corrupt_clovers, "clovers not conserved"),
     (_corrupt_dream_weed, "card holds 3 dream weeds"),
-    (_corrupt_position, "player 1 is on field 51"),
+    (_corrupt_position, "player 2 is on field 51"),
     (_corrupt_marketplace, "marketplace"),
 ]
 
@@ -1164,3 +1175,159 @@ def test_an_impossible_chance_outcome_says_why(cards, moves, move, reason):
     with pytest.raises(IllegalActionError) as err:
         state.apply_notation(move)
     assert reason in str(err.value)
+
+
+# -- rules reached through played games ----------------------------------------------
+# Each of these starts at the start house and gets to its rule only by choosing the
+# chips that come out of the bags, the die faces and the players' moves.
+
+
+def _p0_shops_with_two_rubies(state: QuedlinburgDashState, *buys: str) -> None:
+    """The donkey draws its red '2', then its three dream weeds while the sheep draws two
+    dream weeds and a red '1'; it is not last (field 2 against 1) and buys ``buys``."""
+    play(state, "draw red-2", "draw dream-weed", "draw dream-weed", "draw dream-weed")
+    play(state, "draw dream-weed", "draw red-1", "draw dream-weed")
+    assert state.pos == [2, 1] and state.rubies[0] == 2
+    assert state.current_player() == 0, "the shop is open"
+    play(state, *buys)
+
+
+def test_played_butterfly_blue_two_becomes_a_four_and_the_four_a_sugar_beet():
+    state = new(cards="butterfly")
+    _p0_shops_with_two_rubies(state, "buy blue-2")  # the visit ends: no ruby left
+    assert bag(state, 0)["blue-2"] == 1 and state.rubies[0] == 0
+    blue2, blue4 = state.supply[kind("blue-2")], state.supply[kind("blue-4")]
+    play(state, "draw red-1", "draw blue-2")
+    assert state.pos[0] == 4, "the blue '2' moves its own 2 fields"
+    assert card(state, 0) == {"blue-4": 1}, "the blue '4' lies on the card, not in the bag"
+    assert "blue-4" not in bag(state, 0) and "blue-2" not in bag(state, 0)
+    assert state.supply[kind("blue-2")] == blue2 + 1, "the blue '2' goes back to the reserve"
+    assert state.supply[kind("blue-4")] == blue4 - 1
+    # The blue '4' reaches the bag with the next shop visit and climbs once more.
+    play(state, "draw red-2", "draw dream-weed", "draw yellow-1", "wood die 0")
+    play(state, "draw dream-weed", "draw dream-weed", "done")  # the sheep buys nothing
+    play(state, "draw dream-weed")
+    assert state.pos == [4, 5] and state.rubies[0] == 1, "last: the extra ruby"
+    play(state, "done")
+    assert bag(state, 0)["blue-4"] == 1 and card(state, 0) == {}
+    play(state, "draw dream-weed", "draw blue-4")
+    assert state.pos[0] == 8
+    assert card(state, 0) == {"white-8": 1}
+    state.check_invariants()
+
+
+@pytest.mark.parametrize(
+    ("opts", "first", "second"), [({}, 1, 2), ({"purple_counts": "orange"}, 0, 1)]
+)
+def test_played_butterfly_purple_counts_the_chosen_colour(opts, first, second):
+    # Ruling 16: by default the purple chips on the card count, the one just picked
+    # included; purple_counts=orange counts the orange chips instead.
+    state = new(cards="butterfly-extended", **opts)
+    _p0_shops_with_two_rubies(state, "buy orange-1", "buy purple-1")
+    play(state, "draw red-1", "draw purple-1")
+    assert card(state, 0) == {"purple-1": 1}
+    assert state.clovers[0] == first
+    play(state, "draw red-2", "draw orange-1", "take purple-2")
+    play(state, "draw yellow-1", "wood die 0", "draw purple-2")
+    assert card(state, 0) == {"orange-1": 1, "purple-1": 1, "purple-2": 1}
+    assert state.pos[0] == 6, "a spiral field: the butterfly purple card has no spiral bonus"
+    assert state.clovers[0] == first + second
+    state.check_invariants()
+
+
+def test_played_caterpillar_orange_with_no_rubies_moves_only_the_chip():
+    state = new(cards="caterpillar-extended")
+    play(state, "draw red-1", "draw dream-weed", "draw dream-weed", "draw dream-weed")
+    play(state, "draw dream-weed", "draw red-1", "draw dream-weed")
+    assert state.rubies[0] == 2, "the red '1' and the ruby for a shared last place"
+    play(state, "buy orange-1", "done")  # the unspent ruby goes back to the reserve
+    assert state.rubies[0] == 0 and bag(state, 0)["orange-1"] == 1
+    play(state, "draw red-1", "draw orange-1")
+    assert state.pos[0] == 2, "the orange '1' moves 1 field and no ruby moves it further"
+    assert state.rubies[0] == 0
+    assert state.decision is not None and state.decision.info == (1, True), "no choice"
+    state.check_invariants()
+
+
+def test_played_turn_order_wraps_round_four_players():
+    state = new(players=4)
+    seen = []
+    for move in ("draw red-1", "draw red-2", "draw dream-weed", "draw yellow-1"):
+        d = state.decision
+        assert d is not None and d.kind == "draw" and d.info[1]
+        seen.append(d.info[0])
+        play(state, move)
+    assert seen == [0, 1, 2, 3]
+    # The cow's yellow chip draws again from its own bag before the donkey comes back.
+    play(state, "white die: draw again")
+    assert state.decision is not None and state.decision.info == (3, False)
+    play(state, "draw red-1")
+    assert state.decision is not None and state.decision.info == (0, True), "back to seat 0"
+    assert state.observation(None)["active"] == 0 and state.turns == 4
+    play(state, "draw red-1")
+    assert state.active == 0 and state.turns == 5 and state.pos[0] == 2
+    assert bag(state, 0) == {"red-2": 1, "yellow-1": 1, "dream-weed": 4}, "its own bag"
+    for seat in (1, 2, 3, 0):
+        assert state.decision is not None and state.decision.info == (seat, True)
+        play(state, "draw dream-weed")
+    assert state.turns == 9 and state.active == 0
+
+
+def _race(state: QuedlinburgDashState) -> list[tuple[int, str, int]]:
+    """Play a whole race from the start: the donkey draws a blue chip when it can and
+    otherwise its most valuable food chip, buys the best blue chip at every shop, and
+    the white die always shows 'move 3'; the sheep draws its dream weed first and buys
+    nothing. Returns the donkey's chip moves as (from, chip, to) and the final state."""
+    moves = []
+    while not state.is_terminal():
+        d = state.decision
+        assert d is not None
+        options = legal(state)
+        if d.kind == "draw" and d.info[0] == 0:
+            food = [m for m in options if m != "draw dream-weed"]
+            blue = [m for m in food if "blue" in m]
+            pick = max(blue or food, key=lambda m: KIND_VALUE[kind(m[5:])]) if food else options[0]
+            start = state.pos[0]
+            play(state, pick)
+            moves.append((start, pick[5:], state.pos[0]))
+            continue
+        if d.kind == "draw":
+            pick = "draw dream-weed" if "draw dream-weed" in options else options[0]
+        elif d.kind == "white":
+            pick = "white die: move 3"
+        elif d.kind == "shop":
+            blues = [m for m in options if m.startswith("buy blue")]
+            pick = blues[-1] if d.player == 0 and blues else "done"
+        else:
+            pick = options[0]
+        play(state, pick)
+    return moves
+
+
+def test_played_race_on_the_long_side_uses_its_spirals_and_ends_at_field_76():
+    state = new(board="long")
+    assert state.game.rules.spirals == tuple(range(6, 73, 6))
+    moves = _race(state)
+    # Field 50, the short side's marketplace, is an ordinary field here.
+    assert (50, "blue-4", 60) in moves, "4 fields to spiral 54, then on to spiral 60"
+    assert (60, "blue-4", 66) in moves and (66, "blue-4", 72) in moves
+    for start, chip, end in moves:
+        if chip.startswith("blue") and end < 76:
+            ahead = start + KIND_VALUE[kind(chip)]
+            nxt = next((f for f in range(ahead + 1, 76) if f % 6 == 0 and f <= 72), ahead)
+            assert end == nxt, (start, chip, end)
+    # The red '1' from field 75 reaches the marketplace: the race ends at once.
+    assert moves[-1] == (75, "red-1", 76)
+    assert state.is_terminal() and state.winner == 0 and state.pos[0] == 76
+    assert state.scores()[0] == {"fields": 76, "marketplace": 1, "total": 76}
+    assert state.ranks() == [1, 2]
+    state.check_invariants()
+
+
+def test_played_race_on_the_short_side_ends_at_field_50():
+    # The same choices on the short side: the white die's 'move 3' from field 47 wins.
+    state = new(board="short")
+    moves = _race(state)
+    assert all(end <= 50 for _, _, end in moves)
+    assert state.is_terminal() and state.winner == 0 and state.pos[0] == 50
+    assert state.scores()[0]["fields"] == 50

@@ -194,9 +194,9 @@ def test_the_tooltips_follow_the_card_set():
     assert "Blue '2': moves 2 fields, then the blue card: swap it for the next bigger blue" in (
         butterfly
     )
-    assert "1 clover per orange chip" in butterfly
-    other = new(2, cards="butterfly-extended", purple_counts="purple").render_svg(0)
-    assert "1 clover per purple chip" in "\n".join(_tips(other))
+    assert "1 clover per purple chip" in butterfly
+    other = new(2, cards="butterfly-extended", purple_counts="orange").render_svg(0)
+    assert "1 clover per orange chip" in "\n".join(_tips(other))
     caterpillar = "\n".join(_tips(new(2).render_svg(0)))
     assert "Blue '2': moves 2 fields, then the blue card: jump ahead" in caterpillar
     assert "Spiral field 6: blue jumps to the next one" in caterpillar
@@ -343,9 +343,18 @@ def test_words_of_a_winning_move_and_of_the_extended_cards():
     turn_of(butterfly, 0)
     put_in_bag(butterfly, 0, "purple-1")
     assert _words(butterfly, "draw purple-1").endswith(
+        "then takes 1 four-leaf clover, one per purple chip on its card"  # the one picked
+    )
+    literal = new(cards="butterfly-extended", purple_counts="orange")
+    literal.pos[0] = 5
+    put_in_bag(literal, 0, "orange-1")
+    play(literal, "draw orange-1", "take green-4")
+    turn_of(literal, 0)
+    put_in_bag(literal, 0, "purple-1")
+    assert _words(literal, "draw purple-1").endswith(
         "then takes 1 four-leaf clover, one per orange chip on its card"  # the orange '1'
     )
-    fresh = new(cards="butterfly-extended")
+    fresh = new(cards="butterfly-extended", purple_counts="orange")
     put_in_bag(fresh, 0, "purple-1")
     assert _words(fresh, "draw purple-1").endswith(
         "then has no orange chip on its card, so takes no clover"
