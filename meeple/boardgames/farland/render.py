@@ -93,6 +93,40 @@ def _card_summary(game: FarlandGame, cid: str | None) -> str:
     return f"{cid}[{' '.join(cells)}]"
 
 
+CHANCE_WORDS = {
+    "track": "an improvement is put on the round track",
+    "deal": "a land card is drawn for the market",
+    "flip": "a building tile is turned face up",
+}
+
+
+def _decision_text(d: Mapping[str, Any]) -> str:
+    """The decision in words, with the moves that answer it where they are few."""
+    kind = d["kind"]
+    if kind in CHANCE_WORDS:
+        return f"chance: {CHANCE_WORDS[kind]}"
+    piece = _piece_label(d["piece"]) if "piece" in d else ""
+    if kind == "place":
+        return f"choose the top-left square for {piece} (at x,y)"
+    if kind == "rotate":
+        x, y = d["at"]
+        turns = " or ".join(f"rotate {r}" for r in d.get("rotations", ()))
+        return f"turn {piece} and lay it with its top-left square at {x},{y} ({turns})"
+    if kind == "token":
+        kinds = [f"token {c}" for c in d.get("choices", ())]
+        return (
+            "take a resource token for a covered square (" + ", ".join([*kinds, "no token"]) + ")"
+        )
+    if kind == "token_at":
+        return f"put the {d['resource']} token on a square (at x,y)"
+    if kind == "install_at":
+        return "choose where the piece goes (edge h x,y / edge v x,y, or corner x,y)"
+    if kind == "upgrade":
+        return "place an upgrade token (tech <technology> or tech +10)"
+    words = KIND_WORDS.get(str(kind), str(kind))
+    return words.format(piece=piece, resource=d.get("resource", ""))
+
+
 def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     lines = [
         f"Farland  round {obs['round']}/12  phase {obs['phase']}  to move: "
@@ -100,12 +134,21 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     ]
     d = obs.get("decision")
     if d:
-        skip = ("kind", "player", "targets", "orientations")
-        extra = {k: v for k, v in d.items() if k not in skip}
-        lines.append(f"decision: {d['kind']} {extra if extra else ''}".rstrip())
+        lines.append("decision: " + _decision_text(d))
     mk = obs["market"]
-    lines.append("upper market: " + "  ".join(_card_summary(game, c) for c in mk["upper"]))
-    lines.append("lower market: " + "  ".join(_card_summary(game, c) for c in mk["lower"]))
+    # each column carries the smallest player count it is used with (rulebook setup)
+    marks = list(mk["columns"])
+    used = ", ".join(f"{k + 1} ({m}+ players)" for k, m in enumerate(marks))
+    unused = game.components.market_columns[len(marks) :]
+    spare = ", ".join(f"{len(marks) + k + 1} ({m}+ players)" for k, m in enumerate(unused))
+    lines.append(
+        f"market columns: {used}"
+        + (f"; not used: {spare}" if spare else "")
+        + "; an upper card costs 1 improvement, a lower card is free"
+    )
+    for row in ("upper", "lower"):
+        cards = "  ".join(f"{k + 1} {_card_summary(game, c)}" for k, c in enumerate(mk[row]))
+        lines.append(f"{row} market: {cards}")
     b = obs["building"]
     imps = ", ".join(f"{v} {k}" for k, v in b["improvements"].items() if v) or "none"
     state = _building_state(obs)
@@ -121,8 +164,13 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     )
     labels = token_labels(list(obs["resource_tokens"]))
     lines.append(
-        "farm key: squares show icons as code+count (wh2 = 2 wheat), BUILDINGS in capitals, "
-        "+Xx a resource token (" + ", ".join(f"{v} {k}" for k, v in labels.items()) + ")"
+        "farm key: square x,y under column x and beside row y (x to the right, y down); "
+        ".. meadow (no icon); icons as code+count (wh2 = 2 wheat); BUILDINGS and the HOUSE "
+        "in capitals; "
+        + ("pond a pond tile; " if obs["advanced"] else "")
+        + "+Xx a resource token ("
+        + ", ".join(f"{v} {k}" for k, v in labels.items())
+        + ")"
     )
     lines.append(
         "edge key: ====== / ‖ wooden fence, ------ / | printed fence, ~~~~~~ / : pipe "
@@ -197,9 +245,12 @@ def _farm_text(pl: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
         f = fence_of(e)
         return {"wood": "‖", "printed": "|", None: " "}[f] + (":" if e in pipes else " ")
 
-    out = [f"x {x0}..{x1}, y {y0}..{y1}"]
+    # axis labels: x over each square, y before each row of squares (moves say "at x,y")
+    w = max(3, *(len(str(y)) for y in range(y0, y1 + 1)))
+    out = [f"{'y' + chr(92) + 'x':>{w}} " + "".join(f"  {x:<6}" for x in range(x0, x1 + 1))]
+    out[0] = out[0].rstrip()
     for y in range(y0, y1 + 2):
-        row = ""
+        row = " " * (w + 1)
         for x in range(x0, x1 + 2):
             row += "++" if (x, y) in nimbus else ". "
             if x <= x1:
@@ -207,7 +258,7 @@ def _farm_text(pl: Mapping[str, Any], labels: Mapping[str, str]) -> list[str]:
         out.append(row.rstrip())
         if y > y1:
             break
-        row = ""
+        row = f"{y:>{w}} "
         for x in range(x0, x1 + 2):
             row += vmark(f"v {x},{y}")
             if x <= x1:

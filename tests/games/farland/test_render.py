@@ -115,3 +115,44 @@ def test_texts_for_people_count_players_from_one():
 
 def test_a_text_that_is_not_a_move_shows_moves_a_player_types():
     assert check_not_a_move("farland", "place 2,0") == ["take lower 1", "at 2,0", "rotate 90"]
+
+
+def test_text_market_names_the_player_count_of_each_column():
+    s = setup(3)
+    text = s.render_text(None)
+    assert "market columns: 1 (2+ players), 2 (2+ players), 3 (3+ players); not used: 4" in text
+    assert "upper market: 1 L25[" in text and "  3 L27[" in text
+    assert "lower market: 1 L28[" in text
+    two = setup(2).render_text(None)
+    assert "market columns: 1 (2+ players), 2 (2+ players); not used: 3 (3+ players)" in two
+
+
+def test_text_key_explains_the_meadow_and_decisions_are_worded():
+    s = setup(rules="advanced")
+    text = s.render_text(0)
+    assert ".. meadow (no icon)" in text
+    assert "decision: take a land card or the building" in text
+    play(s, "take lower 1", "fence", "fence")
+    assert "decision: choose the top-left square for card L27 (at x,y)" in s.render_text(0)
+    play(s, "at 2,0")
+    line = next(r for r in s.render_text(0).splitlines() if r.startswith("decision:"))
+    assert line == (
+        "decision: turn card L27 and lay it with its top-left square at 2,0 "
+        "(rotate 0 or rotate 90 or rotate 180 or rotate 270)"
+    )
+    assert "{" not in line and "[" not in line
+
+
+def test_text_farm_has_axis_labels_matching_the_moves():
+    s = setup()
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # L27 on 2,0 to 3,1
+    rows = _farm_rows(s.render_text(None), 0)
+    header = next(r for r in rows if "y\\x" in r)
+    assert header.split()[1:] == ["0", "1", "2", "3"]
+    # the x of each column stands over its squares; the y starts each row of squares
+    house = next(r for r in rows if "HOUSE" in r)
+    assert house.split()[0] == "0"
+    assert house.index("HOUSE") == header.index("0")
+    assert house.index("wh1") == header.index("2")
+    meadows = next(r for r in rows if "|" in r and ".." in r)
+    assert meadows.split()[0] == "1"
