@@ -18,7 +18,7 @@ order::
     bird <card>              N                 chance: a bird drawn from the deck
     seed <e> egg(s)          K                 chance: a feeder card with e eggs
     crow card, squirrel card 2                 chance: a pest from the feeder deck
-    squirrel eats <e> egg(s) K                 chance: the seed card a squirrel eats
+    squirrel eats a <e>-egg card K             chance: the seed card a squirrel eats
     remove <species>         S                 chance: the species set aside (2 players)
 """
 
@@ -89,6 +89,10 @@ class Tables:
         self.total = self.REMOVE + s_n
         self.names = tuple(self._name(a) for a in range(self.total))
         self.index = {name: a for a, name in enumerate(self.names)}
+        # The squirrel's outcomes were first named "squirrel eats 2 eggs", which reads as
+        # two eggs rather than one card; records made then still parse.
+        for kind in range(k):
+            self.index.setdefault(f"squirrel eats {self._eggs_text(kind)}", self.EAT + kind)
 
     def _eggs_text(self, kind: int) -> str:
         e = self.seed_eggs[kind]
@@ -120,7 +124,7 @@ class Tables:
         if a == self.SQUIRREL_CARD:
             return "squirrel card"
         if a < self.REMOVE:
-            return f"squirrel eats {self._eggs_text(a - self.EAT)}"
+            return f"squirrel eats a {self.seed_eggs[a - self.EAT]}-egg card"
         return f"remove {self.comp.species[a - self.REMOVE].id}"
 
     def play_action(self, card: int, perch: int) -> int:

@@ -15,6 +15,9 @@ from meeple.core.api import JSON, Game, GameInfo, Layout, OptionSpec
 from meeple.core.errors import NotationError, OptionError
 
 SPECIES_IDS = ("chaffinch", "sparrow", "bullfinch", "blackbird", "greenfinch", "yellowhammer")
+END_TRIGGERS = ("empty", "draw")
+"""When the end comes: the feeder deck's last card is drawn, or a card is needed from it
+when it is empty (ruling 8)."""
 EXAMPLES = ("play chaffinch-3f perch 1", "take blackbird-5f", "draw")
 """Moves a player types, for the message on a text that is not a move."""
 
@@ -51,8 +54,16 @@ class PiepmatzGame(Game):
                 "(all, the rulebook) or only of those not in a mated pair (unpaired)",
                 str,
             ),
+            OptionSpec(
+                "end_trigger",
+                "empty",
+                END_TRIGGERS,
+                "the end is triggered when the feeder deck runs out (empty, the rulebook) or "
+                "when a card is needed from the empty feeder deck (draw, the publisher's text)",
+                str,
+            ),
         ),
-        variants=({"majority": "unpaired"},),
+        variants=({"majority": "unpaired"}, {"end_trigger": "draw"}),
         description=(
             "Songbirds queue at a feeder: outnumber the feeding bird to take it and a seed "
             "card, collect mated pairs and species majorities; hands are hidden."

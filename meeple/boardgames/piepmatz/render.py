@@ -130,7 +130,14 @@ def render_text(obs: Mapping[str, JSON]) -> str:
             f"{mark}P{p + 1}  score {score['total']} (pairs {score['pairs']}, majorities "
             f"{score['majorities']}, seeds {score['seeds']})  hand: {shown or '-'}{hidden}{kept}"
         )
-        seeds = ", ".join(f"{n}x{e}" for e, n in col["seeds"].items() if n)
+        # Spelled out: "2x3" could be read either way round (two 3-egg cards, or three).
+        seeds = ", ".join(
+            f"{_plural(n, 'card')} with {_plural(int(e), 'egg')}"
+            for e, n in col["seeds"].items()
+            if n
+        )
+        if seeds:
+            seeds += f" ({_plural(col['seed_eggs'], 'egg')} in all)"
         lines.append(
             f"     birds: {' '.join(col['birds']) or '-'}  seed cards: {seeds or '-'}"
             f"  crows {col['crows']} squirrels {col['squirrels']}"

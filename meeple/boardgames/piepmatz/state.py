@@ -72,6 +72,9 @@ class PiepmatzState(State):
         ]
         self.seed_left = sum(self.seed_deck)
         self.seed_start = tuple(self.seed_deck)
+        # Ruling 8: the end comes with the last feeder card ("empty"), or only when a card
+        # is needed from the empty feeder deck ("draw").
+        self.end_on_empty = game.options["end_trigger"] == "empty"
         self.gone = [0] * len(self.seed_deck)  # feeder cards out of play, by kind
         self.column: list[int] = []  # kind * 3 + pest, position 1 first
         self.deck = list(range(t.n_cards))  # the bird deck, sorted
@@ -286,7 +289,7 @@ class PiepmatzState(State):
                 events.append(("feed", feeder, diff))
             size = t.comp.column_size
             if diff > size:
-                if self.seed_left:
+                if self._need_feeder_card():
                     if events is not None:
                         events.append(("top",))
                     self.push("chain", MARK, (p, k))
@@ -300,10 +303,11 @@ class PiepmatzState(State):
                 events.append(("seed", diff, card))
             kind, pest = divmod(card, 3)
             self.seeds[p * t.n_seed_kinds + kind] += 1
-            if not self.seed_left and not pest:
+            refill = self._need_feeder_card()
+            if not refill and not pest:
                 continue
             self.push("chain", MARK, (p, k))
-            if self.seed_left:
+            if refill:
                 self.push("seed_refill", CHANCE, None)
             if pest:
                 self._pest(p, pest)
@@ -328,10 +332,18 @@ class PiepmatzState(State):
             if left:
                 self.push("squirrel", CHANCE, (p, left))
 
+    def _need_feeder_card(self) -> bool:
+        """A card is wanted from the feeder deck: whether there is one. With
+        ``end_trigger="draw"`` finding it empty is what triggers the end."""
+        if self.seed_left:
+            return True
+        self.end_triggered = True
+        return False
+
     def _take_from_seed_deck(self, kind: int) -> None:
         self.seed_deck[kind] -= 1
         self.seed_left -= 1
-        if not self.seed_left:
+        if not self.seed_left and self.end_on_empty:
             self.end_triggered = True  # the feeder deck has run out: finish the round
 
     def _seed_outcomes(self, d: Decision) -> list[tuple[int, float]]:
@@ -366,7 +378,7 @@ class PiepmatzState(State):
                 break
         else:  # every seed card already carries a pest; this one flies off (ruling)
             self.gone[kind] += 1
-        if self.seed_left:
+        if self._need_feeder_card():  # the gap is still there
             self.push("seed_refill", CHANCE, None)
 
     def _legal_crow(self, d: Decision) -> list[int]:
@@ -801,7 +813,11 @@ class PiepmatzState(State):
         assert self.seed_left == sum(self.seed_deck), "the feeder deck's size is wrong"
         assert min(self.seeds) >= 0, f"a negative seed card count: {self.seeds}"
         assert min(self.gone) >= 0, f"a negative count out of play: {self.gone}"
-        assert self.end_triggered or self.seed_left, "the feeder deck ran out unnoticed"
+        if self.end_on_empty:
+            assert self.end_triggered or self.seed_left, "the feeder deck ran out unnoticed"
+        else:  # the end waits for a card wanted from the empty deck: the column is whole
+            full = len(self.column) == t.comp.column_size
+            assert self.end_triggered or self.seed_left or full, "a draw was missed"
         self._check_play()
 
     def _check_play(self) -> None:

@@ -377,7 +377,7 @@ def test_a_squirrel_eats_two_random_seed_cards_of_the_player():
     assert dict(state.chance_outcomes()) == pytest.approx(
         {state.t.EAT: 0.5, state.t.EAT + 1: 0.25, state.t.EAT + 2: 0.25}
     )
-    play(state, ["squirrel eats 3 eggs", "squirrel eats 1 egg"])
+    play(state, ["squirrel eats a 3-egg card", "squirrel eats a 1-egg card"])
     assert state.seeds[0:3] == [1, 1, 0]
     assert state.decision.kind == "seed_refill"
 
@@ -392,7 +392,7 @@ def test_a_squirrel_may_eat_the_seed_card_it_came_on():
     play(state, ["play bullfinch-3f perch 1"])  # 2 + 3 = 5 vs 4: +1
     # Player 1 takes position 1's card, then the squirrel eats it (the only one).
     assert state.decision.kind == "squirrel"
-    play(state, ["squirrel eats 1 egg"])
+    play(state, ["squirrel eats a 1-egg card"])
     assert state.seeds[3:6] == [0, 0, 0]
     assert state.decision.kind == "seed_refill"
 
