@@ -25,6 +25,9 @@ engine API already speaks:
   re-dealt and the seed, so loading it gives back the same re-dealt world. Its
   ``history()`` is the real game's (OpenSpiel keeps it below the Python state): key
   search nodes by observation or information-state strings, never by history.
+- games and states pickle (a game as its id and parameters, a state as its game and
+  pyspiel's serialisation of it) and load in a fresh interpreter, which registers the
+  game as it unpickles it; ``copy.deepcopy`` of a state is its ``clone()``.
 """
 
 from __future__ import annotations
@@ -171,6 +174,17 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> MeepleSpielState:
         return MeepleSpielState(self)
 
+    # -- pickling and copying -------------------------------------------------------------
+    # pyspiel pickles a game as its class, found by name, and its parameter string, and
+    # unpickles it by loading that string through the registry into a new object of the
+    # class; that object holds the C++ game but none of the Python attributes (``meeple``,
+    # ``encoder``) the loaded game's constructor set. So a meeple game pickles as its id
+    # and parameters, and unpickles (and copies) as exactly what ``pyspiel.load_game``
+    # gives, registering the game first: a fresh interpreter needs nothing imported.
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle_game, (self.GAME_ID, dict(self.get_parameters())))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> MeepleObserver:
@@ -211,6 +225,23 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]
         if inner is None:
             inner = self._lazy = _Inner(self.get_game().meeple.new_initial_state())
         return inner
+
+    # Pickled as the game (as above) and pyspiel's own serialisation of the state (the
+    # history and the Python attributes, i.e. the :class:`_Inner`), which is what pyspiel
+    # pickles for a state, but through a function that registers the game first. A copy
+    # is a clone (the game is immutable and shared, as every clone shares it).
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.get_game()
+        return (_unpickle_state, (game.GAME_ID, dict(game.get_parameters()), self.serialize()))
+
+    def __copy__(self) -> MeepleSpielState:
+        other: MeepleSpielState = self.clone()
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MeepleSpielState:
+        other: MeepleSpielState = self.clone()
+        return other
 
     @property
     def meeple_state(self) -> State:
@@ -438,8 +469,46 @@ def register(game_ids: list[str] | None = None) -> list[str]:
             pyspiel.register_game(gtype, creator)
             _creators[name] = creator
             _registered.add(name)
+            globals()[creator.__name__] = creator  # found by name, as a class must be
         names.append(name)
     return names
+
+
+_CLASS_PREFIX = "MeepleSpielGame_"
+
+
+def __getattr__(name: str) -> type[MeepleSpielGame]:
+    """``meeple.openspiel.MeepleSpielGame_<id>``: a game's class, registering it on demand,
+    so that anything that names the class (a pickle) finds it in a fresh interpreter."""
+    gid = name[len(_CLASS_PREFIX) :] if name.startswith(_CLASS_PREFIX) else ""
+    if gid and gid in {g.id for g in games()}:
+        register([gid])
+        creator = _creators.get(short_name(gid))
+        if creator is not None:
+            return creator
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_unpickled: dict[tuple[Any, ...], Any] = {}
+
+
+def _unpickled_game(game_id: str, params: dict[str, Any]) -> Any:
+    """The pyspiel game of ``game_id`` with ``params``, registered and loaded once."""
+    key = (game_id, tuple(sorted(params.items())))
+    game = _unpickled.get(key)
+    if game is None:
+        register([game_id])
+        game = _unpickled[key] = pyspiel.load_game(short_name(game_id), params)
+    return game
+
+
+def _unpickle_game(game_id: str, params: dict[str, Any]) -> Any:
+    # One game per setup (a game is immutable): states unpickled together share it.
+    return _unpickled_game(game_id, params)
+
+
+def _unpickle_state(game_id: str, params: dict[str, Any], data: str) -> Any:
+    return _unpickled_game(game_id, params).deserialize_state(data)
 
 
 def load_game(game_id: str, players: int | None = None, **options: Any) -> Any:
