@@ -62,7 +62,7 @@ def test_croa_decisions_are_typed_as_queen_and_servant_jumps() -> None:
 def test_croa_names_every_action_kind() -> None:
     game = meeple.load("croa", players=2)
     kinds = {game.action_type(a) for a in range(game.num_distinct_actions())}
-    assert kinds == {"queen jump", "servant jump", "stop", "reveal", "remove servant"}
+    assert kinds == {"queen jump", "servant jump", "stop", "reveal", "remove servant", "lay"}
     assert game.action_type(game.parse_action("Qh8-h7")) == "queen jump"
     assert game.action_type(game.parse_action("Sb1-c1")) == "servant jump"
 

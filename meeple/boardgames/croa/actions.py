@@ -9,6 +9,9 @@ ids                    meaning                        name
 8193 .. 8193+T-1       a face-down tile turns up      ``reveal lily``
 then 4 ids             a third servant on a log       ``remove P2 servant``
                        removes that player's servant
+then one id per back   setup: the next square's tile  ``lay shallow``
+                       is laid face down with that
+                       back (chance)
 =====================  =============================  ======================
 
 A jump id is ``kind * 4096 + from * 64 + to`` (kind 0 queen, 1 servant); only
@@ -43,12 +46,16 @@ def player_name(p: int) -> str:
 
 
 class Codec:
-    """Names and ids for a given list of tile types (the male colours come from data)."""
+    """Names and ids for given tile types and backs (the male colours and the backs come
+    from data; the backs are the three-back pond's, whichever pond is played, so the
+    action space does not depend on the options)."""
 
-    def __init__(self, tile_types: tuple[str, ...]) -> None:
+    def __init__(self, tile_types: tuple[str, ...], back_ids: tuple[str, ...]) -> None:
         self.tile_types = tile_types
+        self.back_ids = back_ids
         self.victim0 = REVEAL0 + len(tile_types)
-        self.size = self.victim0 + MAX_PLAYERS
+        self.lay0 = self.victim0 + MAX_PLAYERS
+        self.size = self.lay0 + len(back_ids)
 
     def name(self, action: int) -> str:
         if action < MOVES:
@@ -58,7 +65,9 @@ class Codec:
             return "stop"
         if action < self.victim0:
             return f"reveal {self.tile_types[action - REVEAL0]}"
-        return f"remove {player_name(action - self.victim0)} servant"
+        if action < self.lay0:
+            return f"remove {player_name(action - self.victim0)} servant"
+        return f"lay {self.back_ids[action - self.lay0]}"
 
     def kind(self, action: int) -> str:
         """The kind of move, for balance reports: every jump is one word of notation
@@ -67,7 +76,9 @@ class Codec:
             return ("queen jump", "servant jump")[decode_move(action)[0]]
         if action == STOP:
             return "stop"
-        return "reveal" if action < self.victim0 else "remove servant"
+        if action < self.victim0:
+            return "reveal"
+        return "remove servant" if action < self.lay0 else "lay"
 
     def parse(self, text: str) -> int | None:
         """The id of ``text`` (case and spaces free), or ``None``."""
@@ -77,6 +88,10 @@ class Codec:
         if t.startswith("reveal "):
             rest = t[7:]
             return REVEAL0 + self.tile_types.index(rest) if rest in self.tile_types else None
+        if t.startswith("lay "):
+            rest = t[4:]
+            lower = [b.lower() for b in self.back_ids]
+            return self.lay0 + lower.index(rest) if rest in lower else None
         if t.startswith("remove ") and t.endswith(" servant"):
             who = t[7:-8].strip()
             if len(who) == 2 and who[0] == "p" and who[1] in "1234":

@@ -2,6 +2,11 @@
 
 Version history:
     1: first release (three-back pond by default, classic single-back option).
+    2: a bounce back to the tile just left obeys the landing rules; the "nobody can move"
+       stop after exactly two rounds of passes.
+    3: the backs of the three-back pond are dealt at random at setup (chance, one
+       ``lay <back>`` per square, a1 to h8), as the rulebook's shuffle lays them; the old
+       fixed layout is the option ``backs=fixed``. New action ids after the victims.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ QUIET_TURN_LIMIT = 60
 (a ruling: the rulebook has no end for a pond where nothing can happen any more)."""
 
 POND_OPTIONS = ("three_backs", "classic")
+BACKS_OPTIONS = ("dealt", "fixed")
 
 HOW_TO_WRITE = (
     "A jump is written 'Qa1-b2' for a queen or 'Sb1-c2' for a servant, "
@@ -38,7 +44,7 @@ class CroaGame(Game):
         name="Crôa!",
         min_players=2,
         max_players=4,
-        version=2,
+        version=3,
         options=(
             OptionSpec(
                 "pond",
@@ -47,13 +53,21 @@ class CroaGame(Game):
                 "three_backs: shallow water and two deep-water sets, backs visible; "
                 "classic: the older single-back mix of 64 tiles",
             ),
+            OptionSpec(
+                "backs",
+                "dealt",
+                BACKS_OPTIONS,
+                "dealt: the tiles are shuffled, so each square's back is dealt by chance at "
+                "setup; fixed: the backs lie in the component file's layout (shallow ring "
+                "and centre); the classic pond has one back, so nothing is dealt",
+            ),
         ),
         perfect_information=True,
         description=(
             "Frogs on a face-down pond: jump, turn tiles up, breed with males and eat "
             "the other queens; the last queen standing wins."
         ),
-        variants=({"pond": "classic"},),
+        variants=({"pond": "classic"}, {"backs": "fixed"}),
     )
     state_class = CroaState
 
@@ -64,7 +78,13 @@ class CroaGame(Game):
         data: comp.CroaComponents = self.components
         self.data = data
         self.pond = data.three_backs if self.options["pond"] == "three_backs" else data.classic
-        self.codec = Codec(data.tile_types)
+        self.codec = Codec(data.tile_types, data.three_backs.back_ids)
+        # Dealt backs: the number of squares of each back still to lay (the layout in the
+        # component file gives them); None when the layout is fixed (one back, or the
+        # option backs=fixed).
+        self.deal: tuple[int, ...] | None = None
+        if len(self.pond.back_ids) > 1 and self.options["backs"] == "dealt":
+            self.deal = tuple(self.pond.layout.count(b) for b in range(len(self.pond.back_ids)))
         self.n_types = len(data.tile_types)
         self.slots = data.servants_per_player + 1  # slot 0 is the queen
         n = self.players * self.slots
@@ -89,7 +109,7 @@ class CroaGame(Game):
         # landing may need a reveal first. Plus a "stop" and a victim choice.
         lilies = max(sum(c[0] for c in self.pond.counts), 0)
         per_turn = self.slots * 2 * (lilies + 2) + 2
-        return turns * per_turn
+        return turns * per_turn + comp.SQUARES  # and the deal of the backs, one per square
 
     def action_name(self, action: int) -> str:
         return self.codec.name(action)

@@ -71,7 +71,9 @@ DECISION_TEXT = {
 }
 
 
-def _tile_code(tile: str | None, back_letter: str) -> str:
+def _tile_code(tile: str | None, back_letter: str | None) -> str:
+    if back_letter is None:
+        return " . "  # the pond is still being laid: no tile here yet
     if tile is None:
         return f"?{back_letter}".ljust(3)
     if tile.startswith("male-"):
@@ -91,6 +93,9 @@ def _status(obs: Mapping[str, Any]) -> str:
         placed = ", ".join(f"{names[p]} place {r}" for p, r in enumerate(ranks))
         return f"Game over ({obs['end']}): {placed}"
     who = names[obs["turn_player"]]
+    if obs["decision"] == "lay":
+        laid = sum(1 for sq in obs["squares"] if sq["back"] is not None)
+        return f"The pond is being laid face down: {laid} of {SIZE * SIZE} tiles so far"
     if obs["decision"] == "reveal":
         return f"{who}'s frog lands on the face-down tile {obs['reveal_square']}: it turns up"
     text = DECISION_TEXT.get(str(obs["decision"]), "")
@@ -98,8 +103,31 @@ def _status(obs: Mapping[str, Any]) -> str:
     return f"{who} ({COLOUR_NAMES[obs['turn_player']]}) {text}{extra}"
 
 
+def _standing(obs: Mapping[str, Any], p: int) -> str:
+    """Where player ``p`` stands, from the ``outlasted`` score: how many rivals went out
+    while they are in, or in which order they went out."""
+    n = int(obs["scores"][p]["outlasted"])
+    if not obs["frogs"][p]["in_game"]:
+        return "went out " + _ordinal(n + 1)
+    if n == 0:
+        return "no rival out yet"
+    return f"{n} rival{'s' if n > 1 else ''} out"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
+def _male_legend(obs: Mapping[str, Any]) -> str:
+    """The male tile codes of this game's colours (they come from the component file)."""
+    colours = [str(c) for c in obs["male_colours"]]
+    codes = " ".join(_tile_code("male-" + c, "") for c in colours)
+    return f"{codes} male {'/'.join(colours)}"
+
+
 def render_text(obs: Mapping[str, Any]) -> str:
-    letters = {b["id"]: b["letter"] for b in obs["backs"]}
+    letters: dict[str | None, str | None] = {b["id"]: b["letter"] for b in obs["backs"]}
+    letters[None] = None
     lines = [
         f"Crôa! {obs['players']} players, {obs['pond'].replace('_', ' ')} pond   "
         f"turn {obs['turns'] + 1}, quiet turns {obs['quiet_turns']}/{obs['quiet_limit']}"
@@ -115,15 +143,16 @@ def render_text(obs: Mapping[str, Any]) -> str:
             frogs = "".join(_frog_code(f) for f in sq["frogs"])
             cells.append(f"{code} {frogs}".ljust(9))
         lines.append(f" {rank + 1}  " + "".join(cells).rstrip())
-    lines.append("Tiles: ?S ?A ?B face down (shallow, deep A, deep B; ? classic pond)")
+    backs = ", ".join(f"?{b['letter']} {b['name']}" for b in obs["backs"])
+    laying = " ( .  not laid yet)" if obs["decision"] == "lay" else ""
+    lines.append(f"Tiles: face down {backs}{laying}")
     lines.append("  LIL lily, MOS mosquito, MUD mud, PIK pike, REE reeds, LOG log,")
-    lines.append("  Mgr Mye Mre Mbl Mpi Mpu male green/yellow/red/blue/pink/purple")
+    lines.append("  " + _male_legend(obs))
     lines.append("Frogs: Q1 queen of P1, s1 servant of P1, ~ stuck in mud")
     for p, info in enumerate(obs["frogs"]):
         state = "in" if info["in_game"] else "OUT"
-        score = obs["scores"][p]["total"]
         lines.append(
-            f"  {info['name']} ({COLOUR_NAMES[p]}) {state}, outlasted {score}: "
+            f"  {info['name']} ({COLOUR_NAMES[p]}) {state}, {_standing(obs, p)}: "
             f"queen {info['queen'] or '-'}, servants {' '.join(info['servants']) or '-'}"
         )
         lines.append(f"      reserve {info['reserve']}, males {' '.join(info['males']) or 'none'}")
@@ -245,7 +274,7 @@ def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
         # On a laptop the legend fills the room under the pond, beside the side panel.
         side, y = y, bottom + 62
         x, w = geo.bx - 4, SIZE * geo.cell + 8
-    parts, y = _legend(geo, x, y + (14 if geo.narrow else 0), w)
+    parts, y = _legend(obs, geo, x, y + (14 if geo.narrow else 0), w)
     body += parts
     if not geo.narrow:
         y = max(y, side)
@@ -351,7 +380,11 @@ def _square(
     cx, cy = _centre(name, geo)
     tile = sq["tile"]
     parts: list[str] = []
-    if tile is None:
+    if sq["back"] is None:
+        # Setup: the tile of this square is not laid yet (the backs are being dealt).
+        tip = f"{name}: no tile laid here yet; the pond is being laid face down"
+        parts.append(svg.rect(x0, y0, c, c, fill="#5b7d78", stroke="#2f4440", stroke_width=1))
+    elif tile is None:
         b = back_index[sq["back"]]
         back = obs["backs"][b]
         fill = _back_fill(obs["backs"], b)
@@ -632,7 +665,7 @@ def _players(
         n = len(info["servants"]) + (1 if info["queen"] else 0)
         tip = (
             f"P{p + 1} ({COLOUR_NAMES[p]}): frogs in the pond, servants still in reserve, and "
-            "how many players went out before them"
+            "how many rivals are out (or when they went out)"
         )
         parts = [
             svg.rect(
@@ -664,7 +697,7 @@ def _players(
             svg.text(
                 x + 26,
                 y + (32 if geo.narrow else 40),
-                f"frogs {n} · reserve {info['reserve']} · outlasted {obs['scores'][p]['total']}",
+                f"frogs {n} · reserve {info['reserve']} · {_standing(obs, p)}",
                 geo.small if geo.narrow else geo.body,
                 fill="#444",
             ),
@@ -676,7 +709,7 @@ def _players(
         my = y + (32 - token * 0.4 if geo.narrow else 55.5)
         if not geo.narrow:
             out.append(svg.text(x + 26, y + 60, "males", geo.small, fill="#444"))
-        for i, colour_name in enumerate(MALE_FILL):
+        for i, colour_name in enumerate(obs["male_colours"]):
             tx = mx + i * (2 * token + 5)
             held = colour_name in males
             tip_m = (
@@ -691,7 +724,7 @@ def _players(
                     tx,
                     my,
                     token,
-                    fill=MALE_FILL[colour_name] if held else "#f4f4f4",
+                    fill=MALE_FILL.get(colour_name, "#999") if held else "#f4f4f4",
                     stroke="#333" if held else "#aaa",
                     stroke_width=1,
                     stroke_dasharray=None if held else "2,2",
@@ -799,7 +832,9 @@ def _supply(
 EFFECT_ORDER = ("lily", "mosquito", "mud", "pike", "reeds", "log")
 
 
-def _legend(geo: Geometry, x: float, y: float, w: float) -> tuple[list[str], float]:
+def _legend(
+    obs: Mapping[str, Any], geo: Geometry, x: float, y: float, w: float
+) -> tuple[list[str], float]:
     """What each tile does, and which frog is which, with the board's own drawings."""
     y += geo.head
     out = [svg.text(x, y, "Tiles and frogs", geo.head, font_weight="bold")]
@@ -816,7 +851,9 @@ def _legend(geo: Geometry, x: float, y: float, w: float) -> tuple[list[str], flo
         )
         for kind in EFFECT_ORDER
     ]
-    entries.append(("male-green", f"male: {LEGEND_EFFECTS['male']}", "A " + MALE_TIP))
+    # The male's drawing in the game's first male colour (from the component file).
+    male = f"male-{obs['male_colours'][0]}"
+    entries.append((male, f"male: {LEGEND_EFFECTS['male']}", "A " + MALE_TIP))
     entries.append(
         (
             "queen",

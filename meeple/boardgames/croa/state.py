@@ -8,13 +8,18 @@ Decisions (``State.pending`` holds at most one at a time):
 ``bounce``    the frog on a water lily must jump on (same player)
 ``mosquito``  after a mosquito, jump with another frog that has not moved yet, or stop
 ``victim``    a third servant on a log picks which enemy servant it removes
+``lay``       CHANCE, setup only (backs dealt): the next square, a1 to h8, gets its
+              back, weighted by the squares of each back still to lay; the frogs are
+              set down once the pond is laid
 
 Frogs are numbered ``player * slots + k``: slot 0 is the queen, slots 1.. the
 servants, filled in order as babies are born (``nxt`` is the next free slot, so
 the reserve is ``slots - nxt``). ``fsq[f]`` is a frog's square (-1 once gone),
 ``occ[sq]`` the tuple of frogs on a square, ``tile[sq]`` the tile type (-1 while
-face down) and ``left`` the face-down tiles per back and type (a flat list).
-Nothing unrevealed is stored: a face-down tile has no identity until it turns up.
+face down), ``left`` the face-down tiles per back and type (a flat list) and
+``backs`` the back of each square (a tuple, -1 while not yet laid). Nothing
+unrevealed is stored: a face-down tile has no identity until it turns up (its back
+is public from the moment it is laid).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ MOVE_DECISIONS = tuple(Decision("move", p, None) for p in range(MAX_PLAYERS))
 MALE0 = len(EFFECTS)
 FACE_DOWN = -1
 MUD_TURNS = 2
+NOT_LAID = -1
 """A frog landing in mud is stuck for the rest of this turn and the owner's next one."""
 
 
@@ -75,10 +81,22 @@ class CroaState(State):
         self.end = ""  # why the game ended
         self.last: tuple[int, int, int] = (-1, -1, -1)  # the latest jump: from, to, frog
         self._moves: list[int] | None = None  # legal list of the pending decision
-        for p, start in enumerate(game.starts):
-            self._place(p * slots, start.queen)
+        if game.deal is not None:
+            # The tiles are shuffled and laid face down (rulebook, Setup): each square's
+            # back is chance. A tuple, so clones share it.
+            self.backs: tuple[int, ...] = (NOT_LAID,) * SQUARES
+            self.push("lay", CHANCE, 0)
+        else:
+            self.backs = game.pond.layout
+            self._set_frogs()
+
+    def _set_frogs(self) -> None:
+        """The frogs go on the laid pond, and seat 0 starts (ruling 6)."""
+        g = self.g
+        for p, start in enumerate(g.starts):
+            self._place(p * g.slots, start.queen)
             for k, sq in enumerate(start.servants):
-                self._place(p * slots + 1 + k, sq)
+                self._place(p * g.slots + 1 + k, sq)
         self._begin_turn(0)
 
     def clone(self) -> CroaState:
@@ -110,7 +128,10 @@ class CroaState(State):
         return super()._legal_actions()
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._outcomes_reveal(self.pending[-1])  # the only chance decision
+        d = self.pending[-1]
+        if d.kind == "lay":
+            return self._outcomes_lay(d)
+        return self._outcomes_reveal(d)
 
     def _apply_action(self, action: int) -> None:
         d = self.pending.pop()
@@ -123,8 +144,10 @@ class CroaState(State):
             self._apply_bounce(d, action)
         elif kind == "mosquito":
             self._apply_mosquito(d, action)
-        else:
+        elif kind == "victim":
             self._apply_victim(d, action)
+        else:
+            self._apply_lay(d, action)
 
     # -- board helpers -----------------------------------------------------------
 
@@ -435,7 +458,7 @@ class CroaState(State):
 
     def _outcomes_reveal(self, d: Decision) -> list[tuple[int, float]]:
         n = self.g.n_types
-        base = self.g.pond.layout[d.info[2]] * n
+        base = self.backs[d.info[2]] * n
         counts = self.left[base : base + n]
         total = sum(counts)
         out = []  # a loop: a comprehension costs a function call before 3.12
@@ -450,7 +473,7 @@ class CroaState(State):
         f, s, t = d.info
         k = action - REVEAL0
         self.tile[t] = k
-        self.left[self.g.pond.layout[t] * self.g.n_types + k] -= 1
+        self.left[self.backs[t] * self.g.n_types + k] -= 1
         self.eventful = True
         self._land(f, s, t)
 
@@ -478,6 +501,26 @@ class CroaState(State):
         kind, s, t = decode_move(action)
         self._jump(self._frog_at(d.player, kind, s), s, t)
 
+    def _outcomes_lay(self, d: Decision) -> list[tuple[int, float]]:
+        """The back of square ``d.info``: each back as likely as its squares still to lay,
+        so every arrangement of the backs is as likely as the shuffle makes it."""
+        deal = self.g.deal
+        assert deal is not None
+        backs = self.backs
+        rest = [n - backs.count(b) for b, n in enumerate(deal)]
+        total = sum(rest)
+        lay0 = self.g.codec.lay0
+        return [(lay0 + b, n / total) for b, n in enumerate(rest) if n]
+
+    def _apply_lay(self, d: Decision, action: int) -> None:
+        sq = d.info
+        b = action - self.g.codec.lay0
+        self.backs = (*self.backs[:sq], b, *self.backs[sq + 1 :])
+        if sq + 1 < SQUARES:
+            self.push("lay", CHANCE, sq + 1)
+        else:
+            self._set_frogs()
+
     def _legal_victim(self, d: Decision) -> list[int]:
         f, t = d.info
         owner = self.g.owner
@@ -500,6 +543,9 @@ class CroaState(State):
         slots = g.slots
         owner, is_queen = g.owner, g.is_queen
         assert len(self.pending) <= 1, "more than one decision pending"
+        if self._check_laying():
+            return
+        assert NOT_LAID not in self.backs, "a square of the pond has no back"
         for f, s in enumerate(self.fsq):
             if s >= 0:
                 assert self.occ[s].count(f) == 1, f"frog {f} is not listed on its square"
@@ -533,11 +579,29 @@ class CroaState(State):
         pond = g.pond
         for b, counts in enumerate(pond.counts):
             for k in range(n):
-                up = sum(1 for s in range(SQUARES) if pond.layout[s] == b and self.tile[s] == k)
+                up = sum(1 for s in range(SQUARES) if self.backs[s] == b and self.tile[s] == k)
                 assert self.left[b * n + k] + up == counts[k], "tiles are not conserved"
         out_order = sorted(o for o in self.out if o >= 0)
         assert out_order == list(range(self.n_out)), f"elimination order {self.out}"
         self._check_frogs_and_turns()
+
+    def _check_laying(self) -> bool:
+        """While the backs are dealt (setup): squares a1.. up to the next one laid, no more
+        of a back than its squares, no frog in the pond and no tile up. True if so."""
+        d = self.pending[-1] if self.pending else None
+        if d is None or d.kind != "lay":
+            return False
+        deal = self.g.deal
+        assert deal is not None, "backs dealt in a pond with a fixed layout"
+        sq = d.info
+        assert all(b >= 0 for b in self.backs[:sq]), "a square before the next one is not laid"
+        assert all(b == NOT_LAID for b in self.backs[sq:]), "a square is laid out of order"
+        for b, n in enumerate(deal):
+            assert self.backs.count(b) <= n, f"more squares of back {b} than it has tiles"
+        assert all(x < 0 for x in self.fsq), "a frog in the pond before it is laid"
+        assert all(k == FACE_DOWN for k in self.tile), "a tile up before the pond is laid"
+        assert self.turns == 0 and not self.end, "the game began before the pond was laid"
+        return True
 
     def _check_frogs_and_turns(self) -> None:
         g = self.g
@@ -628,7 +692,7 @@ class CroaState(State):
             squares.append(
                 {
                     "square": square_name(sq),
-                    "back": pond.back_ids[pond.layout[sq]],
+                    "back": None if self.backs[sq] < 0 else pond.back_ids[self.backs[sq]],
                     "tile": None if k == FACE_DOWN else types[k],
                     "frogs": frogs,
                 }
@@ -667,6 +731,7 @@ class CroaState(State):
             "players": g.players,
             "viewer": player,
             "pond": g.options["pond"],
+            "male_colours": list(g.data.male_colours),
             "backs": [
                 {
                     "id": bid,
@@ -712,6 +777,9 @@ class CroaState(State):
             return self.action_to_string(action)
         g = self.g
         victim0 = g.codec.victim0
+        if d.kind == "lay":
+            b = action - g.codec.lay0
+            return f"a tile of {g.pond.back_names[b]} is laid face down on {square_name(d.info)}"
         if d.kind == "reveal":
             f, _, t = d.info
             tile = g.data.tile_types[action - REVEAL0]
@@ -733,7 +801,7 @@ class CroaState(State):
         else:
             head = f"jumps {frog} from {square_name(s)} onto "
         if self.tile[t] == FACE_DOWN:
-            back = g.pond.back_names[g.pond.layout[t]]
+            back = g.pond.back_names[self.backs[t]]
             where = "the face-down tile" if len(g.pond.back_ids) == 1 else f"face-down {back}"
             head += f"{where} on {square_name(t)}"
         else:
@@ -805,6 +873,8 @@ class CroaState(State):
                 f"{who} must choose which enemy servant the third servant on the log on "
                 f"{square_name(d.info[1])} removes"
             )
+        if d.kind == "lay":
+            return f"the pond is being laid: the tile on {square_name(d.info)} is dealt first"
         return f"the face-down tile on {square_name(d.info[2])} turns up first"
 
     def _action_targets(self, action: int) -> tuple[str, ...]:
@@ -839,6 +909,17 @@ class CroaState(State):
             return None
         g = self.g
         victim0 = g.codec.victim0
+        if d.kind == "lay":
+            if action >= g.codec.lay0:
+                return "no square of that back is left to lay"
+            return (
+                f"the pond is being laid (the tile on {square_name(d.info)} is next): "
+                "the outcome is a 'lay ...', a chance outcome"
+            )
+        if action >= g.codec.lay0:
+            return (
+                f"'lay ...' outcomes only deal the pond's backs at setup; {self._decision_text(d)}"
+            )
         if d.kind == "reveal":
             if REVEAL0 <= action < victim0:
                 return "no face-down tile of that kind is left under this back"

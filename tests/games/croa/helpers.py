@@ -15,6 +15,40 @@ def sq(name: str) -> int:
     return s
 
 
+FIXED_ROWS = (
+    "SSSSSSSS",
+    "SAAABBBS",
+    "SAAABBBS",
+    "SAASSBBS",
+    "SAASSBBS",
+    "SAAABBBS",
+    "SAAABBBS",
+    "SSSSSSSS",
+)
+"""The component file's layout of the backs (rank 8 first), played by ``backs=fixed``."""
+
+
+def lay(s: CroaState, rows: Sequence[str] = FIXED_ROWS) -> None:
+    """Deal the backs of a new game as chance outcomes, square by square (a1, b1 .. h8),
+    the way ``rows`` (rank 8 first, one back letter per square) lays them."""
+    g = s.g
+    for rank in range(8):
+        for file, letter in enumerate(rows[7 - rank]):
+            assert s.pending[-1].kind == "lay", s.pending
+            assert s.pending[-1].info == rank * 8 + file
+            back = g.pond.back_ids[g.pond.back_letters.index(letter)]
+            s.apply_action(s.string_to_action(f"lay {back}"))
+
+
+def start(players: int = 2, rows: Sequence[str] = FIXED_ROWS, **options: str) -> CroaState:
+    """A new game of the three-back pond with its backs dealt (see ``lay``), at the first
+    move."""
+    s = meeple.load("croa", players=players, **options).new_initial_state()
+    assert isinstance(s, CroaState)
+    lay(s, rows)
+    return s
+
+
 def position(
     players: int = 2,
     tiles: Mapping[str, str] | None = None,
@@ -35,6 +69,7 @@ def position(
     s = game.new_initial_state()
     assert isinstance(s, CroaState)
     g = s.g
+    s.backs = g.pond.layout  # the component file's layout (a classic pond: one back)
     slots = g.slots
     s.pending.clear()
     s._legal_cache = None

@@ -12,6 +12,7 @@ import pytest
 import meeple
 from meeple.boardgames.croa.components import load
 from meeple.core import ComponentsError
+from tests.games.croa.helpers import start
 
 
 def _data() -> dict[str, Any]:
@@ -67,6 +68,10 @@ def test_every_entry_says_confirmed_with_a_source_or_assumed():
             assert e["source"]
     assert data["layout"]["status"] == "assumed"
     assert data["starts"]["3"]["status"] == "assumed"
+    # The tile mixes of the three backs come from one fan implementation only.
+    for back in data["backs"]:
+        assert back["status"] == "assumed", back["id"]
+        assert "one fan implementation" in back["why"]
 
 
 def test_a_corrected_file_is_loaded(tmp_path):
@@ -79,10 +84,14 @@ def test_a_corrected_file_is_loaded(tmp_path):
         "SSSSSSSS",
     ]
     data["starts"]["3"]["frogs"][2] = {"queen": "e8", "servants": ["d8", "f8"]}
-    game = meeple.load("croa", players=3, components=_write(tmp_path, data))
+    path = _write(tmp_path, data)
+    game = meeple.load("croa", players=3, components=path, backs="fixed")
     obs = game.new_initial_state().observation(None)
     assert obs["frogs"][2]["queen"] == "e8"
     assert obs["squares"][1 * 8 + 1]["back"] == "deep-b"  # b2
+    # Dealt (the default), the starts still come from the file, once the pond is laid.
+    obs = start(3, components=str(path)).observation(None)
+    assert obs["frogs"][2]["queen"] == "e8"
 
 
 def _swap(d: dict[str, Any], back: int, give: str, other: int, take: str) -> None:
@@ -151,7 +160,7 @@ def _deep_males_unequal(d: dict[str, Any]) -> None:
         (lambda d: d["layout"]["rows"].__setitem__(0, "SSSSSSSX"), "not a back letter"),
         (lambda d: d["layout"]["rows"].pop(), "8 rows"),
         (lambda d: d["layout"].__setitem__("status", "maybe"), "status must be one of"),
-        (lambda d: d["backs"][2].pop("source"), "needs its 'source'"),
+        (lambda d: d["frogs"].pop("source"), "needs its 'source'"),
         (lambda d: d["frogs"].__setitem__("male_tokens_per_player", 5), "one token per male"),
         (lambda d: d["male_colours"].__setitem__("tiles_per_male", 3), "twin"),
         (

@@ -7,14 +7,13 @@ describe, end to end, as a table would.
 
 from __future__ import annotations
 
-import meeple
 from meeple.core import CHANCE
-from tests.games.croa.helpers import frogs_on, names, play, position
+from tests.games.croa.helpers import frogs_on, names, play, position, start
 
 
 def test_game_play_a_first_turn_from_the_start():
     """Move one frog to a neighbouring tile; a face-down tile turns over and acts."""
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     play(s, "Sa2-a3")
     assert s.current_player() == CHANCE
     play(s, "reveal mud")

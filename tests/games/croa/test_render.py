@@ -12,7 +12,7 @@ import pytest
 import meeple
 from meeple.boardgames.croa import render
 from meeple.core.svg import PLAYER_COLOURS
-from tests.games.croa.helpers import position
+from tests.games.croa.helpers import position, start
 from tests.games.notation import check_not_a_move
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
@@ -100,10 +100,10 @@ def test_the_two_deep_sets_and_shallow_water_have_distinct_backs():
 
 
 def test_texts_for_people_count_players_from_one():
-    state = meeple.load("croa", players=2).new_initial_state()  # seat 0 to move
+    state = start(2)  # seat 0 to move
     text = state.render_text(0)
-    assert "\n  P1 (red) in, outlasted 0: queen a1" in text
-    assert "\n  P2 (blue) in, outlasted 0: queen h8" in text
+    assert "\n  P1 (red) in, no rival out yet: queen a1" in text
+    assert "\n  P2 (blue) in, no rival out yet: queen h8" in text
     assert text.endswith("\nP1 (red) jumps with one frog")
     words = svg_words(state.render_svg(None))
     tips = "\n".join(re.findall(r'data-tip="([^"]*)"', state.render_svg(None)))
@@ -124,7 +124,7 @@ def test_a_text_that_is_not_a_move_shows_only_moves_a_player_types():
 
 
 def test_the_last_jump_is_written_in_the_notation():
-    state = meeple.load("croa", players=3).new_initial_state()
+    state = start(3)
     rng = random.Random(5)
     kinds = set()
     last = ""

@@ -9,12 +9,13 @@ from importlib.resources import files
 import pytest
 
 import meeple
+from meeple.boardgames.croa.game import CroaGame
 from meeple.core import CHANCE, TERMINAL, IllegalActionError, NotationError
-from tests.games.croa.helpers import frogs_on, names, play, position, sq
+from tests.games.croa.helpers import frogs_on, names, play, position, sq, start
 
 
 def test_pond_is_64_face_down_tiles_in_an_8x8_square():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     obs = s.observation(None)
     assert len(obs["squares"]) == 64
     assert all(q["tile"] is None for q in obs["squares"])
@@ -22,7 +23,7 @@ def test_pond_is_64_face_down_tiles_in_an_8x8_square():
 
 
 def test_three_backs_lie_as_designed_and_their_mixes_add_up():
-    obs = meeple.load("croa", players=2).new_initial_state().observation(None)
+    obs = meeple.load("croa", players=2, backs="fixed").new_initial_state().observation(None)
     backs = {q["square"]: q["back"] for q in obs["squares"]}
     assert [backs[n] for n in ("a1", "h8", "d8", "d4", "e5")] == ["shallow"] * 5
     assert [backs[n] for n in ("b2", "d7", "c4")] == ["deep-a"] * 3
@@ -65,7 +66,7 @@ def test_classic_pond_is_one_back_with_the_classic_mix():
     ],
 )
 def test_each_player_starts_with_a_queen_and_two_servants(players, starts):
-    obs = meeple.load("croa", players=players).new_initial_state().observation(None)
+    obs = start(players).observation(None)
     for info, (queen, servants) in zip(obs["frogs"], starts, strict=True):
         assert info["queen"] == queen
         assert sorted(info["servants"]) == sorted(servants.split())
@@ -101,7 +102,7 @@ def test_a_frog_jumps_to_any_of_the_eight_neighbouring_tiles():
 
 
 def test_landing_on_a_face_down_tile_turns_it_up_by_chance_over_its_back():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     play(s, "Qa1-b2")  # b2 lies in deep water A
     assert s.current_player() == CHANCE
     out = {s.action_to_string(a): p for a, p in s.chance_outcomes()}
@@ -156,7 +157,7 @@ def test_no_jumping_onto_your_own_frog():
 
 
 def test_a_face_down_tile_under_your_own_frog_is_closed():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     assert [m for m in names(s) if m.startswith("Q")] == ["Qa1-b2"]
     # a servant may not claim the log exception either: b1 is face down under its own
     # servant, so Sa2-b1 is closed (as Sb1-a2 is the other way round)
@@ -569,7 +570,7 @@ def test_ranks_follow_the_order_of_elimination():
 
 
 def test_notation_reads_back_and_refuses_nonsense():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     assert s.string_to_action("  qa1-B2 ") == s.string_to_action("Qa1-b2")
     for text in ("stop", "reveal male-purple", "remove P4 servant", "Sh8-h7"):
         assert s.action_to_string(s.string_to_action(text)).lower() == text.lower()
@@ -579,7 +580,7 @@ def test_notation_reads_back_and_refuses_nonsense():
 
 
 def test_illegal_moves_are_explained():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     with pytest.raises(IllegalActionError, match="not next to"):
         play(s, "Qa1-c3")
     with pytest.raises(IllegalActionError, match="no servant on"):
@@ -589,7 +590,7 @@ def test_illegal_moves_are_explained():
 
 
 def test_out_of_place_actions_say_what_the_decision_asks_for():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     with pytest.raises(
         IllegalActionError, match="reveals are chance outcomes; player 1 must jump a frog"
     ):
@@ -624,14 +625,14 @@ def test_out_of_place_actions_say_what_the_decision_asks_for():
     ):
         play(s, "Qa1-a2")
     # at a chance node
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     play(s, "Qa1-b2")
     with pytest.raises(IllegalActionError, match="the face-down tile on b2 is turning up"):
         play(s, "Sb1-c1")
 
 
 def test_face_down_tiles_are_chance_not_hidden_state():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     assert s.game.info.perfect_information
     assert not hasattr(s, "deck")
     det = s.determinize(0, random.Random(1))
@@ -690,15 +691,17 @@ def test_a_clone_shares_no_list_it_could_change():
 # -- the backs (rulebook "Different backs", rulings 1, 17 and 18) -----------------------
 
 
-def test_every_start_tile_is_shallow_and_the_backs_are_fair_under_a_half_turn():
-    """Ruling 1: no pike under a starting frog, deep water on the straight road between
-    opposite corners, and the same waters for both sides of the pond."""
-    game = meeple.load("croa", players=2)
+def test_the_fixed_layout_has_shallow_starts_and_is_fair_under_a_half_turn():
+    """Ruling 1, the option backs=fixed: no pike under a starting frog, deep water on the
+    straight road between opposite corners, the same waters for both sides of the pond.
+    (By default the backs are dealt: see test_played.py.)"""
+    game = meeple.load("croa", players=2, backs="fixed")
+    assert isinstance(game, CroaGame)
     pond, data = game.pond, game.data
     shallow = pond.waters.index("shallow")
     for players in (2, 3, 4):
-        for start in data.starts[players]:
-            for square in (start.queen, *start.servants):
+        for seat in data.starts[players]:
+            for square in (seat.queen, *seat.servants):
                 assert pond.layout[square] == shallow, (players, square)
     assert all(pond.waters[pond.layout[s]] == pond.waters[pond.layout[63 - s]] for s in range(64))
     diagonal = [pond.waters[pond.layout[9 * k]] for k in range(8)]  # a1, b2, ... h8
@@ -707,11 +710,11 @@ def test_every_start_tile_is_shallow_and_the_backs_are_fair_under_a_half_turn():
 
 def test_shallow_water_has_more_reeds_and_deep_water_more_lilies_all_the_mud_in_shallow():
     """Ruling 17: "more" compares the share of each back's tiles (the backs differ in size)."""
-    face_down = meeple.load("croa", players=2).new_initial_state().observation(None)["face_down"]
+    face_down = start(2).observation(None)["face_down"]
 
     def share(back: str, kind: str) -> float:
         tiles = face_down[back]
-        return tiles.get(kind, 0) / sum(tiles.values())
+        return float(tiles.get(kind, 0) / sum(tiles.values()))
 
     for deep in ("deep-a", "deep-b"):
         assert share("shallow", "reeds") > share(deep, "reeds")
@@ -764,7 +767,7 @@ def test_deep_sets_that_also_match_in_male_colours_are_accepted(tmp_path):
 
 
 def test_a_start_tile_left_behind_turns_up_when_a_frog_lands_on_it_later():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     play(s, "Qa1-b2", "reveal reeds", "Sh7-h6", "reveal reeds")
     assert s.observation(None)["squares"][sq("a1")]["tile"] is None  # left face down
     play(s, "Sa2-a1")

@@ -12,12 +12,12 @@ import pytest
 
 import meeple
 from meeple.core import svg
-from meeple.core.api import State
+from meeple.core.api import Layout, State
 from tests.games.croa.helpers import play, position
 
 NS = "{http://www.w3.org/2000/svg}"
 # Shown this many CSS pixels wide, the text at least this many pixels tall.
-SHOWN = {"wide": (878, 11.0), "narrow": (366, 9.0)}
+SHOWN: dict[Layout, tuple[int, float]] = {"wide": (878, 11.0), "narrow": (366, 9.0)}
 SHAPES = ("rect", "circle", "ellipse", "path", "polygon", "polyline", "line")
 SETUPS = [(n, pond) for n in (2, 3, 4) for pond in ("three_backs", "classic")]
 
@@ -236,7 +236,8 @@ def test_the_parts_keep_their_places_from_one_decision_to_the_next(layout):
 
 def test_the_narrow_picture_stacks_the_panel_under_the_pond():
     s = _mosquito()
-    for layout, below in (("wide", False), ("narrow", True)):
+    both: tuple[tuple[Layout, bool], ...] = (("wide", False), ("narrow", True))
+    for layout, below in both:
         root = ET.fromstring(s.render_svg(0, layout))
         h1 = next(g for g in root.iter(f"{NS}g") if g.get("data-target") == "sq:h1")
         rect = h1.find(f"{NS}rect")

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import meeple
 from meeple.core.api import CHANCE
-from tests.games.croa.helpers import names, play, position
+from tests.games.croa.helpers import names, play, position, start
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -43,7 +43,7 @@ def _group(svg: str, key: str) -> ET.Element:
 
 
 def test_the_first_jump_is_the_frog_then_the_square_it_lands_on():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     assert _paths(s) == {
         "Qa1-b2": ("frog:a1:Q", "sq:b2"),
         "Sa2-a3": ("frog:a2:S", "sq:a3"),
@@ -66,7 +66,7 @@ def test_the_first_jump_is_the_frog_then_the_square_it_lands_on():
 
 
 def test_the_frog_key_sits_on_that_frog_inside_its_square():
-    s = meeple.load("croa", players=2).new_initial_state()
+    s = start(2)
     svg = _svg(s)
     square = _group(svg, "sq:a1")
     queen = [g for g in square.iter(f"{NS}g") if g.get("data-target") == "frog:a1:Q"]
