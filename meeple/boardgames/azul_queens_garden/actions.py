@@ -23,6 +23,8 @@ DRAW + t               36            ``draw blue-bird`` (chance: a hexagon from 
 REVEAL + e             36            ``reveal blue-bird`` (chance: a garden expansion)
 COPY + t * 36 + i      36 x 36       ``take blue-bird from expansion 2`` (which copy of an
                                      identical hexagon: display expansion i + 1)
+COPY_EXP + e           36            ``take expansion blue-bird`` (the copy taken is the
+                                     face-up expansion printing that hexagon)
 =====================  ============  ==========================================
 """
 
@@ -49,7 +51,8 @@ DRAW = DONE + 1
 REVEAL = DRAW + NUM_TYPES
 COPY = REVEAL + NUM_TYPES
 MAX_TRAYS = 36  # display expansions that can hold hexagons at once (all 36 at most)
-NUM_ACTIONS = COPY + NUM_TYPES * MAX_TRAYS
+COPY_EXP = COPY + NUM_TYPES * MAX_TRAYS
+NUM_ACTIONS = COPY_EXP + NUM_TYPES
 
 
 def action_name(comp: Components, a: int) -> str:
@@ -88,7 +91,9 @@ def action_name(comp: Components, a: int) -> str:
         return f"draw {tn(a - DRAW)}"
     if a < COPY:
         return f"reveal {tn(a - REVEAL)}"
-    if a < NUM_ACTIONS:
+    if a < COPY_EXP:
         t, i = divmod(a - COPY, MAX_TRAYS)
         return f"take {tn(t)} from expansion {i + 1}"
+    if a < NUM_ACTIONS:
+        return f"take expansion {tn(a - COPY_EXP)}"
     raise ValueError(f"no action {a}")

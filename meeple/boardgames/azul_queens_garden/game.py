@@ -7,10 +7,15 @@ Version history:
    rising 1, 2, 3, 3 by round; the taker chooses which copy of an identical hexagon
    to take; an all-joker payment only after ``pay by colour``; wheel round 4
    yellow, blue, fruit.
+3. The display's next stack expansion is filled only after a take that touches the
+   top one (ruling 7); a face-up expansion printing a hexagon that also lies in the
+   display is one copy of it, the taker choosing which to take (ruling 16, new
+   ``take expansion blue-bird`` ids); ``pay by color`` is read as ``pay by colour``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -22,6 +27,8 @@ from meeple.core import Game, GameInfo, OptionSpec
 from meeple.core.api import JSON, Layout
 from meeple.core.errors import NotationError
 
+_COLOR = re.compile(r"\bcolor\b", re.IGNORECASE)
+
 EXAMPLES = ("take blue", "place blue-bird at 2.4", "pay by colour")
 """Moves a player types, for the message on a text that is not a move."""
 
@@ -32,7 +39,7 @@ class AzulQueensGardenGame(Game):
         name="Azul: Queen's Garden",
         min_players=2,
         max_players=4,
-        version=2,
+        version=3,
         perfect_information=True,
         options=(
             OptionSpec(
@@ -47,7 +54,7 @@ class AzulQueensGardenGame(Game):
                 True,
                 (True, False),
                 "final evaluation: +6 for each group of six all-different hexagons "
-                "(confirmed by reviews; off plays the rules summary's evaluation alone)",
+                "(our reading of one review line; off plays the rules summary's evaluation alone)",
                 bool,
             ),
             OptionSpec(
@@ -55,7 +62,7 @@ class AzulQueensGardenGame(Game):
                 "rising",
                 ("rising", "flat"),
                 "round scoring of the wheel's pattern: points per hexagon rising by round "
-                "(1, 2, 3, 3; confirmed by a review), or flat 1 like the colours",
+                "(1, 2, 3, 3: our reading of a review's 1 rising to 3), or flat 1 like the colours",
             ),
         ),
         variants=({"adjacency": "colour", "group_of_six_bonus": False, "pattern_scoring": "flat"},),
@@ -94,7 +101,15 @@ class AzulQueensGardenGame(Game):
         try:
             return super().parse_action(text)
         except NotationError:
-            raise NotationError(not_a_move(text, self.info.name, self.info.id, EXAMPLES)) from None
+            pass
+        # American spelling is read too (``pay by color``); the names written stay British.
+        spelled = _COLOR.sub("colour", text)
+        if spelled != text:
+            try:
+                return super().parse_action(spelled)
+            except NotationError:
+                pass
+        raise NotationError(not_a_move(text, self.info.name, self.info.id, EXAMPLES))
 
     def render_text(self, observation: Mapping[str, JSON]) -> str:
         from meeple.boardgames.azul_queens_garden.render import render_text

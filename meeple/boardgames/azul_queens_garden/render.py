@@ -76,13 +76,13 @@ def pending_words(pending: Mapping[str, Any] | None) -> str:
     if kind == "place_bought":
         return f"{who} bought the garden expansion {pending['expansion']} and places it"
     if kind == "copy":
-        where = _items([str(i) for i in pending.get("on_expansions", [])])
+        on = pending.get("on_expansions", [])
+        where = _items([str(i) for i in on])
         more = pending.get("then") or []
         after = f" (then {_items(more)})" if more else ""
-        return (
-            f"{who} chooses which copy of {pending['hexagon']} to take: from display "
-            f"expansion {where}{after}"
-        )
+        up = " or the face-up expansion printing it" if pending.get("faceup") else ""
+        src = f"from display expansion {where}{up}" if on else "the face-up expansion"
+        return f"{who} chooses which copy of {pending['hexagon']} to take: {src}{after}"
     if kind == "draw":
         return "Chance: a hexagon is drawn from the bag onto the display"
     if kind == "reveal":
@@ -500,11 +500,13 @@ def _display(obs: Mapping[str, Any], geo: Geo, top: float, split: bool) -> tuple
         if isinstance(item, Mapping):
             printed = str(item["printed"])
             orn = str(item["ornament"])
+            # Outside a turn it is the click target when it is the copy chosen (disp:N).
             out.append(
                 _open(
-                    None,
+                    None if split else f"disp:{slot + 1}",
                     f"Face-up garden expansion ({orn}), printed {_name(printed)}: taken along "
-                    f"with its colour or its pattern.",
+                    f"with its colour or its pattern (one copy of a hexagon lying in the "
+                    f"display too).",
                 )
             )
             out.append(_text(fx, label_y, f"Face up: {orn}", geo.small, text_anchor="middle"))
@@ -969,9 +971,10 @@ def _status(obs: Mapping[str, Any], geo: Geo, own: str | None) -> str:
         )
     if own == "copy":
         where = _items([str(i) for i in pending.get("on_expansions", [])])
+        up = " or the face-up expansion printing it" if pending.get("faceup") else ""
         return (
             f"Choose which display expansion to take the {_name(str(pending['hexagon']))} from: "
-            f"{c} expansion {where}."
+            f"{c} expansion {where}{up}."
         )
     if own == "mode":
         n = pending["still_to_pay"]

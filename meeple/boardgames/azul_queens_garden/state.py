@@ -8,8 +8,9 @@ Decisions (kind: who, info):
 - ``pay``: (mode, t, remaining, used keys, last id, cell) one payment item;
 - ``discard``: (last id) after passing, one storage tile to discard, or done;
 - ``place_bought``: (e) where the expansion just bought goes;
-- ``copy``: (types) after a take, which display expansion the first of these
-  hexagon types is taken from (copies lie on more than one expansion);
+- ``copy``: (types) after a take, where the first of these hexagon types is taken
+  from: a display expansion, or the face-up expansion printing it (copies lie on
+  more than one expansion, or one is printed on a face-up expansion);
 - ``draw`` (chance): (tiles still to draw onto the newest display expansion,
   expansions still to open) a hexagon from the bag;
 - ``reveal`` (chance): (-1 for the display, else the buying player) which
@@ -143,6 +144,9 @@ class AzulQueensGardenState(State):
         # face-up expansions (by printed type).
         self.trays: list[list[int]] = []
         self.faceup: list[int] = []
+        # The newest display expansion still lies on the round stack, nothing taken
+        # from it yet: the next one is filled only once a take touches it (ruling 7).
+        self.top = False
         self.bag = [comp.copies] * NUM_TYPES
         self.bag_n = comp.copies * NUM_TYPES
         self.tower = [0] * NUM_TYPES
@@ -225,9 +229,12 @@ class AzulQueensGardenState(State):
             self._refill_bag()
             if self.bag_n:
                 self.trays.append([])
+                self.top = True
                 self.push("draw", CHANCE, (self.comp.tiles_per_expansion, count))
                 return
-            # Nothing to put on it: it is empty at once, so it turns face up.
+            # Nothing to put on it: it is empty at once, so it turns face up and leaves
+            # no top to take from; the next take brings out the next one (ruling 19).
+            self.top = False
             self.push("reveal", CHANCE, -1)
 
     def _put(self, p: int, t: int, x: int) -> None:
@@ -404,7 +411,12 @@ class AzulQueensGardenState(State):
             self.pavilions[p] += 1
         self._put(p, e, x)
 
-    def _display_counts(self) -> tuple[list[int], list[int], list[int], list[int]]:
+    def _display_counts(
+        self,
+    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[int]]:
+        """Per colour and per pattern: the hexagon types in the display, the face-up
+        expansions, and how many of those expansions print a type also lying there
+        (one of the two is taken, the taker's choice: ruling 16)."""
         types = set()
         for tray in self.trays:
             types.update(tray)
@@ -415,10 +427,21 @@ class AzulQueensGardenState(State):
             pn[PAT[t]] += 1
         ce = [0] * 6
         pe = [0] * 6
+        cf = [0] * 6
+        pf = [0] * 6
         for e in self.faceup:
             ce[COL[e]] += 1
             pe[PAT[e]] += 1
-        return cn, pn, ce, pe
+            if e in types:
+                cf[COL[e]] += 1
+                pf[PAT[e]] += 1
+        return cn, pn, ce, pe, cf, pf
+
+    @staticmethod
+    def _fits(tiles: int, exps: int, either: int, free_t: int, free_e: int) -> bool:
+        """Whether a take fits: ``tiles`` hexagons, ``exps`` expansions, and ``either``
+        items that may go as a hexagon or as its face-up expansion."""
+        return tiles <= free_t and exps <= free_e and tiles + exps + either <= free_t + free_e
 
     # -- turn ----------------------------------------------------------------------
 
@@ -428,12 +451,13 @@ class AzulQueensGardenState(State):
         out: list[int] = []
         free_t = comp.storage_tiles - self.store_n[p]
         free_e = comp.storage_expansions - len(self.store_exps[p])
-        cn, pn, ce, pe = self._display_counts()
+        cn, pn, ce, pe, cf, pf = self._display_counts()
+        fits = self._fits
         for i in range(6):
-            if (cn[i] or ce[i]) and cn[i] <= free_t and ce[i] <= free_e:
+            if (cn[i] or ce[i]) and fits(cn[i] - cf[i], ce[i] - cf[i], cf[i], free_t, free_e):
                 out.append(A.ACQ_COLOUR + i)
         for i in range(6):
-            if (pn[i] or pe[i]) and pn[i] <= free_t and pe[i] <= free_e:
+            if (pn[i] or pe[i]) and fits(pn[i] - pf[i], pe[i] - pf[i], pf[i], free_t, free_e):
                 out.append(A.ACQ_PATTERN + i)
         payable = self._payable_types(p)
         if payable:
@@ -554,8 +578,9 @@ class AzulQueensGardenState(State):
         key = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
         same = COL if by_colour else PAT
         # Per hexagon type of the chosen colour or pattern, the display expansions
-        # holding a copy. Only one copy is taken; where copies lie on more than one
-        # expansion the taker chooses which (a follow-up ``copy`` decision).
+        # holding a copy. Only one copy is taken, a face-up expansion printing the type
+        # counting as one (ruling 16); where there is more than one place to take it
+        # from, the taker chooses (a follow-up ``copy`` decision).
         where: dict[int, list[int]] = {}
         for i, tray in enumerate(self.trays):
             for t in tray:
@@ -566,7 +591,8 @@ class AzulQueensGardenState(State):
         st = self.store[p]
         choices: list[int] = []
         for t, at in where.items():
-            if len(at) == 1:
+            if len(at) == 1 and t not in self.faceup:
+                self._take_from(at[0])
                 self.trays[at[0]].remove(t)
                 st[t] += 1
                 self.store_n[p] += 1
@@ -574,7 +600,7 @@ class AzulQueensGardenState(State):
                 choices.append(t)
         kept_faceup = []
         for e in self.faceup:
-            if same[e] == key:
+            if same[e] == key and e not in where:
                 self.store_exps[p].append(e)
             else:
                 kept_faceup.append(e)
@@ -585,17 +611,42 @@ class AzulQueensGardenState(State):
         else:
             self._finish_acquire(p)
 
+    def _take_from(self, i: int) -> None:
+        """A hexagon leaves display expansion ``i``: if it is the stack's top, the top
+        has been taken from and the next expansion comes out after the take."""
+        if self.top and i == len(self.trays) - 1:
+            self.top = False
+
     def _legal_copy(self, d: Decision) -> list[int]:
+        p = d.player
         t = d.info[0]
-        base = A.COPY + t * A.MAX_TRAYS
-        return [base + i for i, tray in enumerate(self.trays) if t in tray]
+        # Only choices that leave the rest of the take room in storage: the take was
+        # legal because some way of choosing fits.
+        rest = d.info[1:]
+        either = sum(1 for u in rest if u in self.faceup)
+        tiles = len(rest) - either
+        free_t = self.comp.storage_tiles - self.store_n[p]
+        free_e = self.comp.storage_expansions - len(self.store_exps[p])
+        out: list[int] = []
+        if self._fits(tiles + 1, 0, either, free_t, free_e):
+            base = A.COPY + t * A.MAX_TRAYS
+            out.extend(base + i for i, tray in enumerate(self.trays) if t in tray)
+        if t in self.faceup and self._fits(tiles, 1, either, free_t, free_e):
+            out.append(A.COPY_EXP + t)
+        return out
 
     def _apply_copy(self, d: Decision, a: int) -> None:
         p = d.player
-        t, i = divmod(a - A.COPY, A.MAX_TRAYS)
-        self.trays[i].remove(t)
-        self.store[p][t] += 1
-        self.store_n[p] += 1
+        if a >= A.COPY_EXP:
+            e = a - A.COPY_EXP
+            self.faceup.remove(e)
+            self.store_exps[p].append(e)
+        else:
+            t, i = divmod(a - A.COPY, A.MAX_TRAYS)
+            self._take_from(i)
+            self.trays[i].remove(t)
+            self.store[p][t] += 1
+            self.store_n[p] += 1
         rest = d.info[1:]
         if rest:
             self.push("copy", p, rest)
@@ -603,12 +654,14 @@ class AzulQueensGardenState(State):
             self._finish_acquire(p)
 
     def _finish_acquire(self, p: int) -> None:
-        """After a take: emptied display expansions turn face up, the next one opens."""
+        """After a take: emptied display expansions turn face up, and the next one of
+        the stack opens if the take touched the top one (ruling 7)."""
         keep = [tray for tray in self.trays if tray]
         emptied = len(self.trays) - len(keep)
         self.trays = keep
         self._next_turn(p)
-        self._open_trays(1)
+        if not self.top:
+            self._open_trays(1)
         for _ in range(emptied):
             self.push("reveal", CHANCE, -1)
 
@@ -963,7 +1016,9 @@ class AzulQueensGardenState(State):
         - ``mode:colour`` / ``mode:pattern``: how to pay;
         - ``st:blue-bird``, ``sx:blue-bird``, ``st:joker``: a storage item paid or
           discarded; ``button:done``: no more discards;
-        - ``disp:2``: display expansion 2 (which copy of a hexagon to take).
+        - ``disp:2``: display expansion 2 (which copy of a hexagon to take); the
+          face-up expansions are numbered on after the face-down ones, so a face-up
+          expansion chosen as the copy is ``disp:N`` for its place in that order.
         """
         a = action
         comp = self.comp
@@ -998,7 +1053,12 @@ class AzulQueensGardenState(State):
             return ("st:" + comp.tile_name(a - A.DISCARD),)
         if a == A.DONE:
             return ("button:done",)
-        if A.COPY <= a < A.NUM_ACTIONS:
+        if A.COPY_EXP <= a < A.NUM_ACTIONS:
+            e = a - A.COPY_EXP
+            if e in self.faceup:
+                return (f"disp:{len(self.trays) + self.faceup.index(e) + 1}",)
+            return ()
+        if A.COPY <= a < A.COPY_EXP:
             return (f"disp:{(a - A.COPY) % A.MAX_TRAYS + 1}",)
         return ()  # chance outcomes (draw, reveal) are nobody's click
 
@@ -1026,11 +1086,12 @@ class AzulQueensGardenState(State):
                 for t in tray:
                     if same[t] == key:
                         trays.setdefault(t, set()).add(i)
-            single = sorted(t for t, at in trays.items() if len(at) == 1)
-            several = sorted(t for t, at in trays.items() if len(at) > 1)
+            up = [e for e in self.faceup if same[e] == key]
+            single = sorted(t for t, at in trays.items() if len(at) == 1 and t not in up)
+            several = sorted(t for t, at in trays.items() if len(at) > 1 or t in up)
             parts = [f"the {hx(t)}" for t in single]
             parts += [f"a {hx(t)}" for t in several]
-            parts += [f"the face-up expansion {hx(e)}" for e in self.faceup if same[e] == key]
+            parts += [f"the face-up expansion {hx(e)}" for e in up if e not in trays]
             words = f"takes {what} from the display: {_joined(parts)} into storage"
             if several:
                 words += f" (which {_joined([hx(t) for t in several])} copy is chosen next)"
@@ -1095,6 +1156,12 @@ class AzulQueensGardenState(State):
                     f"{hx(e)} ({comp.ornament[e]})"
                 )
             return f"a garden expansion turns face up in the display: {hx(e)} ({comp.ornament[e]})"
+        if a >= A.COPY_EXP:
+            e = a - A.COPY_EXP
+            return (
+                f"takes the face-up expansion {hx(e)} ({comp.ornament[e]}) into storage "
+                f"as its {hx(e)}"
+            )
         t, i = divmod(a - A.COPY, A.MAX_TRAYS)
         words = f"takes the {hx(t)} from display expansion {i + 1} into storage"
         if i < len(self.trays) and len(self.trays[i]) == 1:
@@ -1151,6 +1218,8 @@ class AzulQueensGardenState(State):
                 pending["on_expansions"] = [
                     i + 1 for i, tray in enumerate(self.trays) if d.info[0] in tray
                 ]
+                if d.info[0] in self.faceup:
+                    pending["faceup"] = tn(d.info[0])
                 pending["then"] = [tn(u) for u in d.info[1:]]
         players = []
         for p in range(self.game.players):
@@ -1294,6 +1363,8 @@ class AzulQueensGardenState(State):
         assert min(self.stack_left) >= 0 and self.reserve >= 0, "a negative expansion stack"
         for tray in self.trays:
             assert len(tray) <= comp.tiles_per_expansion, "a display expansion overfull"
+        # The stack's top is the newest face-down display expansion (ruling 7).
+        assert not self.top or self.trays, "a stack top marked with no display expansion"
         # Rounds and passing.
         assert 0 <= self.round <= comp.rounds, f"round {self.round}"
         ended = self.round == comp.rounds
@@ -1464,10 +1535,17 @@ class AzulQueensGardenState(State):
                 f"{comp.tile_name(u)} comes before {before}, already discarded"
             )
         if d.kind == "copy":
-            t, i = divmod(a - A.COPY, A.MAX_TRAYS)
+            if a >= A.COPY_EXP:
+                t, i = a - A.COPY_EXP, -1
+            else:
+                t, i = divmod(a - A.COPY, A.MAX_TRAYS)
             if t != d.info[0]:
                 return f"the copy to choose now is of {comp.tile_name(d.info[0])}"
-            return f"display expansion {i + 1} holds no {comp.tile_name(t)}"
+            if i < 0 and t not in self.faceup:
+                return f"no face-up expansion prints {comp.tile_name(t)}"
+            if i >= 0 and not (i < len(self.trays) and t in self.trays[i]):
+                return f"display expansion {i + 1} holds no {comp.tile_name(t)}"
+            return "storage would have no room for the rest of the take"
         if d.kind == "place_bought":
             e, x = divmod(a - A.EXPAND, NUM_CELLS)
             if e != d.info:
@@ -1475,15 +1553,20 @@ class AzulQueensGardenState(State):
             return self._spot_problem(p, e, x) or "that spot is not allowed"
         if a < A.PLACE:
             by_colour = a < A.ACQ_PATTERN
-            cn, pn, ce, pe = self._display_counts()
+            cn, pn, ce, pe, cf, pf = self._display_counts()
             i = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
-            nt, ne = (cn[i], ce[i]) if by_colour else (pn[i], pe[i])
+            nt, ne, nf = (cn[i], ce[i], cf[i]) if by_colour else (pn[i], pe[i], pf[i])
             if not nt and not ne:
                 return "the display holds nothing of that colour or pattern"
             free = comp.storage_tiles - self.store_n[p]
-            if nt > free:
-                return f"that would take {nt} hexagons but storage has room for {free}"
-            return "storage has no room for that many garden expansions"
+            if nt - nf > free:
+                return f"that would take {nt - nf} hexagons but storage has room for {free}"
+            if ne - nf > comp.storage_expansions - len(self.store_exps[p]):
+                return "storage has no room for that many garden expansions"
+            return (
+                f"that would take {nt + ne - nf} items (a hexagon and the face-up expansion "
+                "printing it count once) and storage has no room for them all"
+            )
         if a < A.EXPAND:
             t, x = divmod(a - A.PLACE, NUM_CELLS)
             if not self.store[p][t]:

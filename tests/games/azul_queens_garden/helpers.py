@@ -38,6 +38,7 @@ def quiet(players: int = 2, player: int = 0, **options: Any) -> AzulQueensGarden
             s.bag[x] += 1
             s.bag_n += 1
     s.trays = []
+    s.top = False
     s.stack_left[0] += 1
     s.push("turn", player)
     s._legal_cache = None
@@ -80,9 +81,11 @@ def expand(s: AzulQueensGardenState, p: int, printed: str, where: str) -> None:
 
 
 def tray(s: AzulQueensGardenState, *names: str) -> None:
-    """A face-down expansion of this round's stack in the display holding ``names``."""
+    """A face-down expansion of this round's stack in the display holding ``names``; the
+    newest one is the stack's top (the next one opens once a take touches it)."""
     s.stack_left[s.round] -= 1
     s.trays.append([t(s, n) for n in names])
+    s.top = True
     for n in names:
         s.bag[t(s, n)] -= 1
         s.bag_n -= 1

@@ -7,6 +7,7 @@ import pytest
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.board import AREAS, CELLS_PER_AREA, NEIGHBOURS, RING
 from meeple.core import CHANCE, TERMINAL, IllegalActionError
+from meeple.core.errors import NotationError
 
 from .helpers import (
     act,
@@ -100,7 +101,8 @@ def test_no_copy_choice_when_the_identical_hexagons_lie_on_one_expansion():
     tray(s, "blue-bird", "blue-bird", "lime-tree")
     tray(s, "green-tree", "green-leaf")
     act(s, "take bird")
-    assert s.decision.kind == "draw"  # no follow-up: straight on to the display
+    # No follow-up: the next player's turn (the stack's top, expansion 2, untouched).
+    assert s.decision.kind == "turn" and s.current_player() == 1
     assert s.trays[0] == [t(s, "blue-bird"), t(s, "lime-tree")]
     assert s.store[0][t(s, "blue-bird")] == 1
 
@@ -140,20 +142,46 @@ def test_storage_holds_only_two_garden_expansions():
     assert can(s, "take leaf")
 
 
-def test_a_face_up_expansion_identical_to_a_display_hexagon_is_taken_with_it():
-    # Ruling 16: the one-of-identical rule is about hexagons; a face-up expansion of
-    # the chosen colour or pattern is always taken too, even when it prints a hexagon
-    # the take also collects.
+def test_a_face_up_expansion_identical_to_a_display_hexagon_is_one_copy_of_it():
+    # Ruling 16 (version 3): for the take, a face-up expansion is its printed hexagon,
+    # so with a blue-bird hexagon in the display only one of the two is taken, the
+    # taker's choice.
     for choice in ("take blue", "take bird"):
-        s = quiet()
-        tray(s, "blue-bird", "green-leaf")
-        faceup(s, "blue-bird")
-        act(s, choice)
-        assert s.store[0][t(s, "blue-bird")] == 1  # one hexagon, into the 12 tile places
-        assert s.store_n[0] == 3 + 1
-        assert s.store_exps[0] == [t(s, "blue-bird")]  # and the expansion, into its 2
-        assert s.faceup == []
-        assert s.trays[0] == [t(s, "green-leaf")]
+        for pick in ("take blue-bird from expansion 1", "take expansion blue-bird"):
+            s = quiet()
+            tray(s, "blue-bird", "blue-tree", "green-leaf")
+            faceup(s, "blue-bird")
+            act(s, choice)
+            assert legal(s) == ["take blue-bird from expansion 1", "take expansion blue-bird"]
+            act(s, pick)
+            hexagon = pick.endswith("expansion 1")
+            assert s.store[0][t(s, "blue-bird")] == (1 if hexagon else 0)
+            assert s.store_exps[0] == ([] if hexagon else [t(s, "blue-bird")])
+            assert s.faceup == ([t(s, "blue-bird")] if hexagon else [])
+            assert (t(s, "blue-bird") in s.trays[0]) is not hexagon
+
+
+def test_a_take_counts_a_hexagon_and_its_face_up_twin_once_for_storage_room():
+    # 11 of 12 tile places used, both expansion places free: blue-bird (hexagon or
+    # face-up expansion) and blue-tree fit only with the bird taken as the expansion.
+    s = quiet()
+    tray(s, "blue-bird", "blue-tree", "green-leaf")
+    faceup(s, "blue-bird")
+    give(s, 0, *["yellow-leaf"] * 8)
+    assert can(s, "take blue")
+    act(s, "take blue")
+    assert legal(s) == ["take expansion blue-bird"]
+    act(s, "take expansion blue-bird")
+    assert s.store_n[0] == 12 and s.store_exps[0] == [t(s, "blue-bird")]
+    # With no expansion place free either, the take no longer fits at all.
+    s = quiet()
+    tray(s, "blue-bird", "blue-tree", "green-leaf")
+    faceup(s, "blue-bird")
+    give(s, 0, *["yellow-leaf"] * 8)
+    s.store_exps[0] = [t(s, "lime-fruit"), t(s, "lime-tree")]
+    assert not can(s, "take blue")
+    with pytest.raises(IllegalActionError, match="count once"):
+        act(s, "take blue")
 
 
 def test_with_bag_and_tower_empty_the_next_stack_expansion_turns_face_up_at_once():
@@ -904,3 +932,14 @@ def test_a_refused_placement_names_the_rule_it_breaks():
         match="lime-leaf touches hexagons on 0.3 but shares its colour or pattern with none",
     ):
         act(s, "place lime-leaf at 0.3")
+
+
+def test_notation_reads_color_as_well_as_colour_and_writes_colour():
+    s = new()
+    game = s.game
+    colour = game.parse_action("pay by colour")
+    assert game.parse_action("pay by color") == colour
+    assert game.parse_action("Pay by Color") == colour
+    assert game.action_name(colour) == "pay by colour"  # the notation written is unchanged
+    with pytest.raises(NotationError):
+        game.parse_action("pay by colors")
