@@ -4,7 +4,7 @@
 >>> game = meeple.load("queensland", players=3)
 >>> state = game.new_initial_state()
 >>> state.action_to_string(state.legal_actions()[0])
-'first player 0'
+'draw T01'
 """
 
 from meeple.boardgames.queensland.game import QueenslandGame

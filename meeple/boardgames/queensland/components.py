@@ -267,6 +267,19 @@ def load(path: Path | None) -> Components:
             "start_tiles",
             f"tiles {START_IDS[a]} and {START_IDS[b]} do not match where they touch",
         )
+    # A field closed inside the start block would score for every player and never grow.
+    from meeple.boardgames.queensland.scoring import farm_fields  # scoring imports this module
+
+    block = {cell: (start[i], rot) for i, (cell, rot) in enumerate(start_layout(0))}
+    closed = [f for f in farm_fields(block) if f.complete]
+    require(
+        not closed,
+        "start_tiles",
+        f"the start farm holds a complete {closed[0].crop} field of {closed[0].sections}"
+        " sections; every field on it must reach an outer side"
+        if closed
+        else "",
+    )
 
     raw = field(data, "farm_tiles", list, "file")
     require(len(raw) == total, "farm_tiles", f"must hold {total} tiles, not {len(raw)}")

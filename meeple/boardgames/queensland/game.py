@@ -1,4 +1,11 @@
-"""Queensland's static facts and the Game: action space, notation, lookup tables."""
+"""Queensland's static facts and the Game: action space, notation, lookup tables.
+
+Version history (records of another version are refused, see meeple.core.record):
+    1: first release.
+    2: new start tile D (wheat to the south), so no field on the start block is closed;
+       setup in the rulebook's order: market, then facings in seat order, then the
+       starting player.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +27,7 @@ INFO = GameInfo(
     name="Queensland",
     min_players=2,
     max_players=4,
-    version=1,
+    version=2,
     options=(),
     description=(
         "Grow a farm of sugar cane and wheat tiles while herding toads by compass "
@@ -94,6 +101,18 @@ class QueenslandGame(Game):
         self.fit_stride = self.base**4
         self.fit_table = _FitTable(self._rotations)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The estimates memo holds weak references, which do not pickle; it and the fit
+        # memo are caches that refill on use.
+        state = dict(self.__dict__)
+        del state["estimates"], state["fit_table"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.estimates = weakref.WeakKeyDictionary()
+        self.fit_table = _FitTable(self._rotations)
+
     def load_components(self, path: Path | None) -> Components:
         return components.load(path)
 
@@ -103,7 +122,7 @@ class QueenslandGame(Game):
     def max_game_length(self) -> int:
         n = self.players
         turns = len(self.c.farm_tiles) - 2
-        # first player, facings, 3 market draws, then per turn take, place, rotate,
+        # 3 market draws, facings, first player, then per turn take, place, rotate,
         # the passive players' group answers and a draw.
         return 1 + n + 3 + turns * (4 + n)
 

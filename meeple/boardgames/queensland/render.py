@@ -180,7 +180,7 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
     out.append("Market:")
     for m in obs["market"]:
         desc = describe_tile(tiles[m["tile"]]) if m["tile"] else "(empty)"
-        out.append(f"  space {m['space']} (+{m['toads']} toads): {desc}")
+        out.append(f"  space {m['space']} (+{_plural(m['toads'], 'toad')}): {desc}")
     sel = obs["selected"]
     mark: tuple[int, int] | None = None
     if sel:
@@ -198,7 +198,7 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
             out.append(
                 f"Last turn: player {last['player'] + 1} placed {last['tile']} at "
                 f"{last['cell'][0]},{last['cell'][1]} turned {last['rotation']}, "
-                f"+{last['toads_added']} toads, {last['arrow']} move {last['direction']}"
+                f"+{_plural(last['toads_added'], 'toad')}, {last['arrow']} move {last['direction']}"
             )
             answers = [
                 f"player {q + 1}: {a}" for q, a in enumerate(last["answers"]) if a is not None
@@ -240,7 +240,9 @@ def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
             )
     out.append("")
     out.append(
-        "Legend: c cane, w wheat, . soil; ~ pond; Cw cow, Sc scarecrow, Tr tractor; "
+        "Legend: c cane, w wheat, . soil; A-D the player's four start tiles (their colour; "
+        "the most left at the end breaks a tie), T01-T50 farm tiles; ~ pond; "
+        "Cw cow, Sc scarecrow, Tr tractor; "
         "arrows 1 single, 2 double, G group with its compass direction; Nt = N toads; "
         "xx removed at the end. North is up."
     )

@@ -2,9 +2,10 @@
 
 Decisions, in the order a game meets them:
 
-``first``   chance: the starting player
-``face``    each player points their start farm north, east, south or west
-``deal``    chance: a tile for market space ``info`` (setup)
+``deal``    chance: a tile for market space ``info`` (setup step 4)
+``face``    each player, in seat order, points their start farm north, east, south or
+            west (step 7, with the market in view)
+``first``   chance: the starting player (step 9, last)
 ``take``    the active player takes a market tile (``info``: nothing)
 ``place``   ... chooses its cell (``info``: the market space)
 ``rotate``  ... and its rotation (``info``: (space, cell)); toads are added and moved
@@ -75,7 +76,9 @@ class QueenslandState(State):
         self.final: tuple[dict[str, int], ...] | None = None
         self.tiebreaks: tuple[tuple[int, int, int], ...] = ()
         self.removed: tuple[tuple[int, ...], ...] = ()
-        self.push("first", CHANCE)
+        # Setup in the rulebook's order: the market is dealt (step 4), the farms are
+        # turned (step 7) and the starting player is drawn last (step 9).
+        self.push("deal", CHANCE, 0)
 
     # -- clone -----------------------------------------------------------------
 
@@ -102,11 +105,8 @@ class QueenslandState(State):
         return [(A.FIRST + p, 1.0 / n) for p in range(n)]
 
     def _apply_first(self, d: Decision, action: int) -> None:
-        n = self.game.players
         self.first = self.active = action - A.FIRST
-        self.push("deal", CHANCE, 0)
-        for i in reversed(range(n)):
-            self.push("face", (self.first + i) % n)
+        self.push("take", self.active)
 
     def _legal_face(self, d: Decision) -> list[int]:
         return [A.FACE, A.FACE + 1, A.FACE + 2, A.FACE + 3]
@@ -134,8 +134,11 @@ class QueenslandState(State):
         self.market[d.info] = self._draw(action)
         if d.info < 2:
             self.push("deal", CHANCE, d.info + 1)
-        else:
-            self.push("take", self.active)
+            return
+        # No starting player yet, so the farms are turned in seat order (ruling 4).
+        self.push("first", CHANCE)
+        for p in reversed(range(self.game.players)):
+            self.push("face", p)
 
     # -- the farm ----------------------------------------------------------------
 

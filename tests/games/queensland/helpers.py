@@ -14,21 +14,33 @@ def new_game(players: int = 2, **options: Any) -> meeple.Game:
     return meeple.load("queensland", players=players, **options)
 
 
+def at_setup(
+    players: int = 2,
+    market: tuple[str, str, str] = ("T09", "T21", "T30"),
+    facings: tuple[str, ...] | None = None,
+) -> QueenslandState:
+    """A state where the starting player is about to be drawn (the last setup step)."""
+    state = new_game(players).new_initial_state()
+    assert isinstance(state, QueenslandState)
+    for t in market:
+        state.apply_notation(f"draw {t}")
+    for face in facings or ("north",) * players:
+        state.apply_notation(f"face {face}")
+    assert state.decision is not None and state.decision.kind == "first"
+    return state
+
+
 def at_first_turn(
     players: int = 2,
     market: tuple[str, str, str] = ("T09", "T21", "T30"),
     first: int = 0,
     facings: tuple[str, ...] | None = None,
 ) -> QueenslandState:
-    """A state at the first player's first ``take``, with a chosen market."""
-    state = new_game(players).new_initial_state()
-    assert isinstance(state, QueenslandState)
+    """A state at the first player's first ``take``, with a chosen market, reached by
+    the setup in the rulebook's order: the market, each seat's facing
+    (``facings[p]`` for seat p), then the starting player."""
+    state = at_setup(players, market, facings)
     state.apply_notation(f"first player {first}")
-    faces = facings or ("north",) * players
-    for i in range(players):
-        state.apply_notation(f"face {faces[(first + i) % players]}")
-    for t in market:
-        state.apply_notation(f"draw {t}")
     assert state.decision is not None and state.decision.kind == "take"
     return state
 

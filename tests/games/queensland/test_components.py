@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 import meeple
+from meeple.boardgames.queensland.components import start_layout
+from meeple.boardgames.queensland.game import QueenslandGame
+from meeple.boardgames.queensland.scoring import farm_fields
 from meeple.core import ComponentsError
 
 
@@ -160,3 +163,30 @@ def test_an_unreadable_file_is_refused(tmp_path):
         meeple.load("queensland", players=2, components=bad)
     with pytest.raises(ComponentsError, match="does not exist"):
         meeple.load("queensland", players=2, components=tmp_path / "missing.json")
+
+
+def test_the_start_tiles_hold_no_complete_field_and_every_field_can_grow():
+    """Version 2's start set: every field on the start block reaches one of its outer
+    sides, so no player starts with points and every field can still grow."""
+    c = QueenslandGame(players=2).c
+    block = {cell: (c.start_tiles[i], rot) for i, (cell, rot) in enumerate(start_layout(0))}
+    fields = farm_fields(block)
+    assert fields and not any(f.complete for f in fields)
+    assert sorted((f.crop, f.sections) for f in fields) == [
+        ("cane", 1),
+        ("cane", 1),
+        ("cane", 1),
+        ("wheat", 1),
+        ("wheat", 3),
+    ]
+
+
+def test_a_start_set_with_a_field_closed_inside_the_block_is_refused(tmp_path):
+    # Version 1's start tile D (soil to the south) closed the A-B-D wheat field: 3 free
+    # points for everyone, and a field that could never grow.
+    data = packaged()
+    d = data["start_tiles"][3]
+    d["edges"]["S"] = "soil"
+    d["fields"] = [{"crop": "wheat", "sections": ["N"]}, {"crop": "cane", "sections": ["E"]}]
+    with pytest.raises(ComponentsError, match="complete wheat field of 3 sections"):
+        meeple.load("queensland", players=2, components=write(tmp_path, data))

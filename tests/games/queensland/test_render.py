@@ -140,12 +140,13 @@ def test_only_market_spaces_whose_tile_fits_can_be_clicked():
 def test_the_cells_where_the_chosen_tile_fits_are_outlined_and_clicked_to_place_it():
     state = at_first_turn(2, market=("T09", "T21", "T30"))
     play(state, "take 1")
-    cells = {"cell:0,-1", "cell:1,-1", "cell:-1,0", "cell:2,0", "cell:-1,1", "cell:2,1", "cell:1,2"}
+    cells = {"cell:0,-1", "cell:1,-1", "cell:-1,0", "cell:2,0", "cell:-1,1", "cell:2,1"}
     assert {state.action_target(a) for a in state.legal_actions()} == cells
     drawn = drawn_targets(state, 0)
-    # Each legal cell once; (0,2) touches the farm but T09 fits there in no rotation.
+    # Each legal cell once; (0,2) and (1,2) touch the farm but T09 fits there in no
+    # rotation (C and D show wheat to the south).
     assert sorted(t for t in drawn if t.startswith("cell:")) == sorted(cells)
-    assert "cell:0,2" not in drawn
+    assert "cell:0,2" not in drawn and "cell:1,2" not in drawn
     assert chosen_by(state, "cell:2,0") == ["place 2,0"]
     assert state.observation(0)["selected"]["cells"] == [
         [0, -1],
@@ -154,7 +155,6 @@ def test_the_cells_where_the_chosen_tile_fits_are_outlined_and_clicked_to_place_
         [2, 0],
         [-1, 1],
         [2, 1],
-        [1, 2],
     ]
     json = [state.action_to_json(a) for a in state.legal_actions()]
     assert {
@@ -176,7 +176,7 @@ def test_the_outlines_are_drawn_on_the_farm_of_the_player_placing():
     assert state.current_player() == 1
     root = ET.fromstring(state.game.render_svg(state.observation(1)))
     outlines = [e for e in root.iter() if e.get("data-target", "").startswith("cell:")]
-    assert len(outlines) == 7
+    assert len(outlines) == 6
     assert all(
         float(e.get("x")) > WIDE.width / 2 for e in outlines
     )  # player 1's farm is on the right
@@ -192,7 +192,7 @@ def test_an_outlined_cell_may_lie_beyond_the_farm_drawn_so_far():
 
 def test_facing_rotations_and_group_answers_are_clicked_on_the_picture():
     state = meeple.load("queensland", players=2).new_initial_state()
-    state.apply_notation("first player 0")
+    play(state, "draw T09", "draw T21", "draw T30")  # the market comes first
     assert [state.action_target(a) for a in state.legal_actions()] == [
         "face:north",
         "face:east",
@@ -205,8 +205,17 @@ def test_facing_rotations_and_group_answers_are_clicked_on_the_picture():
         "target": "face:north",
         "targets": ["face:north"],
     }
-    assert drawn_targets(state, 0) == ["face:north", "face:east", "face:south", "face:west"]
-    assert drawn_targets(state, 1) == []  # not player 2's decision
+    # The market is dealt before the farms face (setup steps 4 and 7), so it is drawn
+    # too, as in every picture; only the arrows are the facing player's.
+    market = ["market:1", "market:2", "market:3"]
+    assert drawn_targets(state, 0) == [
+        *market,
+        "face:north",
+        "face:east",
+        "face:south",
+        "face:west",
+    ]
+    assert drawn_targets(state, 1) == market  # not player 2's decision
     state = group_pending()
     assert names(state) == ["follow", "stay"]
     assert [state.action_target(a) for a in state.legal_actions()] == [
@@ -294,3 +303,9 @@ def test_the_farms_stay_put_between_the_decisions_of_a_turn():
             before = (farms, layouts)
             state.apply_action(rng.choice(state.legal_actions()))
     assert compared["place"] > 20 and compared["rotate"] > 20
+
+
+def test_the_text_view_explains_the_start_tile_letters_and_counts_one_toad():
+    text = at_first_turn(2, market=("T09", "T21", "T30")).render_text(0)
+    assert "space 1 (+1 toad):" in text and "space 2 (+2 toads):" in text
+    assert "A-D the player's four start tiles" in text

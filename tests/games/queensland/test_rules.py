@@ -16,6 +16,7 @@ from meeple.boardgames.queensland.scoring import final_scores, toad_extremes, tr
 from meeple.core import CHANCE, IllegalActionError
 from tests.games.queensland.helpers import (
     at_first_turn,
+    at_setup,
     make_tile,
     names,
     new_game,
@@ -28,17 +29,34 @@ from tests.games.queensland.helpers import (
 # -- setup ---------------------------------------------------------------------
 
 
-def test_the_starting_player_is_drawn_by_chance():
+def test_setup_follows_the_rulebook_market_then_facings_then_the_starting_player():
+    """Setup steps 4, 7 and 9: the market is dealt, each farm is turned (with the market
+    in view), and only then is the starting player drawn."""
     state = new_game(3).new_initial_state()
+    kinds = []
+    while state.decision is not None and state.decision.kind != "take":
+        kinds.append(state.decision.kind)
+        if state.current_player() == CHANCE:
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_notation("face north")
+    assert kinds == ["deal", "deal", "deal", "face", "face", "face", "first"]
+
+
+def test_the_starting_player_is_drawn_by_chance_after_the_farms_face():
+    state = at_setup(3)
     assert state.current_player() == CHANCE
     assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
     assert names(state) == ["first player 0", "first player 1", "first player 2"]
+    assert state.observation(None)["first_player"] is None
+    state.apply_notation("first player 2")
+    assert state.current_player() == 2 and names(state)[0] == "take 1"
 
 
 def test_the_first_player_notation_keeps_the_seat_index_and_the_log_counts_from_one():
     # Records hold "first player P" with P the seat index (from 0), as they always have;
     # the move log, which people read, names that seat "player P+1".
-    state = new_game(3).new_initial_state()
+    state = at_setup(3)
     first = state.string_to_action("first player 1")
     state.apply_action(first)
     assert state.current_player() == 1
@@ -48,13 +66,15 @@ def test_the_first_player_notation_keeps_the_seat_index_and_the_log_counts_from_
 
 def test_each_player_chooses_which_way_their_start_farm_faces():
     state = new_game(3).new_initial_state()
-    state.apply_notation("first player 1")
+    play(state, "draw T07", "draw T12", "draw T33")
     order = []
-    for face in ("east", "south", "west"):
+    for face in ("west", "east", "south"):
         order.append(state.current_player())
         assert names(state) == ["face north", "face east", "face south", "face west"]
+        # The market is already dealt when a farm is turned (setup step 4 before 7).
+        assert [m["tile"] for m in state.observation(None)["market"]] == ["T07", "T12", "T33"]
         state.apply_notation(f"face {face}")
-    assert order == [1, 2, 0]  # from the starting player, clockwise
+    assert order == [0, 1, 2]  # in seat order: no starting player is drawn yet
     farms = state.observation(None)["farms"]
     assert [f["facing"] for f in farms] == ["west", "east", "south"]
     # Facing east turns the 2x2 block a quarter clockwise: C goes top-left.
@@ -69,7 +89,6 @@ def test_each_player_chooses_which_way_their_start_farm_faces():
 
 def test_three_market_tiles_are_drawn_from_the_tiles_left():
     state = new_game(2).new_initial_state()
-    play(state, "first player 0", "face north", "face north")
     assert state.current_player() == CHANCE
     assert len(state.chance_outcomes()) == 50
     play(state, "draw T07", "draw T12")
@@ -80,7 +99,7 @@ def test_three_market_tiles_are_drawn_from_the_tiles_left():
     obs = state.observation(0)
     assert [m["tile"] for m in obs["market"]] == ["T07", "T12", "T33"]
     assert len(obs["face_down"]) == obs["pile"] == 47 and "T07" not in obs["face_down"]
-    assert state.current_player() == 0 and names(state)[0] == "take 1"
+    assert state.current_player() == 0 and names(state)[0] == "face north"
 
 
 # -- placing a tile --------------------------------------------------------------
@@ -89,7 +108,7 @@ def test_three_market_tiles_are_drawn_from_the_tiles_left():
 def test_a_tile_must_touch_your_farm_and_match_every_touching_side():
     state = at_first_turn(market=("T09", "T21", "T30"))
     state.apply_notation("take 1")  # T09: cane north and east, soil south and west
-    # (0,2) is refused: C shows wheat to its south and T09 has no wheat side.
+    # (0,2) and (1,2) are refused: C and D show wheat to the south and T09 has no wheat.
     assert names(state) == [
         "place 0,-1",
         "place 1,-1",
@@ -97,7 +116,6 @@ def test_a_tile_must_touch_your_farm_and_match_every_touching_side():
         "place 2,0",
         "place -1,1",
         "place 2,1",
-        "place 1,2",
     ]
 
 
@@ -603,14 +621,16 @@ def test_a_start_tile_holding_toads_is_removed_and_leaves_the_tie_break():
     """Rulings 10 and 16: the tie-break counts the start tiles and the fields left after
     the removal."""
     state = at_first_turn()
+    for p in (0, 1):
+        put(state, p, 1, 2, "T16")  # a wheat cap under D closes the A-B-D wheat field
     set_toads(state, 0, 0, 0, 1)  # on start tile A
     result = final_scores(
         [state.farm(0), state.farm(1)], [toads(state, 0), toads(state, 1)], [0, 0], state.game.c
     )
     assert result.removed[0] == [(0, 0)]
-    # Without A, the wheat of B and D lies open on B's west side.
-    assert result.tiebreaks == [(3, 0, 0), (4, 3, 0)]
-    assert [s["wheat"] for s in result.scores] == [0, 3]
+    # Without A, the wheat of B, D and T16 lies open on B's west side.
+    assert result.tiebreaks == [(3, 0, 0), (4, 4, 0)]
+    assert [s["wheat"] for s in result.scores] == [0, 4]
     assert [s["scarecrows"] + s["tractors"] + s["cows"] for s in result.scores] == [0, 0]
 
 
@@ -656,13 +676,15 @@ def test_illegal_moves_are_explained():
 
 def test_the_bot_heuristic_counts_what_final_scoring_would_give():
     state = at_first_turn(market=("T09", "T21", "T30"))
-    # The start farm: a complete wheat field A-B-D of 3 sections, one of each trait.
-    assert state.estimate(0) == 3.0
+    # The start farm: no complete field, one of each trait: nothing yet.
+    assert state.estimate(0) == state.estimate(1) == 0.0
     put(state, 0, 2, 1, "T01", rot=3, toads=4)  # a pond waiting for its fifth toad
-    assert state.estimate(0) == 3.0 + 0.5 * 4
-    set_toads(state, 0, 0, 0, 1)  # a toad on A: A would be removed, breaking the field
+    assert state.estimate(0) == 0.5 * 4
+    put(state, 0, 1, 2, "T16")  # a wheat cap closes A-B-D: 4 sections
+    assert state.estimate(0) == 4.0 + 0.5 * 4
+    set_toads(state, 0, 0, 0, 1)  # a toad on A: A would be removed, opening the field
     assert state.estimate(0) == 2.0
-    assert state.heuristic(0) == 2.0 - 3.0
+    assert state.heuristic(0) == 2.0 - 0.0
 
 
 # -- invariants over random games ----------------------------------------------------

@@ -241,7 +241,7 @@ def tipped_states() -> Iterator[tuple[meeple.State, int | None]]:
         for state in positions(players, seed=10 + players, every=5):
             yield state, viewer_of(state)
     fresh = meeple.load("queensland", players=3).new_initial_state()
-    fresh.apply_notation("first player 0")
+    play(fresh, "draw T09", "draw T21", "draw T30")  # the market, then the facings
     yield fresh, 0  # the facing arrows
     state = at_first_turn(3, market=("T09", "T21", "T31"))
     put(state, 0, 2, 1, "T01", rot=3, toads=2)
@@ -355,7 +355,6 @@ def test_group_answers_and_chance_in_words():
     assert fresh.action_words(fresh.string_to_action("first player 1")) == (
         "player 2 is drawn to start"
     )
-    play(fresh, "first player 0", "face east", "face south")
     drawn = fresh.action_words(fresh.string_to_action("draw T09"))
     assert drawn.startswith("tile T09 (") and drawn.endswith(") is drawn for market space 1")
 
@@ -363,11 +362,14 @@ def test_group_answers_and_chance_in_words():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_start_is_drawn_legibly_for_every_player_count(players):
     state = meeple.load("queensland", players=players).new_initial_state()
-    state.apply_notation("first player 0")
+    play(state, "draw T09", "draw T21", "draw T30")  # the market, then the facings
     for layout in SHOWN:
         svg = state.render_svg(0, layout)  # type: ignore[arg-type]
         root = ET.fromstring(svg)
         assert {k for k in targets(root)} == {
+            "market:1",
+            "market:2",
+            "market:3",
             "face:north",
             "face:east",
             "face:south",
