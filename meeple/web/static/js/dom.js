@@ -110,6 +110,7 @@ export function turnsOf(entries) {
 export function renderLog(list, entries, seats, onPick) {
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   const keep = list.scrollTop;
+  const setupOpen = !!list.querySelector("details.setup[open]");  // stays open across updates
   const turns = turnsOf(entries);
   const items = turns.map((t, k) => {
     const seat = t.seat !== null ? (seats || [])[t.seat] : null;
@@ -131,10 +132,15 @@ export function renderLog(list, entries, seats, onPick) {
       }
     }
     const notes = t.parts.filter((e) => e.note).map((e) => el("div", { class: "note", text: e.text }));
+    // A long set-up (Crôa!'s pond is laid square by square) is folded, to open on request.
+    const folded = t.turn === 0 && t.seat === null && steps.length > 4;
+    const shown = folded
+      ? el("details", { class: "setup", open: setupOpen }, el("summary", { text: `Set-up (${steps.length} steps)` }), body)
+      : null;
     const li = el("li", {
       value: Math.max(1, t.turn), "data-turn": t.turn, "data-first": t.first, "data-last": t.last,
       class: k === turns.length - 1 ? "latest" : null,
-    }, head, body, notes);
+    }, folded ? shown : head, folded ? null : body, notes);
     if (onPick) {
       li.classList.add("pick");
       li.tabIndex = 0;
