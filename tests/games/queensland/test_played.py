@@ -146,6 +146,92 @@ def test_a_tie_on_points_goes_to_start_tiles_then_wheat_then_cane(players, seed,
     assert ranks == expected_ranks(rows, ties)
 
 
+# A 2-player game that ends in a tie decided by the cane step. Random play never reached
+# one (600 seeded games), so the line was found offline: seeded random play down to the
+# last 10 face-down tiles, then random finishes from there (chance outcomes included)
+# until one ended level on points, start tiles and wheat but not on cane. Each turn is
+# written take / place / rotate (/ group answers) / the refill's draw.
+CANE_TIE_GAME = (
+    "draw T24 / draw T34 / draw T33 / face east / face west / first player 0",  # setup
+    "take 2 / place 1,2 / rotate 90 / draw T32",
+    "take 2 / place 1,2 / rotate 90 / draw T27",
+    "take 3 / place -1,0 / rotate 270 / draw T17",
+    "take 2 / place 2,1 / rotate 0 / draw T29",
+    "take 1 / place 0,-1 / rotate 270 / draw T37",
+    "take 1 / place 1,-1 / rotate 0 / draw T43",
+    "take 3 / place 2,1 / rotate 270 / follow / draw T50",
+    "take 2 / place -1,0 / rotate 180 / draw T31",
+    "take 1 / place 2,2 / rotate 270 / follow / draw T49",
+    "take 1 / place -2,0 / rotate 270 / draw T21",
+    "take 1 / place 3,1 / rotate 270 / draw T30",
+    "take 2 / place 0,2 / rotate 270 / draw T22",
+    "take 3 / place 3,2 / rotate 270 / draw T47",
+    "take 3 / place 2,-1 / rotate 90 / draw T45",
+    "take 3 / place 2,3 / rotate 180 / draw T04",
+    "take 1 / place -1,-1 / rotate 270 / draw T13",
+    "take 3 / place 4,2 / rotate 90 / draw T01",
+    "take 2 / place -1,-2 / rotate 90 / draw T09",
+    "take 2 / place 0,-2 / rotate 90 / draw T08",
+    "take 3 / place -1,-3 / rotate 0 / draw T07",
+    "take 3 / place 2,0 / rotate 0 / draw T19",
+    "take 2 / place 0,-2 / rotate 180 / draw T25",
+    "take 2 / place -1,-2 / rotate 180 / draw T14",
+    "take 2 / place 0,3 / rotate 180 / draw T11",
+    "take 1 / place 2,-1 / rotate 180 / draw T18",
+    "take 1 / place 0,4 / rotate 0 / draw T46",
+    "take 1 / place -2,-2 / rotate 270 / draw T06",
+    "take 1 / place -2,1 / rotate 0 / draw T12",
+    "take 1 / place 2,-2 / rotate 90 / draw T02",
+    "take 2 / place -3,1 / rotate 0 / draw T16",
+    "take 3 / place 4,3 / rotate 180 / draw T35",
+    "take 2 / place 3,1 / rotate 270 / draw T44",
+    "take 1 / place 5,2 / rotate 270 / draw T38",
+    "take 1 / place -3,2 / rotate 270 / draw T48",
+    "take 3 / place 5,3 / rotate 180 / draw T39",
+    "take 1 / place -4,2 / rotate 0 / draw T03",
+    "take 1 / place 4,4 / rotate 0 / follow / draw T28",
+    "take 1 / place 1,4 / rotate 0 / draw T42",
+    "take 2 / place 3,-2 / rotate 180 / draw T05",
+    "take 2 / place -1,4 / rotate 270 / draw T41",
+    "take 3 / place 3,4 / rotate 180 / follow / draw T15",
+    "take 2 / place 2,-2 / rotate 90 / draw T36",
+    "take 1 / place -1,-1 / rotate 0 / draw T20",
+    "take 1 / place 1,3 / rotate 180 / draw T23",
+    "take 1 / place -1,1 / rotate 90 / draw T26",
+    "take 2 / place 4,1 / rotate 180 / follow / draw T40",
+    "take 3 / place -2,1 / rotate 180 / draw T10",
+    "take 2 / place -2,-3 / rotate 0",  # the last turn: nothing left to draw
+)
+
+
+def test_a_tie_on_points_start_tiles_and_wheat_goes_to_the_larger_cane_field():
+    """A played game from the start: every draw is one of the chance outcomes and every
+    decision a legal action. Both players end on 26 points with 4 start tiles and a
+    2-section wheat field each; player 1's complete cane field (2 sections) beats
+    player 2's none, so the cane step decides first place."""
+    state = meeple.load("queensland", players=2).new_initial_state()
+    assert isinstance(state, QueenslandState)
+    for turn in CANE_TIE_GAME:
+        for move in turn.split(" / "):
+            assert not state.is_terminal()
+            action = state.string_to_action(move)
+            if state.current_player() == CHANCE:
+                assert action in [a for a, _ in state.chance_outcomes()], move
+            else:
+                assert action in state.legal_actions(), move
+            state.apply_action(action)
+    assert state.is_terminal()
+    rows, ties = expected_final(state)
+    assert state.scores() == rows
+    assert list(state.tiebreaks) == ties  # (start tiles kept, wheat, cane) per player
+    assert rows[0]["total"] == rows[1]["total"]
+    assert ties[0][:2] == ties[1][:2]  # start tiles and wheat: level
+    assert ties[0][2] > ties[1][2]  # cane: player 1's field is larger
+    assert rows[0]["sugar_cane"] == 2 * ties[0][2] and rows[1]["sugar_cane"] == 2 * ties[1][2]
+    assert state.ranks() == [1, 2]
+    assert state.ranks() == expected_ranks(rows, ties)
+
+
 # -- arrows ----------------------------------------------------------------------------
 
 # T09's arrow is printed east: the compass way and step it shows for each turn of the tile.
