@@ -68,6 +68,13 @@ OUTER = tuple(tuple(a * CELLS_PER_AREA + k for k in range(1, 7)) for a in range(
 # expansion is a future placement or payment.
 PAIR_CREDIT = 0.5
 TILE_VALUE = 0.5
+# In the last round a stored tile is worth what it will bring: a tile the storage can
+# place or pay with keeps USE_SHARE of the way from the end's -1 up to TILE_VALUE even
+# once nothing more comes out (placing it saves the -1 and scores), one that cannot
+# keeps HOPE_SHARE of it while the round's hexagons are still to come (what comes may
+# make it usable); both fall towards the end's value as the display runs out.
+USE_SHARE = 2 / 3
+HOPE_SHARE = 2 / 3
 POPCOUNT = tuple(bin(m).count("1") for m in range(64))
 _MASK_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -78,6 +85,37 @@ def _mask_values(values: tuple[int, ...]) -> tuple[int, ...]:
     if table is None:
         table = tuple(sum(values[q] for q in range(6) if m >> q & 1) for m in range(64))
         _MASK_VALUES[values] = table
+    return table
+
+
+_INCOME: dict[tuple[int, bool], tuple[Any, tuple[tuple[float, ...], ...]]] = {}
+
+
+def _income_table(comp: Components, rising: bool) -> tuple[tuple[float, ...], ...]:
+    """Per round and expansion (by printed type): the wheel points of its printed space
+    and its pavilion's points from that round to the end (cached per components)."""
+    key = (id(comp), rising)
+    entry = _INCOME.get(key)
+    if entry is not None and entry[0] is comp:
+        return entry[1]
+    rows = []
+    for start in range(comp.rounds):
+        row = []
+        for e in range(NUM_TYPES):
+            total = 0.0
+            for r in range(start, comp.rounds):
+                for w in comp.wheel[r]:
+                    if w.is_colour:
+                        if w.index == COL[e]:
+                            total += comp.colour_points
+                    elif w.index == PAT[e]:
+                        total += comp.pattern_points[r] if rising else comp.colour_points
+                if comp.ornament[e] == "pavilion":
+                    total += comp.pavilion_points
+            row.append(total)
+        rows.append(tuple(row))
+    table = tuple(rows)
+    _INCOME[key] = (comp, table)
     return table
 
 
@@ -921,17 +959,22 @@ class AzulQueensGardenState(State):
         return mine - max(others) if others else mine
 
     def _garden_value(self, p: int) -> float:
-        """Points now, plus:
+        """Points now, plus what the pieces will still score:
 
         - the wheel points of every placed hexagon and pavilion for this round and each
           round still to come (the wheel is public and fixed, so this is exact);
         - every group that would score in the final evaluation today, with its bonus;
         - near-complete groups (one hexagon short) at ``PAIR_CREDIT`` of their value,
-          before the last round only;
-        - jokers at their end value, and tiles and expansions in storage at
-          ``TILE_VALUE`` each, except for a player out of the last round, whose tiles
-          count what the end takes;
-        - items owed for a payment under way as paid already.
+          before the last round; in the last round the credit falls with what is left
+          to come out of the display (``_supply_left``), to nothing at its end;
+        - jokers at their end value; tiles and expansions in storage at ``TILE_VALUE``
+          before the last round, and in it at what they will bring (``_storage_value``);
+          a player out of the last round can use nothing more, so their tiles count
+          what the end takes;
+        - a turn under way counts as done: items owed for a payment as paid, hexagons
+          still to be chosen in a take as stored, and a bought expansion, not yet
+          placed, at the wheel points and pavilion income it brings (its price is
+          already paid), so no step of a multi-step turn looks like a loss.
         """
         if self.is_terminal():
             return float(self.score(p))
@@ -948,26 +991,156 @@ class AzulQueensGardenState(State):
                     total += patterns[e.index] * pattern_points
             total += self.pavilions[p] * comp.pavilion_points
         last = self.round >= comp.rounds - 1
-        total += self._groups_value(p, 0.0 if last else PAIR_CREDIT)
+        left = self._supply_left() if last else 1.0
+        total += self._groups_value(p, PAIR_CREDIT * left if last else PAIR_CREDIT)
         tiles = self.store_n[p] - self.jokers[p]
         exps = len(self.store_exps[p])
         jokers = self.jokers[p]
         d = self.pending[-1]
-        if d.player == p and d.kind in ("mode", "pay"):
-            # What is still owed leaves storage: tiles first, then stored expansions,
-            # jokers only for the rest, so a payment under way is worth what it will be.
-            owed = d.info[1] if d.kind == "mode" else d.info[2]
-            from_tiles = min(owed, tiles)
-            from_exps = min(owed - from_tiles, exps)
-            tiles -= from_tiles
-            exps -= from_exps
-            jokers -= owed - from_tiles - from_exps
+        if d.player == p:
+            if d.kind in ("mode", "pay"):
+                # What is still owed leaves storage: tiles first, then stored expansions,
+                # jokers only for the rest, so a payment under way is worth what it will be.
+                owed = d.info[1] if d.kind == "mode" else d.info[2]
+                from_tiles = min(owed, tiles)
+                from_exps = min(owed - from_tiles, exps)
+                tiles -= from_tiles
+                exps -= from_exps
+                jokers -= owed - from_tiles - from_exps
+            elif d.kind == "copy":
+                tiles += len(d.info)  # the rest of the take, still to be chosen
+            elif d.kind == "place_bought":
+                total += self._expansion_income(d.info)
+        elif d.kind == "reveal" and d.info == p:
+            total += self._expansion_income(-1)
         if last and self.passed[p]:
             # Out of the last round: what is stored can no longer be used.
             total += tiles * comp.storage_tile_points
+        elif last:
+            total += self._storage_value(p, tiles, exps, left)
         else:
             total += (tiles + exps) * TILE_VALUE
         return total + jokers * comp.joker_points
+
+    def _supply_left(self) -> float:
+        """The share of this round's hexagons still to be taken: those in the display
+        (and face-up expansions) and those the round stack will still bring out, out
+        of all the stack brings (1 at the round's start, 0 once nothing is left)."""
+        comp = self.comp
+        per = comp.tiles_per_expansion
+        stack = comp.stacks[self.game.players][0][self.round]
+        if stack <= 0:
+            return 0.0
+        shown = len(self.faceup)
+        for tray in self.trays:
+            shown += len(tray)
+        return min(1.0, (shown + self.stack_left[self.round] * per) / (stack * per))
+
+    def _storage_value(self, p: int, tiles: int, exps: int, left: float) -> float:
+        """In the last round, before passing: ``tiles`` stored tiles and ``exps`` stored
+        expansions at what they will bring. A tile that storage can place (it can pay
+        its cost) or pay with (it shares a colour or a pattern with a stored hexagon it
+        could pay for) is worth nearly a placement; one that cannot is worth the end's
+        -1 but for the hope that what is still to come makes it usable, which needs
+        both hexagons left to take (``left``) and room in storage to take them. Both
+        fall from ``TILE_VALUE`` towards those values as the display runs out. An
+        expansion costs nothing at the end: it is worth the same share of a placement
+        while it can still be placed (it can be paid for and an area is free)."""
+        comp = self.comp
+        end = float(comp.storage_tile_points)
+        span = TILE_VALUE - end
+        use_share = USE_SHARE + (1.0 - USE_SHARE) * left
+        room = comp.storage_tiles - self.store_n[p]
+        hope_share = HOPE_SHARE * left * min(1.0, room / comp.tiles_per_expansion)
+        if tiles <= 0 and not exps:
+            return tiles * (end + span * use_share)
+        usable, usable_exps = self._usable(p)
+        if EMPTY not in self.garden[p]:
+            usable = 0
+        usable = min(usable, max(tiles, 0))
+        usable_exps = min(usable_exps, exps)
+        return (
+            usable * (end + span * use_share)
+            + (tiles - usable) * (end + span * hope_share)
+            + TILE_VALUE * (usable_exps * use_share + (exps - usable_exps) * hope_share)
+        )
+
+    def _usable(self, p: int) -> tuple[int, int]:
+        """How many of ``p`` 's stored hexagons and expansions storage can use as it
+        stands: hexagons whose cost it can pay, expansions it can pay for and place,
+        and either kind where it can pay for one of those hexagons."""
+        st = self.store[p]
+        exps = self.store_exps[p]
+        values = self.comp.values
+        jokers = self.jokers[p]
+        types = [t for t in range(NUM_TYPES) if st[t]]
+        cm = [0] * 6
+        pm = [0] * 6
+        for t in types:
+            cm[COL[t]] |= 1 << PAT[t]
+            pm[PAT[t]] |= 1 << COL[t]
+        for e in exps:
+            cm[COL[e]] |= 1 << PAT[e]
+            pm[PAT[e]] |= 1 << COL[e]
+        # Per colour (pattern): the patterns (colours) of its payable hexagons that
+        # need other items to pay, as bits; an item that can pay for them is usable.
+        pay_c = [0] * 6
+        pay_p = [0] * 6
+        payable = 0
+        for t in types:
+            c, q = COL[t], PAT[t]
+            need = values[q] - 1 - jokers
+            if (
+                need <= 0
+                or POPCOUNT[cm[c] & ~(1 << q)] >= need
+                or POPCOUNT[pm[q] & ~(1 << c)] >= need
+            ):
+                payable |= 1 << t
+                if need > -jokers:  # it costs more than itself
+                    pay_c[c] |= 1 << q
+                    pay_p[q] |= 1 << c
+        n = 0
+        for t in types:
+            c, q = COL[t], PAT[t]
+            if payable >> t & 1 or pay_c[c] & ~(1 << q) or pay_p[q] & ~(1 << c):
+                n += st[t]
+        m = 0
+        if exps:
+            free = bool(self._free_areas(p))
+            for e in exps:
+                c, q = COL[e], PAT[e]
+                need = values[q] - 1 - jokers
+                helps = bool(pay_c[c] & ~(1 << q) or pay_p[q] & ~(1 << c))
+                if helps or (
+                    free
+                    and (
+                        need <= 0
+                        or POPCOUNT[cm[c] & ~(1 << q)] >= need
+                        or POPCOUNT[pm[q] & ~(1 << c)] >= need
+                    )
+                ):
+                    m += 1
+        return n, m
+
+    def _expansion_income(self, e: int) -> float:
+        """The wheel points and pavilion income a garden expansion brings once placed,
+        for this round and those to come: of expansion ``e``, or with ``e`` = -1 on
+        average over those a purchase may bring (its groups are left to the search)."""
+        table = _income_table(self.comp, self.game.options["pattern_scoring"] == "rising")
+        row = table[self.round]
+        if e >= 0:
+            return row[e]
+        total = 0.0
+        n = 0
+        if self.reserve:
+            for u in range(NUM_TYPES):
+                if self.hidden[u]:
+                    total += row[u]
+                    n += 1
+        for u in self.returned:
+            total += row[u]
+            n += 1
+        return total / n if n else 0.0
 
     def _groups_value(self, p: int, pair_credit: float) -> float:
         """The final evaluation of ``p`` 's garden as it stands (groups and bonus), plus

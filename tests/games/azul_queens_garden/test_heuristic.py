@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from meeple.boardgames.azul_queens_garden.scoring import evaluation, groups
-from meeple.boardgames.azul_queens_garden.state import PAIR_CREDIT, TILE_VALUE
+from meeple.boardgames.azul_queens_garden.state import (
+    HOPE_SHARE,
+    PAIR_CREDIT,
+    TILE_VALUE,
+    USE_SHARE,
+)
 from meeple.core import CHANCE, sample_chance
 
-from .helpers import act, expand, give, lay, new, quiet, set_jokers, t
+from .helpers import act, expand, give, lay, new, quiet, set_jokers, t, tray
 
 
 def test_the_start_is_even_and_a_two_player_lead_is_zero_sum():
@@ -46,11 +53,15 @@ def test_a_group_one_short_earns_part_of_its_value_and_a_whole_group_all_of_it()
     assert s.heuristic(0) - 3 - before == 2 + 6 + 1
 
 
-def test_in_the_last_round_a_group_one_short_earns_nothing():
+def test_in_the_last_round_a_group_one_short_earns_less_as_the_display_runs_out():
     s = quiet()
-    s.round = 3
+    s.round = 3  # the whole last stack still to come: the credit is still whole
     lay(s, 0, "purple-bird", "0.1")
     lay(s, 0, "purple-flower", "0.2")
+    assert s.heuristic(0) == PAIR_CREDIT * (2 + 6)
+    s.stack_left[3] = 3  # 3 of its 7 expansions (4 hexagons each) still to come
+    assert s.heuristic(0) == pytest.approx(PAIR_CREDIT * (2 + 6) * 3 / 7)
+    s.stack_left[3] = 0  # nothing left to take: nothing can complete it
     assert s.heuristic(0) == 0
     s = quiet()
     s.round = 2  # the third round: one more to come
@@ -104,7 +115,10 @@ def test_out_of_the_last_round_a_stored_tile_counts_what_the_end_takes():
     set_jokers(s, 0, 0)
     set_jokers(s, 1, 0)
     give(s, 0, "blue-tree", "lime-leaf")
-    assert s.heuristic(0) == 2 * TILE_VALUE  # still in the round: tiles may be used
+    # Still in the round with its whole stack to come: the tree can be placed (worth
+    # TILE_VALUE), the leaf cannot be paid for yet (worth HOPE_SHARE of the way from the
+    # end's -1 up to TILE_VALUE, for what may still come).
+    assert s.heuristic(0) == TILE_VALUE + (-1 + 1.5 * HOPE_SHARE)
     act(s, "pass", "done")  # first to pass: -1
     assert s.heuristic(0) == -1 + 2 * -1
 
@@ -171,3 +185,51 @@ def test_the_group_values_match_the_final_evaluation_over_random_play():
                 )
                 want = ev["evaluation"] + ev["group_bonus"] + 0.5 * near
                 assert s._groups_value(p, 0.5) == want
+
+
+def test_late_in_the_last_round_a_tile_that_cannot_be_used_is_worth_the_ends_minus_one():
+    s = quiet()
+    s.round = 3
+    s.stack_left[3] = 0  # nothing more to come out of the display
+    set_jokers(s, 0, 0)
+    base = s.heuristic(0)
+    give(s, 0, "blue-flower")  # a flower costs 6: storage cannot pay for it
+    assert s.heuristic(0) == base - 1
+    give(s, 0, "lime-tree")  # a tree costs only itself: it can still be placed
+    assert s.heuristic(0) == base - 1 + (-1 + (TILE_VALUE + 1) * USE_SHARE)
+    # A butterfly with two more blue tiles can be paid for, and pays for the others.
+    s2 = quiet()
+    s2.round = 3
+    s2.stack_left[3] = 0
+    set_jokers(s2, 0, 0)
+    give(s2, 0, "blue-butterfly", "blue-tree", "blue-flower")
+    assert s2._usable(0) == (3, 0)
+    give(s2, 0, "lime-flower")
+    assert s2._usable(0) == (3, 0)
+
+
+def test_a_take_under_way_counts_the_hexagons_still_to_be_chosen():
+    s = quiet()
+    tray(s, "blue-bird", "lime-tree")
+    tray(s, "blue-bird", "blue-tree")
+    before = s.heuristic(0)
+    act(s, "take blue")  # blue-tree taken; which blue-bird is a decision still to come
+    assert s.pending[-1].kind == "copy"
+    assert s.heuristic(0) == before + 2 * TILE_VALUE
+    act(s, "take blue-bird from expansion 1")
+    assert s.heuristic(0) == before + 2 * TILE_VALUE
+
+
+def test_a_bought_expansion_counts_what_it_brings_before_it_is_placed():
+    s = quiet()
+    s.round = 3  # round 4: yellow, blue and fruit (3 per fruit) score
+    act(s, "buy face-down expansion")
+    # Not yet revealed: the average income of the expansions it may be.
+    income = s._expansion_income(-1)
+    assert income > 0
+    assert s.heuristic(0) == pytest.approx(-6 + income)
+    act(s, "reveal yellow-fruit")
+    pavilion = 1 if s.comp.ornament[t(s, "yellow-fruit")] == "pavilion" else 0
+    assert s.heuristic(0) == -6 + 1 + 3 + pavilion  # yellow, fruit, pavilion
+    act(s, "expansion yellow-fruit at 1.1")
+    assert s.heuristic(0) == -6 + 1 + 3 + pavilion
