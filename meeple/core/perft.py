@@ -27,11 +27,11 @@ def perft(state: State, depth: int, *, stop_at_chance: bool = False) -> int:
     return total
 
 
-def divide(state: State, depth: int) -> dict[str, int]:
+def divide(state: State, depth: int, stop_at_chance: bool = False) -> dict[str, int]:
     """``perft(depth)`` split by first action, keyed by the action's notation."""
     out = {}
     for a in state.legal_actions():
         child = state.clone()
         child.apply_action(a)
-        out[state.action_to_string(a)] = perft(child, depth - 1)
+        out[state.action_to_string(a)] = perft(child, depth - 1, stop_at_chance=stop_at_chance)
     return out

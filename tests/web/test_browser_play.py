@@ -20,6 +20,7 @@ import meeple
 from meeple.core.record import Record, replay
 from meeple.web import Settings
 from tests.web.inprocess import log_in_guest, served, start_against_bot
+from tests.web.screens import click_a_target
 
 CHROMIUM = Path("/usr/bin/chromium")
 GAMES = ["croa", "quedlinburg_dash", "piepmatz", "azul_queens_garden", "queensland", "farland"]
@@ -94,25 +95,6 @@ def wait_change(page, before: dict, timeout: float = 20.0) -> dict | None:
         if time.monotonic() > deadline:
             return None
         time.sleep(0.03)
-
-
-def click_a_target(page, rng: random.Random) -> bool:
-    """Click the middle of a random clickable part of the board, as a person would: with
-    the mouse, on whatever shows there (a thin edge has a box of no width: its line)."""
-    if page.query_selector("#board [data-cycle].clickable") and rng.random() < 0.5:
-        page.keyboard.press("r")  # show the next orientation first, then take it
-    boxes = []
-    for e in page.query_selector_all("#board .clickable"):
-        box = e.bounding_box()  # None when not shown (another orientation, say)
-        if box and (box["width"] or box["height"]):
-            boxes.append((e, box))
-    if not boxes:
-        return False
-    e, box = rng.choice(boxes)
-    e.scroll_into_view_if_needed()
-    box = e.bounding_box() or box
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    return True
 
 
 # Every game on a laptop screen and on a phone (390x844: the picture's narrow layout,

@@ -20,6 +20,7 @@ import pytest
 
 import meeple
 from meeple.core import CHANCE, State
+from meeple.core.perft import divide
 from meeple.core.perft import perft as count
 
 PATH = Path(__file__).parent / "perft.json"
@@ -47,12 +48,7 @@ def position(entry: dict[str, Any]) -> State:
 
 
 def breakdown(state: State, depth: int) -> dict[str, int]:
-    out = {}
-    for a in state.legal_actions():
-        child = state.clone()
-        child.apply_action(a)
-        out[state.action_to_string(a)] = perft(child, depth - 1)
-    return out
+    return divide(state, depth, stop_at_chance=True)
 
 
 @pytest.mark.parametrize("entry", DATA, ids=[e["name"] for e in DATA])
