@@ -390,7 +390,12 @@ def build_view(
     if picture is not None:
         try:
             svg = game.render_svg(obs, picture)
-        except Exception:  # a game without an SVG renderer yet: text instead
+        except NotImplementedError:  # a game without an SVG renderer yet: text instead
+            text = game.render_text(obs)
+        except Exception:
+            # A renderer's fault: the players still get the position (as text), and the
+            # fault is in the server's log rather than hidden.
+            log.exception("%s: the %s picture failed", game.info.id, picture)
             text = game.render_text(obs)
     cp = st.current_player()
     legal: list[dict[str, JSON]] = []

@@ -77,3 +77,22 @@ def test_the_log_is_by_turn_with_words_and_the_replay_goes_by_the_same_turns(cli
         assert max(e["i"] for e in log if e["turn"] <= k) == marks[k] - 1
     bad = alice.get(f"/api/tables/{tid}/replay?turn={len(marks)}")
     assert bad.status_code == 404 and bad.json()["code"] == "no_turn"
+
+
+def test_a_renderers_fault_is_logged_and_the_position_sent_as_text(client, caplog, monkeypatch):
+    """A picture that fails is no reason to lose the view: the text goes instead, and the
+    fault is in the server's log (never hidden as if the game had no picture)."""
+    from tests.tinygame import TinyGame
+
+    def broken(self, observation, layout="wide"):
+        raise ValueError("a renderer's bug")
+
+    monkeypatch.setattr(TinyGame, "render_svg", broken)
+    alice, bob = client, new_client(client)
+    guest(alice, "alice")
+    guest(bob, "bob")
+    tid = two_person_table(alice, bob, "tiny")
+    with caplog.at_level("ERROR", logger="meeple.web"):
+        view = alice.get(f"/api/tables/{tid}/view").json()["view"]
+    assert view["svg"] is None and view["text"]
+    assert any("picture failed" in r.getMessage() for r in caplog.records)
