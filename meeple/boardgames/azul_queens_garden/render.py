@@ -204,6 +204,12 @@ WIDE = Geo(False, 878, 12, 18, 14, 13, 11, 22, 21, 17, 7, 2, 422, 370, 2, 2, "cl
 NARROW = Geo(True, 366, 6, 15, 12.5, 11, 10, 21, 24, 18, 3, 1, 354, 560, 3, 3, "tap")
 
 
+def _free_place(cx: float, cy: float, r: float, tip: str) -> str:
+    """An empty place (storage, stored expansions): a dashed hexagon with its tooltip."""
+    shape = svg.polygon(_hex(cx, cy, r), fill="none", stroke="#cfc7ad", stroke_dasharray="3,3")
+    return _open(None, tip) + shape + "</g>"
+
+
 def _tile_font(r: float, geo: Geo) -> float:
     return round(max(geo.small, min(13.0, r * 0.56)), 1)
 
@@ -802,13 +808,7 @@ def _panel(
         cx = sx + sr * 0.9 + col * pg.store_pitch[0]
         cy = sy + 8 + sr + row * pg.store_pitch[1]
         if k >= len(items):
-            out.append(
-                _open(None, "A free storage place.")
-                + svg.polygon(
-                    _hex(cx, cy, sr), fill="none", stroke="#cfc7ad", stroke_dasharray="3,3"
-                )
-                + "</g>"
-            )
+            out.append(_free_place(cx, cy, sr, "A free storage place."))
             continue
         tl = items[k]
         key = f"st:{tl}" if mine else None
@@ -842,13 +842,7 @@ def _panel(
         cx = ex + sr * 0.9 + i * pg.exp_step[0]
         cy = ey + 8 + sr + i * pg.exp_step[1]
         if i >= len(stored):
-            out.append(
-                _open(None, "A free place for a stored garden expansion.")
-                + svg.polygon(
-                    _hex(cx, cy, sr), fill="none", stroke="#cfc7ad", stroke_dasharray="3,3"
-                )
-                + "</g>"
-            )
+            out.append(_free_place(cx, cy, sr, "A free place for a stored garden expansion."))
             continue
         e = stored[i]
         printed, orn = str(e["printed"]), str(e["ornament"])
