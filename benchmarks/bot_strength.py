@@ -50,6 +50,17 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
+def append_line(path: Path, line: dict[str, Any]) -> None:
+    """Append one game's JSON line, ending a line cut short by a killed run first."""
+    with path.open("a+b") as f:
+        cut = False
+        if f.seek(0, 2) > 0:
+            f.seek(-1, 2)
+            cut = f.read(1) != b"\n"
+        # One write per game, so processes sharing the file never interleave within a line.
+        f.write((("\n" if cut else "") + json.dumps(line) + "\n").encode())
+
+
 def play_row(
     game_id: str, a: str, b: str, games: int, seed: int, shard: tuple[int, int] = (0, 1)
 ) -> None:
@@ -79,13 +90,7 @@ def play_row(
             "seconds": round(time.perf_counter() - start, 2),
             "cpu_seconds": round(time.process_time() - cpu, 2),
         }
-        with path.open("a+b") as f:
-            cut = False
-            if f.seek(0, 2) > 0:
-                f.seek(-1, 2)
-                cut = f.read(1) != b"\n"
-            # One write per game, so processes sharing the file never interleave within a line.
-            f.write((("\n" if cut else "") + json.dumps(line) + "\n").encode())
+        append_line(path, line)
         print(f"{game_id} {a} vs {b}: game {i} ranks {line['ranks']} seats {seat_of}", flush=True)
 
 

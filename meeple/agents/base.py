@@ -31,6 +31,21 @@ class Agent:
         """Told of every action applied (after it is applied); for agents that keep state."""
 
 
+def planned_move(state: State, rng: random.Random) -> int | None:
+    """The game's own plan for the decision (``State.tactic``), read from one of the
+    mover's determinisations, so that it can only use what the mover sees."""
+    if not state.tactics:
+        return None
+    return state.determinize(state.current_player(), rng).tactic()
+
+
+def flag(agent: str, key: str, value: int | str) -> bool:
+    """An option that is 0 or 1, refused by name otherwise."""
+    if str(value) not in ("0", "1"):
+        raise OptionError(f"{agent}: {key} must be 0 or 1, not {str(value)!r}")
+    return str(value) == "1"
+
+
 AgentFactory = Callable[..., Agent]
 _AGENTS: dict[str, AgentFactory] = {}
 

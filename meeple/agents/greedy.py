@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from meeple.agents.base import Agent
+from meeple.agents.base import Agent, flag, planned_move
 from meeple.core.api import CHANCE, State, sample_chance
 from meeple.core.errors import OptionError
 
@@ -36,9 +36,13 @@ class GreedyAgent(Agent):
         samples: int | str | None = None,
         depth: int | str | None = None,
         width: int | str | None = None,
+        tactics: int | str = 1,
         **options: Any,
     ) -> None:
         super().__init__(rng, **options)
+        # tactics=1: where the game plans a group of moves that only score together
+        # (State.tactic), play its step instead of judging the step alone.
+        self.tactics = flag("greedy", "tactics", tactics)
         given = (("samples", samples), ("depth", depth), ("width", width))
         self.given = {k: v for k, v in given if v is not None}
         for key, value in self.given.items():
@@ -64,6 +68,10 @@ class GreedyAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.tactics:
+            planned = planned_move(state, self.rng)
+            if planned is not None:
+                return planned
         best: list[int] = []
         best_value = float("-inf")
         for action, value in self.values(state, legal).items():

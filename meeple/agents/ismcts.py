@@ -18,13 +18,14 @@ import random
 import time
 from typing import Any
 
-from meeple.agents.base import Agent
+from meeple.agents.base import Agent, flag, planned_move
 from meeple.agents.greedy import GreedyAgent
 from meeple.core.api import CHANCE, State, sample_chance
 from meeple.core.errors import OptionError
 
 WIDE = 12  # progressive widening applies to decisions with more legal moves than this
 QUIET_STEPS = 40  # at most this many steps to finish a turn after a rollout (quiet=1)
+TURN_FLOOR = 32  # with turn=S, a late decision of a long turn still searches this many
 
 
 def _whole(key: str, value: int | str, what: str = "a whole number") -> int:
@@ -71,11 +72,20 @@ class ISMCTSAgent(Agent):
         prior: str = "none",
         quiet: int | str = 0,
         bias: int | str = 0,
+        turn: float | str | None = None,
+        tactics: int | str = 1,
         **options: Any,
     ) -> None:
         super().__init__(rng, **options)
         self.iterations = _whole("iterations", iterations) if iterations is not None else None
         self.seconds = _number("seconds", seconds) if seconds is not None else None
+        # turn=S: the whole turn's time. A turn's first decision may use half of it, the
+        # next a quarter and so on (at most ``seconds`` each), so a turn of many decisions
+        # (Farland: take, pay, place, rotate) still ends within S, however long it runs.
+        self.turn = _number("turn", turn) if turn is not None else None
+        # tactics=1: where the game plans a group of moves that only score together
+        # (State.tactic), play its step instead of searching the step alone.
+        self.tactics = flag("ismcts", "tactics", tactics)
         self.c = _number("c", c)
         self.rollout = _whole("rollout", rollout)
         self.scale = _number("scale", scale)
@@ -106,7 +116,7 @@ class ISMCTSAgent(Agent):
         # busy machine (benchmarks); "wall" is what a person waiting for a move feels.
         self.clock = time.perf_counter if clock == "wall" else time.thread_time
         self._check_ranges()
-        if self.iterations is None and self.seconds is None:
+        if self.iterations is None and self.seconds is None and self.turn is None:
             self.iterations = 1000
         self.last_root: Node | None = None
         self.last_iterations = 0
@@ -119,6 +129,8 @@ class ISMCTSAgent(Agent):
             raise OptionError(f"ismcts: iterations must be at least 1, not {self.iterations}")
         if self.seconds is not None and not (0 < self.seconds < math.inf):
             raise OptionError(f"ismcts: seconds must be a positive number, not {self.seconds}")
+        if self.turn is not None and not (0 < self.turn < math.inf):
+            raise OptionError(f"ismcts: turn must be a positive number of seconds, not {self.turn}")
         for name, value in (("c", self.c), ("widening", self.widening)):
             if not (0 <= value < math.inf):
                 raise OptionError(f"ismcts: {name} must be a number of 0 or more, not {value}")
@@ -133,6 +145,11 @@ class ISMCTSAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.tactics:
+            planned = planned_move(state, self.rng)
+            if planned is not None:
+                self.last_root, self.last_iterations = None, 0
+                return planned
         root = self.search(state, legal if self.settle else None)
         return max(legal, key=lambda a: (self._visits(root, a), self.rng.random()))
 
@@ -164,7 +181,8 @@ class ISMCTSAgent(Agent):
         root = Node()
         clock = self.clock
         started = clock()
-        deadline = started + self.seconds if self.seconds is not None else None
+        budget = self.budget(state)
+        deadline = started + budget if budget is not None else None
         self._order = None
         if self.prior == "greedy":
             legal = state.legal_actions()
@@ -184,7 +202,7 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and n % 8 == 0:
                 now = clock()
-                if now >= deadline:
+                if now >= deadline and (self.turn is None or n >= TURN_FLOOR):
                     break
                 if settle is not None and n >= 64 and n % 32 == 0:
                     left = 1.25 * n * (deadline - now) / max(now - started, 1e-9) + 8
@@ -195,6 +213,14 @@ class ISMCTSAgent(Agent):
         self.last_root = root
         self.last_iterations = n
         return root
+
+    def budget(self, state: State) -> float | None:
+        """This decision's time, in seconds: ``seconds``, or with ``turn`` its share of
+        the turn (half of it at the turn's first decision, then a quarter, ...)."""
+        if self.turn is None:
+            return self.seconds
+        share = self.turn * 0.5 ** (state.decisions_this_turn() + 1)
+        return share if self.seconds is None else min(self.seconds, share)
 
     # -- one iteration ------------------------------------------------------------------
 

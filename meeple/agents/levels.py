@@ -15,7 +15,9 @@ LEVELS: dict[str, dict[str, str]] = {
     # random (48% of 200 games); twelve samples make it a beginner who minds the pikes (65.5%).
     "easy": {"*": "greedy:samples=1,depth=1,width=4", "croa": "greedy:samples=12,depth=1,width=4"},
     "medium": {"*": "ismcts:iterations=300,rollout=10"},
-    "hard": {"*": "ismcts:seconds=1,rollout=10"},
+    # Hard: up to a second a decision, at most 1.8 s for a whole turn (a person waits for
+    # the turn, not for each of its decisions; benchmarks/turn_time.py measures it).
+    "hard": {"*": "ismcts:seconds=1,turn=1.8,rollout=10"},
 }
 
 

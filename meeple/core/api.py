@@ -280,6 +280,9 @@ class State:
         # The legal actions of this node, computed once: a sorted list, or at a
         # chance node reached through chance_outcomes() a dict of the outcomes.
         self._legal_cache: list[int] | dict[int, float] | None = None
+        # The turn in progress: whose it is and how many decisions they took in it.
+        self._turn_player = CHANCE
+        self._turn_steps = 0
 
     # -- the pending-decision stack ------------------------------------------------
 
@@ -327,6 +330,12 @@ class State:
         if self.game.info.perfect_information:
             return self.clone()
         raise NotImplementedError(f"{self.game.info.id} must re-deal hidden information")
+
+    tactics: ClassVar[bool] = False  # whether _tactic plans any decision
+
+    def _tactic(self) -> int | None:
+        """The planner's move for the player to move (see :meth:`tactic`)."""
+        return None
 
     def _heuristic(self, player: int) -> float:
         """How well ``player`` stands, in points: their lead over the best opponent.
@@ -425,9 +434,42 @@ class State:
                     f"(ids run from 0 to {n - 1})"
                 )
             raise IllegalActionError(self._illegal_message(action, sorted(legal)))
+        actor = self._current_player()
         self._apply_action(action)
         self.history.append(action)
         self._legal_cache = None
+        if actor != CHANCE:
+            if actor == self._turn_player:
+                self._turn_steps += 1
+            else:
+                self._turn_player, self._turn_steps = actor, 1
+
+    def decisions_this_turn(self) -> int:
+        """How many decisions the player to move has taken already in the turn in progress
+        (0 at a turn's first). A turn is one player's run of decisions with the chance
+        outcomes among them; another player's decision starts the next one."""
+        if self._is_terminal():
+            return 0
+        player = self._current_player()
+        return self._turn_steps if player == self._turn_player else 0
+
+    def tactic(self) -> int | None:
+        """A move the game's own planner makes for the player to move, or ``None``.
+
+        Some decisions are the first step of a group of moves that only score together
+        (Farland's installs at a scoring phase); a search that looks a few random steps
+        ahead misjudges them, so the game plans the group and bots play its steps. It
+        reads only what the player to move can see; a game that plans sets ``tactics``.
+        """
+        if not self.tactics or self._is_terminal() or self._current_player() == CHANCE:
+            return None
+        action = self._tactic()
+        if action is not None and action not in self.legal_actions():
+            raise AssertionError(
+                f"{self.game.info.id}: the planner chose {self._describe(action)}, "
+                "which is not legal here"
+            )
+        return action
 
     def apply_notation(self, text: str) -> int:
         """Parse ``text`` and apply it; returns the action id."""

@@ -38,6 +38,10 @@ from meeple.agents.ismcts import ISMCTSAgent
         # The messages for values that parse but make no search stay as they were.
         ("ismcts:iterations=-1", "ismcts: iterations must be at least 1, not -1"),
         ("ismcts:seconds=0", "ismcts: seconds must be a positive number, not 0.0"),
+        ("ismcts:turn=soon", "ismcts: turn must be a number, not 'soon'"),
+        ("ismcts:turn=-2", "ismcts: turn must be a positive number of seconds, not -2.0"),
+        ("ismcts:tactics=yes", "ismcts: tactics must be 0 or 1, not 'yes'"),
+        ("greedy:tactics=2", "greedy: tactics must be 0 or 1, not '2'"),
     ],
 )
 def test_a_bad_ismcts_option_is_named_in_the_message(spec, message):
@@ -79,3 +83,30 @@ def test_good_ismcts_options_parse_to_the_same_settings_as_before():
         "none",
     )
     assert plain.clock is time.perf_counter
+
+
+def test_a_turn_budget_gives_each_decision_of_the_turn_half_of_what_is_left():
+    """turn=S: half of S to a turn's first decision, a quarter to the next, ...; never
+    more than ``seconds``; a new turn starts again at half."""
+    game = meeple.load("farland")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() == meeple.CHANCE:
+        state.apply_action(meeple.sample_chance(state, rng))
+    agent = make_agent("ismcts:seconds=0.6,turn=2", random.Random(0))
+    assert isinstance(agent, ISMCTSAgent)
+    assert state.decisions_this_turn() == 0
+    assert agent.budget(state) == 0.6  # half the turn is 1 s: held to seconds=0.6
+    mover = state.current_player()
+    steps = 0
+    while state.current_player() == mover:
+        assert state.decisions_this_turn() == steps
+        expected = min(0.6, 2 * 0.5 ** (steps + 1))
+        assert agent.budget(state) == pytest.approx(expected)
+        state.apply_action(state.legal_actions()[0])
+        steps += 1
+        while state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+    assert steps >= 1
+    assert state.current_player() != mover and state.decisions_this_turn() == 0
+    assert make_agent("ismcts:seconds=0.6", random.Random(0)).budget(state) == 0.6

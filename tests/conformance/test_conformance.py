@@ -173,6 +173,30 @@ def test_determinize_keeps_the_observation_and_gives_a_valid_state(gid, players,
 
 
 @pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
+def test_the_games_own_plans_are_legal_and_read_only_the_movers_view(gid, players, opts):
+    """State.tactic: a legal move (the API refuses to return any other) or None, the
+    same in the mover's determinisations as in the real state, and never a plan for
+    chance or after the end."""
+    game = meeple.load(gid, players=players, **opts)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    planned = 0
+    while not state.is_terminal():
+        mover = state.current_player()
+        move = state.tactic()
+        if mover == CHANCE:
+            assert move is None
+        elif move is not None:
+            planned += 1
+            assert move in state.legal_actions()
+            twin = state.determinize(mover, random.Random(planned))
+            assert twin.tactic() == move
+        state.apply_action(_step(state, rng))
+    assert state.tactic() is None
+    assert planned == 0 or state.tactics
+
+
+@pytest.mark.parametrize(("gid", "players", "opts"), CONFIGS)
 def test_rejected_actions_change_nothing(gid, players, opts):
     game = meeple.load(gid, players=players, **opts)
     rng = random.Random(23)

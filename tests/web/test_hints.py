@@ -265,7 +265,7 @@ def test_the_hint_is_for_the_seats_own_draft(people):
 def test_the_hard_bots_time_is_bounded(client):
     hub = client.app.state.hub
     hub.settings.bot_specs = {}
-    assert hints.hint_spec(hub, "croa") == "ismcts:seconds=1,rollout=10"
+    assert hints.hint_spec(hub, "croa") == "ismcts:seconds=1,turn=1.8,rollout=10"
     hub.settings.bot_specs = {"hard": "ismcts:seconds=5,iterations=9000"}
     assert hints.hint_spec(hub, "croa") == "ismcts:seconds=1,iterations=9000"
     hub.settings.bot_specs = {"hard": "ismcts:iterations=50"}

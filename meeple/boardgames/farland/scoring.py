@@ -96,23 +96,15 @@ def regions(cells: Mapping[int, FarmCell], fenced: set[int]) -> list[tuple[list[
     return out
 
 
-def irrigated_squares(
-    cells: Mapping[int, FarmCell],
-    pipes: Iterable[int],
-    nimbus: Iterable[int] = (),
-) -> set[int]:
-    """Squares next to a pipe of a network that reaches the starting house, around a
-    Nimbus Generator, or next to a pond."""
-    pipes = set(pipes)
-    # pipes joined at grid corners; a network counts if one of its pipes lies on
-    # a side of a starting-house square
+def live_pipes(pipes: Iterable[int]) -> set[int]:
+    """The pipes of networks that reach the starting house: pipes join at grid corners,
+    and a network counts if one of its pipes lies on a side of a starting-house square."""
     by_corner: dict[int, list[int]] = {}
     for e in pipes:
         for v in edge_corners(e):
             by_corner.setdefault(v, []).append(e)
-    live: set[int] = set()
-    stack = [e for e in pipes if e in HOUSE_EDGES]
-    live.update(stack)
+    live = {e for e in pipes if e in HOUSE_EDGES}
+    stack = list(live)
     while stack:
         e = stack.pop()
         for v in edge_corners(e):
@@ -120,8 +112,18 @@ def irrigated_squares(
                 if f not in live:
                     live.add(f)
                     stack.append(f)
+    return live
+
+
+def irrigated_squares(
+    cells: Mapping[int, FarmCell],
+    pipes: Iterable[int],
+    nimbus: Iterable[int] = (),
+) -> set[int]:
+    """Squares next to a pipe of a network that reaches the starting house, around a
+    Nimbus Generator, or next to a pond."""
     out: set[int] = set()
-    for e in live:
+    for e in live_pipes(pipes):
         i = e >> 1
         out.add(i)
         out.add(i - 1 if e & 1 else i - N)

@@ -36,6 +36,7 @@ from meeple.boardgames.farland.farm import (
     edge_corners,
     side_edges,
 )
+from meeple.boardgames.farland.planner import plan_install
 from meeple.boardgames.farland.scoring import CATEGORIES, Techs, printed_fences, score_farm
 from meeple.core import CHANCE, Decision, State, multiset_outcomes
 
@@ -670,6 +671,28 @@ class FarlandState(State):
 
     def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
         return (scores[player]["total"], self.farms[player].installed_count())
+
+    tactics = True
+
+    def _tactic(self) -> int | None:
+        """At a scoring phase, the next step of the install planner's plan (planner.py):
+        the groups of pieces that score most now, or done when nothing gains."""
+        d = self.decision
+        if d is None or d.kind not in ("install", "install_at"):
+            return None
+        if d.kind == "install_at" and d.info not in (FENCE, PIPE):
+            return None  # a lift or a Nimbus Generator: left to the search
+        p = d.player
+        plan = plan_install(
+            self.farms[p], self.game.components, self.game.side, self.techs_of(p)
+        ).installs
+        L = self.L
+        if d.kind == "install":
+            if not plan:
+                return L.DONE
+            first = plan[0]
+            return L.INSTALL + (3 + first.at if first.kind == TROUGH else first.kind)
+        return next((L.EDGE + i.at for i in plan if i.kind == d.info), None)
 
     def _heuristic(self, player: int) -> float:
         """Points so far plus what each farm would score if scored now (and half a

@@ -1,0 +1,159 @@
+"""Farland bots install at the scoring phases: the install planner and the bots that follow it.
+
+Before the planner, every bot judged one installed piece at a time; one fence scores nothing
+until its pasture closes, so "done" always looked best and the bots scored from buildings
+only. These positions are built from a played opening (a seeded random game up to the first
+scoring phase) with the mover's farm and house set for the test.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeple.agents.base import make_agent
+from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
+from meeple.boardgames.farland.planner import plan_install
+from meeple.boardgames.farland.state import FarlandState
+from meeple.core import CHANCE, sample_chance
+from tests.games.farland.helpers import bottom, farm_with, land, right, setup, top
+
+
+def at_first_scoring_phase(seed: int = 3) -> FarlandState:
+    """A game played at random to the first player's first install decision."""
+    s = setup()
+    rng = random.Random(seed)
+    while not (s.decision is not None and s.decision.kind == "install"):
+        if s.current_player() == CHANCE:
+            s.apply_action(sample_chance(s, rng))
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    return s
+
+
+def fresh_farm(s: FarlandState, player: int) -> None:
+    """The player's farm back to the starting house alone, nothing installed."""
+    f = s.farms[player]
+    start = s.game.new_initial_state().farms[player]
+    f.cells = dict(start.cells)
+    f.tokens = {}
+    f.fences, f.pipes, f.nimbus = set(), set(), set()
+    f.troughs = [0, 0, 0]
+    f.touch = set(start.touch)
+
+
+def plan_of(s: FarlandState, player: int):
+    comp = s.game.components
+    return plan_install(s.farms[player], comp, s.game.side, s.techs_of(player))
+
+
+def test_three_fences_close_the_houses_two_printed_meadows():
+    """The issue's example: the starting house has two meadows with printed fences below
+    and at the sides; three fences close them into two pastures, 3 points each."""
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    fresh_farm(s, p)
+    s.farms[p].house = [3, 0, 0]
+    plan = plan_of(s, p)
+    assert [i.kind for i in plan.installs] == [FENCE, FENCE, FENCE]
+    assert plan.gain == 6
+    # With two fences only one meadow can be closed: one pasture.
+    s.farms[p].house = [2, 0, 0]
+    assert plan_of(s, p).gain == 3
+
+
+def test_animals_are_pastured_only_with_the_troughs_that_make_them_score():
+    """Three cows pastured alone score -2 each (the cow table's bottom space); with three
+    troughs they score 2 each. The planner judges fences and troughs as one group."""
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    fresh_farm(s, p)
+    farm_with({(2, 0): land("cow", 3, fences="NES")}, s, p)
+    s.farms[p].house = [1, 0, 3]
+    plan = plan_of(s, p)
+    kinds = sorted(i.kind for i in plan.installs)
+    assert kinds.count(TROUGH) == 3 and FENCE in kinds
+    before = sum(s.score_phase(p).values())
+    assert plan.gain > 0
+    # Without troughs the pasture would cost more than it brings: not planned.
+    s.farms[p].house = [1, 0, 0]
+    plan = plan_of(s, p)
+    assert all(i.kind == FENCE for i in plan.installs)
+    farm = s.farms[p]
+    for item in plan.installs:
+        farm.fences.add(item.at)
+    assert sum(s.score_phase(p).values()) >= before  # whatever it fences gains
+
+
+def test_pipes_run_from_the_house_to_the_crops():
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    fresh_farm(s, p)
+    farm_with({(2, 1): land(), (3, 1): land("wheat", 3)}, s, p)
+    s.farms[p].house = [0, 3, 0]
+    plan = plan_of(s, p)
+    assert plan.installs and all(i.kind == PIPE for i in plan.installs)
+    assert plan.gain == 6  # three wheat irrigated
+    assert len(plan.installs) <= 3
+
+
+BOTS = ["easy", "greedy", "medium", "hard", "ismcts:iterations=50"]
+
+
+def install_phase(s: FarlandState, spec: str) -> list[str]:
+    """Let the bot take every install decision of the mover; the moves it made."""
+    p = s.current_player()
+    agent = make_agent(spec, random.Random(0))
+    made = []
+    while s.current_player() == p and s.decision is not None:
+        assert s.decision.kind in ("install", "install_at")
+        a = agent.step(s)
+        made.append(s.action_to_string(a))
+        s.apply_action(a)
+    return made
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_every_bot_installs_what_scores_at_a_scoring_phase(spec):
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    fresh_farm(s, p)
+    s.farms[p].house = [3, 0, 0]
+    before = sum(s.score_phase(p).values())
+    made = install_phase(s, spec)
+    assert made[-1] == "done"
+    assert s.farms[p].house[FENCE] == 0
+    assert sum(s.score_phase(p).values()) == before + 6, made
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_a_bot_keeps_its_pieces_when_installing_them_scores_nothing(spec):
+    """No crops, no animals: pipes would irrigate nothing, and a piece kept in the house
+    still pays for an upper-market card."""
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    fresh_farm(s, p)
+    s.farms[p].house = [0, 2, 0]
+    assert install_phase(s, spec) == ["done"]
+    assert s.farms[p].house == [0, 2, 0]
+
+
+def test_the_planner_reads_only_the_movers_own_farm():
+    """The plan is the same in every determinisation of the mover's view."""
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    plan = s.tactic()
+    for k in range(5):
+        assert s.determinize(p, random.Random(k)).tactic() == plan
+
+
+def test_edges_named_in_the_helpers_match_the_planner():
+    """The meadows' open sides the planner closes are the ones a person would fence."""
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    fresh_farm(s, p)
+    s.farms[p].house = [3, 0, 0]
+    edges = {i.at for i in plan_of(s, p).installs}
+    assert edges <= {top(0, 1), bottom(0, 1), right(0, 1), top(1, 1), bottom(1, 1), right(1, 1)}
+    assert right(0, 1) in edges  # the wall between the two meadows
