@@ -15,6 +15,14 @@ The players are programs, so they ask for updates without the SVG picture unless
     python benchmarks/web_load.py --tables 100 --seconds 20 --think 0      # saturation
     python benchmarks/web_load.py --servers 2 --db postgresql://meeple:meeple@127.0.0.1/load
 
+``--bot-tables 1,4,16`` measures bot moves queued for the server's bot worker processes
+instead: for each K, a fresh server and K tables of two bots (``--bot-level``, default hard)
+playing game after game for ``--seconds``, watched over WebSockets; a turn's latency is the
+time from the update that makes it a bot's turn to the update that holds its move (its
+thinking, and its wait for a free worker when more bots think than there are workers).
+
+    python benchmarks/web_load.py --bot-tables 1,4,16 --seconds 30
+
 Loopback only; every loop is bounded (messages per game, a deadline per table).
 """
 
@@ -52,6 +60,7 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     actions: int = 0  # all actions of finished games, chance and moves
     pings: list[float] = field(default_factory=list)
+    turns: list[float] = field(default_factory=list)  # bot turns (--bot-tables), seconds
 
 
 def free_port() -> int:
@@ -61,23 +70,39 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, db: str, log: Path) -> subprocess.Popen[bytes]:
-    cmd = [
-        sys.executable,
-        "-m",
-        "meeple.cli.main",
-        "serve",
-        "--host",
-        HOST,
-        "--port",
-        str(port),
-        "--db",
-        db,
-        "--bot-delay",
-        "0",
-        "--log-level",
-        "warning",
-    ]
+# ``meeple serve`` has no option for the bot workers: with --bot-workers the server is
+# started by this instead (the same app and settings, bot_workers as given).
+SERVE_WITH_WORKERS = """
+import sys, uvicorn
+from meeple.web import Settings, create_app
+port, db, workers = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+settings = Settings(db_url=db, bot_delay=0.0, bot_workers=workers)
+uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+"""
+
+
+def start_server(
+    port: int, db: str, log: Path, bot_workers: int | None = None
+) -> subprocess.Popen[bytes]:
+    if bot_workers is not None:
+        cmd = [sys.executable, "-c", SERVE_WITH_WORKERS, str(port), db, str(bot_workers)]
+    else:
+        cmd = [
+            sys.executable,
+            "-m",
+            "meeple.cli.main",
+            "serve",
+            "--host",
+            HOST,
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            "0",
+            "--log-level",
+            "warning",
+        ]
     with log.open("wb") as out:
         # Every load player is a guest from 127.0.0.1: lift the new-accounts limit.
         env = {**os.environ, "MEEPLE_NEW_ACCOUNTS_PER_ADDRESS": "0"}
@@ -352,6 +377,155 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     }
 
 
+# -- bot moves queued for the bot workers (--bot-tables) ---------------------------------
+
+
+async def bots_table(client: httpx2.AsyncClient, game: str, level: str) -> int:
+    """A started table of two bots at ``level`` (the client only created it: it watches)."""
+    seats = [{"kind": "bot", "level": level}, {"kind": "bot", "level": level}]
+    r = await client.post("/api/tables", json={"game": game, "players": 2, "seats": seats})
+    r.raise_for_status()
+    tid: int = r.json()["id"]
+    (await client.post(f"/api/tables/{tid}/start")).raise_for_status()
+    return tid
+
+
+async def watch_bots(
+    base: str, client: httpx2.AsyncClient, tid: int, until: float, stats: Stats
+) -> bool:
+    """Watch one bots' table as a spectator, timing each bot turn that starts before
+    ``until`` (one under way then is waited for); whether the game ended."""
+    cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    url = base.replace("http://", "ws://") + f"/ws/tables/{tid}?svg=0"
+    turn_started: float | None = None
+    seen = -1
+    async with websockets.connect(
+        url, additional_headers={"Cookie": cookie}, max_size=2**24, open_timeout=30
+    ) as ws:
+        for _ in range(5000):
+            if turn_started is None and seen >= 0 and time.monotonic() >= until:
+                return False
+            msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=120))
+            now = time.perf_counter()
+            view = msg.get("view")
+            if msg["type"] != "update" or view is None or view["history_len"] == seen:
+                continue
+            if turn_started is not None:
+                stats.turns.append(now - turn_started)
+                stats.moves += 1
+            # The first view is the position as found: its turn began before we looked.
+            first = seen < 0
+            seen = view["history_len"]
+            if view["terminal"]:
+                stats.games += 1
+                return True
+            # A bot's turn starts with the update that makes it its turn (the chance after
+            # a move is played and sent with it).
+            mine = not first and view["to_move"] is not None and time.monotonic() < until
+            turn_started = now if mine else None
+    stats.errors.append(f"table {tid}: no end after 5000 messages")
+    return False
+
+
+async def bot_phase(base: str, k: int, args: argparse.Namespace) -> Stats:
+    """K tables of bots playing game after game for ``--seconds``, each watched."""
+    stats = Stats()
+    # One guest per table: a person may have only so many games running.
+    watchers = [await new_guest(base, f"bots-{k}-{i}-{args.seed}") for i in range(k)]
+    host = watchers[0]
+    quiet = await host.post("/api/tables", json={"game": args.game, "players": 2})
+    quiet_id: int = quiet.json()["id"]
+    until = time.monotonic() + args.seconds
+
+    async def table(client: httpx2.AsyncClient) -> None:
+        while time.monotonic() < until:
+            try:
+                tid = await bots_table(client, args.game, args.bot_level)
+                await watch_bots(base, client, tid, until, stats)
+            except Exception as e:
+                stats.errors.append(repr(e))
+                return
+
+    try:
+        await asyncio.gather(
+            *(table(c) for c in watchers),
+            *(pinger(base, quiet_id, until, stats) for _ in range(args.pingers)),
+        )
+    finally:
+        for c in watchers:
+            await c.aclose()
+    return stats
+
+
+def run_bots(args: argparse.Namespace) -> list[dict[str, object]]:
+    """One fresh server per K (so no table of the last K is still thinking), in turn."""
+    rows: list[dict[str, object]] = []
+    tmp = Path(tempfile.mkdtemp(prefix="meeple-bots-"))
+    for k in args.bot_tables:
+        port = free_port()
+        base = f"http://{HOST}:{port}"
+        log = tmp / f"server-{k}.log"
+        print(f"{k} bot tables: server log {log}", file=sys.stderr)
+        server = start_server(port, f"sqlite:///{tmp / f'bots-{k}.db'}", log, args.bot_workers)
+        try:
+            asyncio.run(wait_up(base))
+            time.sleep(args.warm)  # the bot workers are started in the background
+            started = time.monotonic()
+            stats = asyncio.run(bot_phase(base, k, args))
+            elapsed = time.monotonic() - started
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        turns_ms = [t * 1000 for t in stats.turns]
+        pings_ms = [p * 1000 for p in stats.pings]
+        rows.append(
+            {
+                "bot_tables": k,
+                "bot_turns": len(turns_ms),
+                "turn_ms_p50": round(percentile(turns_ms, 50), 1),
+                "turn_ms_p99": round(percentile(turns_ms, 99), 1),
+                "turn_ms_max": round(max(turns_ms), 1) if turns_ms else None,
+                "bot_moves_per_second": round(len(turns_ms) / elapsed, 2),
+                "games_finished": stats.games,
+                "ping_ms_p99": round(percentile(pings_ms, 99), 1),
+                "errors": len(stats.errors),
+                "first_errors": stats.errors[:3],
+            }
+        )
+    return rows
+
+
+def print_bot_rows(rows: list[dict[str, object]], args: argparse.Namespace) -> None:
+    workers = (
+        f"{usable_cpus()} (the usable CPUs)"
+        if args.bot_workers is None
+        else f"{args.bot_workers} (0: threads of the server)"
+    )
+    print(
+        f"game {args.game}, two {args.bot_level} bots per table, {args.seconds:g} s per row, "
+        f"server bot workers: {workers}"
+    )
+    print("| bot tables | bot turns | turn p50 | turn p99 | max | moves/s | ping p99 | errors |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['bot_tables']} | {r['bot_turns']} | {r['turn_ms_p50']} ms "
+            f"| {r['turn_ms_p99']} ms | {r['turn_ms_max']} ms | {r['bot_moves_per_second']} "
+            f"| {r['ping_ms_p99']} ms | {r['errors']} |"
+        )
+
+
+def usable_cpus() -> int:
+    """What the server sizes its bot pool by (``meeple.web.hub.usable_cpus``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=100)
@@ -384,9 +558,34 @@ def main() -> None:
         default=1,
         help="server processes on one PostgreSQL database; a table's two players use two",
     )
+    ap.add_argument(
+        "--bot-tables",
+        type=lambda text: [int(k) for k in text.split(",")],
+        help="measure queued bot moves instead: K tables of bots thinking at once, for each "
+        "K of the comma-separated list (a fresh server each)",
+    )
+    ap.add_argument("--bot-level", default="hard", choices=["easy", "medium", "hard"])
+    ap.add_argument(
+        "--bot-workers",
+        type=int,
+        help="the server's Settings.bot_workers (default: its own, the usable CPUs); 0 runs "
+        "the bots in threads of the server, as before the worker processes",
+    )
+    ap.add_argument(
+        "--warm", type=float, default=3.0, help="seconds a new server gets before a bot row"
+    )
     args = ap.parse_args()
     if args.procs < 1 or args.tables < 1:
         raise SystemExit("--procs and --tables must be at least 1")
+    if args.bot_tables is not None:
+        if args.url or args.servers != 1 or args.db or min(args.bot_tables) < 1:
+            raise SystemExit("--bot-tables starts its own servers (no --url, --servers, --db)")
+        rows = run_bots(args)
+        if args.json:
+            print(json.dumps(rows))
+        else:
+            print_bot_rows(rows, args)
+        return
     result = run(args)
     if args.json:
         print(json.dumps(result))

@@ -25,6 +25,14 @@ def register(app: typer.Typer) -> None:
         bot_seconds: Annotated[
             float, typer.Option(help="A bot's time budget for one move, in seconds.")
         ] = 10.0,
+        bot_workers: Annotated[
+            int | None,
+            typer.Option(
+                help="Worker processes for bot moves and hints (default: the CPUs this "
+                "process may use); 0 runs bots in threads of the server instead.",
+                min=0,
+            ),
+        ] = None,
         secure_cookies: Annotated[
             bool, typer.Option(help="Mark session cookies Secure (behind HTTPS).")
         ] = False,
@@ -52,6 +60,8 @@ def register(app: typer.Typer) -> None:
             bot_seconds=bot_seconds,
             secure_cookies=secure_cookies,
         )
+        if bot_workers is not None:
+            settings.bot_workers = bot_workers
         typer.echo(f"meeple: open http://{host}:{port}/  (database {settings.db_url})")
         uvicorn.run(
             create_app(settings),

@@ -14,14 +14,14 @@ The policy (``docs/help.md`` gives the reasons):
 - it is computed from the seat's own view only: the position is re-dealt from the seat's
   observation (``determinize``) before the bot sees it, exactly as the table's bots are;
 - the bot's time is bounded (:data:`HINT_SECONDS` of search, and a hard stop after
-  :data:`HINT_TIMEOUT`).
+  :data:`HINT_TIMEOUT` once a bot worker takes it up: hints queue with the bots' moves in
+  ``Hub.bots``, see :class:`meeple.web.hub.BotPool`).
 
 A refusal changes nothing: no hint is counted, nothing is logged.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from dataclasses import dataclass, field
@@ -128,10 +128,14 @@ def _position(live: LiveTable, seat: int, seen: JSON) -> tuple[State, int]:
     return position, length
 
 
-def _think(spec: str, state: State, rng: random.Random) -> tuple[int, int | None]:
-    """Run the agent on the re-dealt position: its action, and how many playouts it ran."""
+def _think(spec: str, position: State, seat: int, seed: str) -> tuple[int, int | None]:
+    """In a bot worker: the position re-dealt from the seat's own view, then the agent on it,
+    both drawing on one RNG made from ``seed``; the action, and how many playouts it ran."""
+    rng = random.Random(seed)
+    # The seat's own view: everything it cannot see re-dealt, so the bot cannot use it.
+    snapshot = position.determinize(seat, rng)
     agent = make_agent(spec, rng)
-    action = agent.step(state)
+    action = agent.step(snapshot)
     inner: Any = agent.inner if isinstance(agent, LevelAgent) else agent
     playouts = inner.last_iterations if isinstance(inner, ISMCTSAgent) else None
     return action, playouts
@@ -159,16 +163,12 @@ async def take_hint(
             raise Refused(NONE_LEFT, 409, "no_hints_left")
         position, length = _position(live, seat, seen)
         committed = len(live.state.history)
-        # The seat's own view: everything it cannot see re-dealt, so the bot cannot use it.
-        rng = random.Random(f"meeple-web-hint:{live.seed}:{seat}:{length}")
-        snapshot = position.determinize(seat, rng)
+        seed = f"meeple-web-hint:{live.seed}:{seat}:{length}"
         spec = hint_spec(hub, live.game.info.id)
         hints.thinking.add(key)
     try:
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(hub.executor, _think, spec, snapshot, rng)
         try:
-            action, playouts = await asyncio.wait_for(future, timeout=HINT_TIMEOUT)
+            action, playouts = await hub.bots.run(HINT_TIMEOUT, _think, spec, position, seat, seed)
         except TimeoutError:
             raise Refused(
                 "the bot took too long to find a hint; try again", 503, "hint_timeout"

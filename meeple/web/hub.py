@@ -8,7 +8,8 @@ second writer of the same move fail even across processes.
 
 Chance outcomes are sampled from an RNG derived from the table's seed and the
 move index, and a bot's RNG from the seed, its seat and the move index: the seed
-and the stored actions determine everything, before and after a restart.
+and the stored actions determine everything, before and after a restart. Bots think in
+worker processes (:class:`BotPool`), each move given its agent spec, position and seed string.
 
 With several processes on one PostgreSQL database, every committed change of a table is
 announced (``NOTIFY``) and the other processes read the new moves (see ``meeple.web.notify``);
@@ -27,12 +28,21 @@ import contextlib
 import functools
 import json
 import logging
+import multiprocessing
+import os
+import pickle
 import random
+import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import CancelledError as FutureCancelled
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.context import BaseContext
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, select
@@ -72,6 +82,21 @@ TAKEOVER_SECONDS = 2.0  # a table another process drives: ask again this often (
 BOT_LEVELS = ("easy", "medium", "hard")
 MAX_DRAFT = 500  # staged steps in one draft, at most
 REVEAL_SAMPLES = 8  # re-deals of what a seat cannot see, to tell whether a step reveals it
+WARM_HOLD = 0.1  # seconds a warming no-op keeps its worker busy (see _warm)
+WARM_ROUNDS = 5  # rounds of warming no-ops, at most
+RETIRE_POLL = 0.05  # seconds between looks at a replaced pool's last moves
+STOP_GRACE = 1.0  # seconds a closing pool's workers get to leave before they are terminated
+# What a bot worker needs: imported once by the forkserver, before it forks any worker.
+WORKER_MODULES = ["meeple.web.hub", "meeple.web.hints"]
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity, where the system says), at least 1."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        n = os.cpu_count() or 1
+    return max(1, n)
 
 
 @dataclass
@@ -83,6 +108,11 @@ class Settings:
     bot_seconds: float = 10.0  # a bot's time budget for one move
     bot_specs: dict[str, str] = field(default_factory=dict)  # level -> agent spec override
     secure_cookies: bool = False
+    # Bot moves and hints run in this many worker processes (default: the CPUs this process
+    # may use), so that bots thinking at once each get a core and the server's own process
+    # stays free; 0 runs them in ``bot_threads`` threads of the server process instead (tests
+    # whose agents live in the test process do that). See BotPool.
+    bot_workers: int = field(default_factory=usable_cpus)
     bot_threads: int = 2
     inline_sqlite: bool = True  # SQLite work on the event loop (see Hub.db)
     # Another player may hand an absent player's seat to a bot once it has been that
@@ -472,6 +502,275 @@ class Conn:
                 await self.send(message)
 
 
+def bot_move(spec: str, state: State, seed: str) -> int:
+    """A bot's move (in a bot worker): the agent ``spec`` with its RNG made from ``seed``, so
+    that the seed determines the move wherever it is computed."""
+    return make_agent(spec, random.Random(seed)).step(state)
+
+
+def _call(payload: bytes) -> Any:
+    """In a worker: the function and arguments pickled by BotPool.run, called."""
+    fn, args = pickle.loads(payload)
+    return fn(*args)
+
+
+_lifeline: tuple[Connection, Connection] | None = None  # in the server: see _lifeline_end
+
+
+def _lifeline_end() -> Connection:
+    """The reading end of a pipe whose writing end only this process holds, given to every
+    worker: it reads end-of-file as soon as the server process is gone, however it ended (a
+    worker of a killed server would otherwise wait for work forever)."""
+    global _lifeline
+    if _lifeline is None:
+        _lifeline = multiprocessing.Pipe(duplex=False)
+    return _lifeline[0]
+
+
+def _worker_started(lifeline: Connection) -> None:
+    """A worker ignores Ctrl-C (the server ends its workers itself when it closes) and ends
+    when the server process does."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(
+        target=_watch, args=(lifeline,), name="meeple-bot-lifeline", daemon=True
+    ).start()
+
+
+def _watch(lifeline: Connection) -> None:
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv()  # nothing is ever sent: this returns when the server is gone
+    os._exit(0)
+
+
+def _ready(hold: float) -> int:
+    """The warming no-op: it keeps its worker busy a moment, so that the next one submitted
+    starts another worker (a pool starts a new worker only when none is free)."""
+    time.sleep(hold)
+    return os.getpid()
+
+
+def _mp_context() -> BaseContext:
+    """The forkserver where there is one (a clean process that imports the bots' modules once
+    and forks each worker from itself), else spawn; never fork, since the server has threads
+    and an event loop."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(WORKER_MODULES)  # no effect once the server runs
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _warm(executor: ProcessPoolExecutor, workers: int) -> None:
+    """Start every worker of a new pool (in a thread of its own: starting takes a while)."""
+    started = time.perf_counter()
+    try:
+        for _ in range(WARM_ROUNDS):
+            futures = [executor.submit(_ready, WARM_HOLD) for _ in range(workers)]
+            for f in futures:
+                f.result(timeout=120)
+            if len(_processes_of(executor)) >= workers:
+                break
+    except (Exception, FutureCancelled) as e:  # closed meanwhile, or a worker did not start
+        log.info("bot workers: warming stopped (%s)", _first_line(e))
+        return
+    log.info(
+        "bot workers: %d processes ready in %.2f s",
+        len(_processes_of(executor)),
+        time.perf_counter() - started,
+    )
+
+
+def _processes_of(executor: Executor) -> list[Any]:
+    """A process pool's worker processes (its manager thread may change them meanwhile)."""
+    for _ in range(10):
+        try:
+            return list((getattr(executor, "_processes", None) or {}).values())
+        except RuntimeError:  # changed while copied
+            continue
+    return []
+
+
+def _stop(executor: Executor, grace: float = 0.0) -> None:
+    """Shut a pool down: queued work cancelled, and its processes ended, those still busy
+    after ``grace`` seconds terminated (a running task cannot be cancelled otherwise)."""
+    processes = _processes_of(executor)
+    executor.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + grace
+    for p in processes:
+        p.join(max(0.0, deadline - time.monotonic()))
+        if p.is_alive():
+            p.terminate()
+    for p in processes:
+        p.join(5)
+        if p.is_alive():
+            p.kill()
+
+
+def _stop_all(executors: list[Executor], grace: float) -> None:
+    for executor in executors:
+        _stop(executor, grace)
+
+
+@dataclass(eq=False)
+class _Job:
+    future: Future[Any]
+    deadline: float  # past this, nobody waits for its answer
+
+
+class BotPool:
+    """Where bot moves and hints are computed: ``workers`` processes, or (``workers`` 0)
+    ``threads`` threads of this process.
+
+    A task waits for a free worker (first come, first served) and its timeout counts from
+    then, so a move queued behind others still gets its whole time. A process-pool task cannot
+    be cancelled once it runs: a task that overruns its timeout gets the pool replaced by a new
+    one, and the old one's processes are terminated once its other tasks are done (or past
+    their own deadlines). A worker that dies breaks its pool (``BrokenProcessPool`` for every
+    task in it): the pool is replaced too. The caller decides what to do instead (a bot plays
+    at random). A task whose arguments cannot be pickled (a game whose states do not) runs in
+    a thread of this process.
+    """
+
+    def __init__(self, workers: int, threads: int) -> None:
+        if workers < 0:
+            raise ValueError(f"bot_workers must be 0 (threads) or more, not {workers}")
+        self.processes = workers > 0
+        self.size = workers if self.processes else max(1, threads)
+        self.threads = max(1, threads)
+        self._free = asyncio.Semaphore(self.size)
+        self._jobs: dict[Executor, set[_Job]] = {}
+        self._executor = self._new_executor()
+        self._local: ThreadPoolExecutor | None = None  # for what cannot go to a process
+        self._retiring: set[asyncio.Task[None]] = set()
+        self._unpicklable: set[str] = set()
+        self.replaced = 0  # pools replaced (after a timeout or a dead worker), for tests
+        self.closed = False
+
+    def _new_executor(self) -> Executor:
+        executor: Executor
+        if self.processes:
+            context = _mp_context()
+            executor = ProcessPoolExecutor(
+                max_workers=self.size,
+                mp_context=context,
+                initializer=_worker_started,
+                initargs=(_lifeline_end(),),
+            )
+            threading.Thread(
+                target=_warm, args=(executor, self.size), name="meeple-bot-warm", daemon=True
+            ).start()
+        else:
+            executor = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix="meeple-bot")
+        self._jobs[executor] = set()
+        return executor
+
+    def pids(self) -> list[int]:
+        """The current pool's worker processes (none with threads)."""
+        return [p.pid for p in _processes_of(self._executor) if p.pid is not None]
+
+    async def run(self, timeout: float, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on a free worker, given ``timeout`` seconds from when it starts.
+
+        Raises TimeoutError past the timeout, BrokenProcessPool if a worker died, or what
+        ``fn`` raised. ``fn`` must be a module-level function (a worker imports it)."""
+        if self.closed:
+            raise RuntimeError("the bot pool is closed")
+        payload: bytes | None = None
+        if self.processes:
+            try:
+                payload = pickle.dumps((fn, args), protocol=pickle.HIGHEST_PROTOCOL)
+            except Exception as e:
+                return await self._run_here(timeout, fn, args, e)
+        loop = asyncio.get_running_loop()
+        await self._free.acquire()
+        executor = self._executor
+        try:
+            if payload is not None:
+                future = executor.submit(_call, payload)
+            else:
+                future = executor.submit(fn, *args)
+        except BaseException as e:
+            self._free.release()
+            if isinstance(e, BrokenProcessPool):
+                self._replace(executor, "a bot worker process died")
+            raise
+        job = _Job(future, time.monotonic() + timeout)
+        jobs = self._jobs[executor]
+        jobs.add(job)
+
+        def finished(_: Future[Any]) -> None:
+            with contextlib.suppress(RuntimeError):  # the event loop is closed already
+                loop.call_soon_threadsafe(self._finished, jobs, job)
+
+        future.add_done_callback(finished)
+        try:
+            result: T = await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+            return result
+        except TimeoutError:
+            if not future.done() and self.processes:
+                self._replace(executor, f"a task overran its {timeout:g} s")
+            raise
+        except BrokenProcessPool:
+            self._replace(executor, "a bot worker process died")
+            raise
+
+    def _finished(self, jobs: set[_Job], job: _Job) -> None:
+        jobs.discard(job)
+        self._free.release()
+
+    async def _run_here(self, timeout: float, fn: Callable[..., T], args: Any, why: Exception) -> T:
+        """A task that cannot be sent to a worker process: in a thread of this process."""
+        what = getattr(fn, "__qualname__", repr(fn))
+        if what not in self._unpicklable:
+            self._unpicklable.add(what)
+            log.warning(
+                "%s: cannot be sent to a bot worker process (%s); it runs in a thread of the "
+                "server instead",
+                what,
+                _first_line(why),
+            )
+        if self._local is None:
+            self._local = ThreadPoolExecutor(self.threads, thread_name_prefix="meeple-bot-local")
+        loop = asyncio.get_running_loop()
+        return await asyncio.wait_for(loop.run_in_executor(self._local, fn, *args), timeout)
+
+    def _replace(self, old: Executor, why: str) -> None:
+        """Give new tasks a new pool, and end the old one once nobody waits for it."""
+        if old is not self._executor or self.closed:
+            return  # replaced already (every task of a broken pool fails at once)
+        log.warning("bot workers: %s; a new pool takes over", why)
+        self.replaced += 1
+        self._executor = self._new_executor()
+        task = asyncio.get_running_loop().create_task(self._retire(old))
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
+
+    async def _retire(self, old: Executor) -> None:
+        """Let the old pool's other tasks finish, each until its own deadline, then terminate
+        its processes: the one that overran stops only so."""
+        jobs = self._jobs[old]
+        while any(not j.future.done() and time.monotonic() < j.deadline for j in jobs):
+            await asyncio.sleep(RETIRE_POLL)
+        await asyncio.to_thread(_stop, old)
+        self._jobs.pop(old, None)
+
+    async def close(self) -> None:
+        """Cancel what waits, let idle workers leave, terminate busy ones (nobody waits for
+        them any more: the tables' drivers are stopped first)."""
+        self.closed = True
+        for task in list(self._retiring):
+            task.cancel()
+        executors = list(self._jobs)
+        if self._local is not None:
+            executors.append(self._local)
+        if self.processes:
+            await asyncio.to_thread(_stop_all, executors, STOP_GRACE)
+        else:
+            for e in executors:
+                e.shutdown(wait=False, cancel_futures=True)
+        self._jobs.clear()
+
+
 class Hub:
     """All live tables of this process, their subscribers, bots and the database."""
 
@@ -483,9 +782,8 @@ class Hub:
         self.conns: dict[int, set[Conn]] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         self._loaders: dict[int, int] = {}  # how many are in Hub.live for a table id
-        self.executor = ThreadPoolExecutor(
-            max_workers=settings.bot_threads, thread_name_prefix="meeple-bot"
-        )
+        # Bot moves and hints (see BotPool): worker processes, started now in the background.
+        self.bots = BotPool(settings.bot_workers, settings.bot_threads)
         # SQLite takes one writer at a time, and a second one waits in sleeps of up to
         # 100 ms: one database thread serialises the work without those waits.
         sqlite = engine.url.get_backend_name() == "sqlite"
@@ -1145,20 +1443,21 @@ class Hub:
         return self.settings.bot_specs.get(level, level)
 
     async def _think(self, live: LiveTable, seat: int, level: str, state: State) -> int:
-        index = len(state.history)
-        rng = random.Random(f"meeple-web-bot:{live.seed}:{seat}:{index}")
-        agent = make_agent(self.bot_spec(level), rng)
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.executor, agent.step, state)
+        """The bot's move, from a bot worker (``bot_move``); at random if it overruns
+        ``bot_seconds``, fails, or its worker dies."""
+        seed = f"meeple-web-bot:{live.seed}:{seat}:{len(state.history)}"
+        spec = self.bot_spec(level)
         try:
-            action = await asyncio.wait_for(future, timeout=self.settings.bot_seconds)
+            return await self.bots.run(self.settings.bot_seconds, bot_move, spec, state, seed)
         except TimeoutError:
             log.warning("table %s: the %s bot ran out of time; it plays at random", live.id, level)
-            action = rng.choice(state.legal_actions())
+        except BrokenProcessPool:
+            log.error(
+                "table %s: the %s bot's worker process died; it plays at random", live.id, level
+            )
         except Exception:
             log.exception("table %s: the %s bot failed; it plays at random", live.id, level)
-            action = rng.choice(state.legal_actions())
-        return action
+        return random.Random(seed).choice(state.legal_actions())
 
     async def _drive(self, live: LiveTable) -> None:
         """The table's driver: plays chance and bot seats whenever it is their turn."""
@@ -1273,7 +1572,7 @@ class Hub:
             if live.driver is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await live.driver
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        await self.bots.close()
         self._db_executor.shutdown(wait=True)
 
 

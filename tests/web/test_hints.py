@@ -32,12 +32,14 @@ class Recorder(Agent):
 
 
 register_agent("recorder", Recorder)
+RECORDING = {"easy": "random", "hard": "recorder"}
 
 
 @pytest.fixture
 def client(db_path):
     Recorder.seen.clear()
-    settings = make_settings(db_path, bot_specs={"easy": "random", "hard": "recorder"})
+    # The recorder lives in this process: bots in threads here, not in worker processes.
+    settings = make_settings(db_path, bot_specs=RECORDING, bot_workers=0)
     with TestClient(create_app(settings)) as c:
         yield c
 
@@ -148,7 +150,8 @@ def test_a_hint_is_given_counted_and_logged_for_everyone(people):
 def test_hints_taken_stay_counted_and_logged_after_a_restart(db_path):
     """The hints a seat took are stored with the table: a restarted server (or another
     process) gives none back, and its log, and the replay's, still say they were taken."""
-    settings = make_settings(db_path, bot_specs={"easy": "random", "hard": "recorder"})
+    # The recorder lives in this process: bots in threads here, not in worker processes.
+    settings = make_settings(db_path, bot_specs=RECORDING, bot_workers=0)
     with TestClient(create_app(settings)) as alice:
         bob = new_client(alice)
         guest(alice, "alice")
