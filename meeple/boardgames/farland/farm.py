@@ -9,6 +9,8 @@ square to the other half of its building (0 when it is not a building).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from meeple.boardgames.farland.actions import N, sq
 from meeple.boardgames.farland.components import K_BUILDING, K_POND, Cell
 
@@ -53,6 +55,26 @@ def corner_squares(v: int) -> tuple[int, int, int, int]:
 def corner_edges(v: int) -> tuple[int, int, int, int]:
     """The four edges meeting at corner ``v``."""
     return (2 * v, 2 * (v - 1), 2 * v + 1, 2 * (v - N) + 1)
+
+
+def inner_corner(cells: Mapping[int, object], v: int) -> bool:
+    """Are all four arms of a cross at corner ``v`` on edges of the farm?"""
+    nw, ne, sw, se = (q in cells for q in corner_squares(v))
+    return (nw or ne) and (ne or se) and (sw or se) and (nw or sw)
+
+
+def nimbus_corners(
+    cells: Mapping[int, object], pipes: Iterable[int], nimbus: Iterable[int]
+) -> list[int]:
+    """Grid corners of the farm where a Nimbus Generator may go: its four arms on edges of
+    the farm, no pipe ending there (it would overlap the cross) and no other Nimbus."""
+    out: set[int] = set()
+    for i in cells:
+        out.update((i, i + 1, i + N, i + N + 1))
+    out.difference_update(nimbus)
+    for e in pipes:
+        out.difference_update(edge_corners(e))
+    return sorted(v for v in out if inner_corner(cells, v))
 
 
 def _rot_mask(m: int) -> int:

@@ -29,6 +29,7 @@ from meeple.boardgames.farland.farm import (
     FarmCell,
     corner_edges,
     edge_corners,
+    nimbus_corners,
     side_edges,
 )
 from meeple.boardgames.farland.scoring import (
@@ -39,14 +40,15 @@ from meeple.boardgames.farland.scoring import (
     score_farm,
 )
 
+CROSS = 3  # Install kind of a Nimbus Generator (two pipes as a cross on a corner)
 PIECE_VALUE = 0.5  # a piece kept in the house, as the heuristic values it
 ENCLOSURE_SIZE = 3  # small areas tried as pastures of their own, up to this many squares
 
 
 @dataclass(frozen=True)
 class Install:
-    """One piece to install: ``kind`` FENCE or PIPE on ``at`` (an edge), or TROUGH on
-    table ``at`` (an animal)."""
+    """One piece to install: ``kind`` FENCE or PIPE on ``at`` (an edge), TROUGH on table
+    ``at`` (an animal), or CROSS (a Nimbus Generator, two pipes) on corner ``at``."""
 
     kind: int
     at: int
@@ -61,7 +63,10 @@ class Plan:
 class _Farm:
     """A farm being planned: the sets install changes, copied once."""
 
-    def __init__(self, farm: Farm, comp: Components, side: str, techs: Techs) -> None:
+    def __init__(
+        self, farm: Farm, comp: Components, side: str, techs: Techs, crosses: bool
+    ) -> None:
+        self.crosses = crosses  # the player may install Nimbus Generators
         self.cells: Mapping[int, FarmCell] = farm.cells
         self.tokens = farm.tokens
         self.fences = set(farm.fences)
@@ -83,6 +88,7 @@ class _Farm:
         fences: Iterable[int] = (),
         pipes: Iterable[int] = (),
         troughs: tuple[int, int] = (-1, 0),
+        cross: int = -1,
     ) -> dict[str, int]:
         """The farm's scoring now, by category, with these pieces added (``troughs``:
         an animal's table and how many more troughs on it)."""
@@ -96,7 +102,7 @@ class _Farm:
             self.tokens,
             self.fences.union(fences),
             self.pipes.union(pipes),
-            self.nimbus,
+            self.nimbus | {cross} if cross >= 0 else self.nimbus,
             counts,
             self.comp,
             self.side,
@@ -199,9 +205,12 @@ class _Farm:
         ]
 
 
-def plan_install(farm: Farm, comp: Components, side: str, techs: Techs) -> Plan:
-    """The groups of pieces worth installing now, best first (see the module's doc)."""
-    f = _Farm(farm, comp, side, techs)
+def plan_install(
+    farm: Farm, comp: Components, side: str, techs: Techs, crosses: bool = False
+) -> Plan:
+    """The groups of pieces worth installing now, best first (see the module's doc);
+    ``crosses``: the player has the Nimbus Generator technology."""
+    f = _Farm(farm, comp, side, techs, crosses)
     now = f.score()
     start = base = sum(now.values())
     installs: list[Install] = []
@@ -209,7 +218,8 @@ def plan_install(farm: Farm, comp: Components, side: str, techs: Techs) -> Plan:
         options: list[tuple[float, list[Install], int]] = []
         for got, group in _groups(f, now):
             total = sum(got.values())
-            value = total - base - PIECE_VALUE * len(group)
+            pieces = sum(2 if i.kind == CROSS else 1 for i in group)  # a cross is two pipes
+            value = total - base - PIECE_VALUE * pieces
             if value > 0:
                 options.append((value, group, total))
         if not options:
@@ -220,6 +230,10 @@ def plan_install(farm: Farm, comp: Components, side: str, techs: Techs) -> Plan:
                 f.fences.add(item.at)
             elif item.kind == PIPE:
                 f.pipes.add(item.at)
+            elif item.kind == CROSS:
+                f.nimbus.add(item.at)
+                f.house[PIPE] -= 2
+                continue
             else:
                 f.troughs[item.at] += 1
             f.house[item.kind] -= 1
@@ -245,3 +259,6 @@ def _groups(f: _Farm, now: Mapping[str, int]) -> Iterator[tuple[dict[str, int], 
     if f.house[PIPE]:
         for path in f.pipe_paths():
             yield f.score(pipes=path), [Install(PIPE, e) for e in reversed(path)]
+    if f.crosses and f.house[PIPE] >= 2:
+        for v in nimbus_corners(f.cells, f.pipes, f.nimbus):
+            yield f.score(cross=v), [Install(CROSS, v)]

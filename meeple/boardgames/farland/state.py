@@ -33,10 +33,11 @@ from meeple.boardgames.farland.farm import (
     cell_fence_edges,
     corner_edges,
     corner_squares,
-    edge_corners,
+    inner_corner,
+    nimbus_corners,
     side_edges,
 )
-from meeple.boardgames.farland.planner import plan_install
+from meeple.boardgames.farland.planner import CROSS, plan_install
 from meeple.boardgames.farland.scoring import CATEGORIES, Techs, printed_fences, score_farm
 from meeple.core import CHANCE, Decision, State, multiset_outcomes
 
@@ -501,21 +502,11 @@ class FarlandState(State):
     @staticmethod
     def inner_corner(farm: Farm, v: int) -> bool:
         """Are all four arms of a cross at corner ``v`` on edges of the farm?"""
-        cells = farm.cells
-        nw, ne, sw, se = (q in cells for q in corner_squares(v))
-        return (nw or ne) and (ne or se) and (sw or se) and (nw or sw)
+        return inner_corner(farm.cells, v)
 
     def nimbus_corners(self, farm: Farm) -> list[int]:
-        """Grid corners of the farm where a Nimbus Generator may go: its four arms
-        on edges of the farm, no pipe ending there (it would overlap the cross)
-        and no other Nimbus."""
-        out: set[int] = set()
-        for i in farm.cells:
-            out.update((i, i + 1, i + N, i + N + 1))
-        out -= farm.nimbus
-        for e in farm.pipes:
-            out.difference_update(edge_corners(e))
-        return sorted(v for v in out if self.inner_corner(farm, v))
+        """Grid corners of the farm where a Nimbus Generator may go (farm.nimbus_corners)."""
+        return nimbus_corners(farm.cells, farm.pipes, farm.nimbus)
 
     def _can_lift(self, farm: Farm) -> bool:
         return bool(farm.techs & self.game.tech_bit["flexible_installation"]) and not farm.installed
@@ -680,18 +671,23 @@ class FarlandState(State):
         d = self.decision
         if d is None or d.kind not in ("install", "install_at"):
             return None
-        if d.kind == "install_at" and d.info not in (FENCE, PIPE):
-            return None  # a lift or a Nimbus Generator: left to the search
+        if d.kind == "install_at" and d.info < 0:
+            return None  # a lift (Flexible Installation): left to the search
         p = d.player
-        plan = plan_install(
-            self.farms[p], self.game.components, self.game.side, self.techs_of(p)
-        ).installs
+        farm = self.farms[p]
+        crosses = bool(farm.techs & self.game.tech_bit["nimbus_generator"])
+        comp = self.game.components
+        plan = plan_install(farm, comp, self.game.side, self.techs_of(p), crosses).installs
         L = self.L
         if d.kind == "install":
             if not plan:
                 return L.DONE
             first = plan[0]
-            return L.INSTALL + (3 + first.at if first.kind == TROUGH else first.kind)
+            if first.kind == TROUGH:
+                return L.INSTALL + 3 + first.at
+            return L.INSTALL + (NIMBUS if first.kind == CROSS else first.kind)
+        if d.info == NIMBUS:
+            return next((L.CORNER + i.at for i in plan if i.kind == CROSS), None)
         return next((L.EDGE + i.at for i in plan if i.kind == d.info), None)
 
     def _heuristic(self, player: int) -> float:

@@ -14,15 +14,16 @@ import pytest
 
 from meeple.agents.base import make_agent
 from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
-from meeple.boardgames.farland.planner import plan_install
+from meeple.boardgames.farland.actions import sq
+from meeple.boardgames.farland.planner import CROSS, plan_install
 from meeple.boardgames.farland.state import FarlandState
 from meeple.core import CHANCE, sample_chance
 from tests.games.farland.helpers import bottom, farm_with, land, right, setup, top
 
 
-def at_first_scoring_phase(seed: int = 3) -> FarlandState:
+def at_first_scoring_phase(seed: int = 3, rules: str = "basic") -> FarlandState:
     """A game played at random to the first player's first install decision."""
-    s = setup()
+    s = setup(rules=rules)
     rng = random.Random(seed)
     while not (s.decision is not None and s.decision.kind == "install"):
         if s.current_player() == CHANCE:
@@ -45,7 +46,9 @@ def fresh_farm(s: FarlandState, player: int) -> None:
 
 def plan_of(s: FarlandState, player: int):
     comp = s.game.components
-    return plan_install(s.farms[player], comp, s.game.side, s.techs_of(player))
+    farm = s.farms[player]
+    crosses = bool(farm.techs & s.game.tech_bit["nimbus_generator"])
+    return plan_install(farm, comp, s.game.side, s.techs_of(player), crosses)
 
 
 def test_three_fences_close_the_houses_two_printed_meadows():
@@ -96,6 +99,30 @@ def test_pipes_run_from_the_house_to_the_crops():
     assert plan.installs and all(i.kind == PIPE for i in plan.installs)
     assert plan.gain == 6  # three wheat irrigated
     assert len(plan.installs) <= 3
+
+
+def test_a_nimbus_generator_waters_a_block_of_crops_no_pipe_run_reaches():
+    """Advanced rules, with the Nimbus Generator technology and two pipes: a cross on the
+    corner inside a block of four wheat fields irrigates all four (10 points), where the
+    two pipes as a run from the house reach one field at most."""
+    s = at_first_scoring_phase(rules="advanced")
+    p = s.current_player()
+    fresh_farm(s, p)
+    wheat = {(x, y): land("wheat", 1) for x in (3, 4) for y in (0, 1)}
+    farm_with({(2, 0): land(), (2, 1): land(), **wheat}, s, p)
+    farm = s.farms[p]
+    farm.techs |= s.game.tech_bit["nimbus_generator"]
+    farm.house = [0, 2, 0]
+    s._legal_cache = None
+    plan = plan_of(s, p)
+    assert plan.installs == plan_install(
+        farm, s.game.components, s.game.side, s.techs_of(p), crosses=True
+    ).installs
+    assert [(i.kind, i.at) for i in plan.installs] == [(CROSS, sq(4, 1))]
+    assert plan.gain == 10
+    made = install_phase(s, "medium")
+    assert made == ["install nimbus", "corner 4,1", "done"]
+    assert farm.nimbus == {sq(4, 1)} and farm.house == [0, 0, 0]
 
 
 BOTS = ["easy", "greedy", "medium", "hard", "ismcts:iterations=50"]
