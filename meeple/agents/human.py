@@ -41,10 +41,17 @@ class HumanAgent(Agent):
 
     def hint(self, state: State) -> str:
         """The hard bot's suggestion for this seat, from this seat's view only."""
-        from meeple.agents.base import make_agent, parse_spec
+        from meeple.agents.base import make_agent, parse_spec, planned_move
         from meeple.agents.ismcts import ISMCTSAgent
         from meeple.agents.levels import level_spec
 
+        planned = planned_move(state, random.Random(self.rng.random()))
+        if planned is not None:
+            # What the bots play here: the game's own plan (State.tactic), not a search.
+            return (
+                f"Hint: {state.action_to_string(planned)} (the game's plan for this step, "
+                "which the bots follow: the group of moves that scores most now)"
+            )
         spec = level_spec("hard", state.game.info.id)
         if parse_spec(spec)[0] != "ismcts":
             spec = "ismcts:seconds=1"

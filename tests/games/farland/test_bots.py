@@ -13,8 +13,9 @@ import random
 import pytest
 
 from meeple.agents.base import make_agent
-from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
+from meeple.agents.human import HumanAgent
 from meeple.boardgames.farland.actions import sq
+from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
 from meeple.boardgames.farland.planner import CROSS, plan_install
 from meeple.boardgames.farland.state import FarlandState
 from meeple.core import CHANCE, sample_chance
@@ -184,3 +185,14 @@ def test_edges_named_in_the_helpers_match_the_planner():
     edges = {i.at for i in plan_of(s, p).installs}
     assert edges <= {top(0, 1), bottom(0, 1), right(0, 1), top(1, 1), bottom(1, 1), right(1, 1)}
     assert right(0, 1) in edges  # the wall between the two meadows
+
+
+def test_a_hint_at_a_scoring_phase_is_the_plan_the_bots_follow():
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    fresh_farm(s, p)
+    s.farms[p].house = [3, 0, 0]
+    hint = HumanAgent(random.Random(0)).hint(s)
+    assert hint.startswith("Hint: install fence (the game's plan for this step")
+    s.farms[p].house = [0, 2, 0]
+    assert HumanAgent(random.Random(0)).hint(s).startswith("Hint: done (the game's plan")
