@@ -116,9 +116,10 @@ def test_a_nimbus_generator_waters_a_block_of_crops_no_pipe_run_reaches():
     farm.house = [0, 2, 0]
     s._legal_cache = None
     plan = plan_of(s, p)
-    assert plan.installs == plan_install(
-        farm, s.game.components, s.game.side, s.techs_of(p), crosses=True
-    ).installs
+    assert (
+        plan.installs
+        == plan_install(farm, s.game.components, s.game.side, s.techs_of(p), crosses=True).installs
+    )
     assert [(i.kind, i.at) for i in plan.installs] == [(CROSS, sq(4, 1))]
     assert plan.gain == 10
     made = install_phase(s, "medium")
