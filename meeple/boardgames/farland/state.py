@@ -44,6 +44,7 @@ from meeple.core import CHANCE, Decision, State, multiset_outcomes
 if TYPE_CHECKING:
     from meeple.boardgames.farland.game import FarlandGame
 
+GAIN_LOOK = 3  # a gained improvement is judged with up to this many of its kind
 SYSTEM = -99
 TILE = 100  # piece id of a building tile: TILE + building type
 POND = 200  # piece id of a pond tile
@@ -667,8 +668,11 @@ class FarlandState(State):
 
     def _tactic(self) -> int | None:
         """At a scoring phase, the next step of the install planner's plan (planner.py):
-        the groups of pieces that score most now, or done when nothing gains."""
+        the groups of pieces that score most now, or done when nothing gains. When gaining
+        or paying with an improvement, the kind the planner makes most of."""
         d = self.decision
+        if d is not None and d.kind in ("gain", "pay"):
+            return self._piece_choice(d)
         if d is None or d.kind not in ("install", "install_at"):
             return None
         if d.kind == "install_at" and d.info < 0:
@@ -689,6 +693,40 @@ class FarlandState(State):
         if d.info == NIMBUS:
             return next((L.CORNER + i.at for i in plan if i.kind == CROSS), None)
         return next((L.EDGE + i.at for i in plan if i.kind == d.info), None)
+
+    def _plan_gain(self, p: int, house: list[int]) -> int:
+        """What the install planner would add to player ``p`` 's farm with ``house``."""
+        farm = self.farms[p].copy()
+        farm.house = house
+        crosses = bool(farm.techs & self.game.tech_bit["nimbus_generator"])
+        comp = self.game.components
+        return plan_install(farm, comp, self.game.side, self.techs_of(p), crosses).gain
+
+    def _piece_choice(self, d: Decision) -> int | None:
+        """Which improvement to gain (or pay with): the one the install planner makes most
+        of (or misses least). A gain is judged with up to GAIN_LOOK pieces of its kind, as
+        a farm collects them (cows score only once three troughs cover their table's
+        penalty spaces). None when the kinds are alike to the planner."""
+        p = d.player
+        house = self.farms[p].house
+        base = self._plan_gain(p, list(house))
+        values: dict[int, float] = {}
+        for a in self.legal_actions():
+            t = a - self.L.IMP
+            if d.kind == "gain":
+                best = 0.0
+                for k in range(1, GAIN_LOOK + 1):
+                    more = list(house)
+                    more[t] += k
+                    best = max(best, (self._plan_gain(p, more) - base) / k)
+                values[a] = best
+            else:
+                fewer = list(house)
+                fewer[t] -= 1
+                values[a] = self._plan_gain(p, fewer) - base
+        top = max(values.values())
+        chosen = [a for a, v in values.items() if v == top]
+        return chosen[0] if len(chosen) == 1 else None
 
     def _heuristic(self, player: int) -> float:
         """Points so far plus what each farm would score if scored now (and half a

@@ -19,7 +19,7 @@ from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
 from meeple.boardgames.farland.planner import CROSS, plan_install
 from meeple.boardgames.farland.state import FarlandState
 from meeple.core import CHANCE, sample_chance
-from tests.games.farland.helpers import bottom, farm_with, land, right, setup, top
+from tests.games.farland.helpers import bottom, farm_with, land, left, right, setup, top
 
 
 def at_first_scoring_phase(seed: int = 3, rules: str = "basic") -> FarlandState:
@@ -197,3 +197,52 @@ def test_a_hint_at_a_scoring_phase_is_the_plan_the_bots_follow():
     assert hint.startswith("Hint: install fence (the game's plan for this step")
     s.farms[p].house = [0, 2, 0]
     assert HumanAgent(random.Random(0)).hint(s).startswith("Hint: done (the game's plan")
+
+
+def at_gain(seed: int = 3) -> FarlandState:
+    """A game played at random to a player's first choice of an improvement to gain."""
+    s = setup()
+    rng = random.Random(seed)
+    while not (s.decision is not None and s.decision.kind == "gain"):
+        if s.current_player() == CHANCE:
+            s.apply_action(sample_chance(s, rng))
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_a_gained_improvement_is_the_kind_the_farm_can_use():
+    """Two fences in the house: a third closes the house's second meadow too (6 points
+    instead of 3), while a pipe or a trough alone adds nothing to the plan."""
+    s = at_gain()
+    p = s.current_player()
+    fresh_farm(s, p)
+    s.farms[p].house = [2, 0, 0]
+    s._legal_cache = None
+    assert s.action_to_string(s.tactic()) == "fence"
+    for spec in ("easy", "medium", "hard"):
+        assert s.action_to_string(make_agent(spec, random.Random(1)).step(s)) == "fence"
+
+
+def test_troughs_are_collected_for_the_cows_that_need_three():
+    """A closed pasture of three cows, fences enough, no trough yet: one trough changes
+    nothing (the cow table's three bottom spaces are all -2), three make each cow worth 2.
+    The gain is judged with up to three of a kind, so the bot takes the trough."""
+    s = at_gain()
+    p = s.current_player()
+    fresh_farm(s, p)
+    farm_with({(2, 0): land("cow", 3, fences="NES")}, s, p)
+    s.farms[p].fences.add(left(2, 0))  # the side toward the house: the pasture is closed
+    s.farms[p].house = [0, 0, 0]
+    s._legal_cache = None
+    assert s.action_to_string(s.tactic()) == "trough"
+
+
+def test_paying_keeps_the_piece_the_plan_needs():
+    s = at_first_scoring_phase()
+    p = s.current_player()
+    fresh_farm(s, p)
+    s.farms[p].house = [3, 1, 0]
+    s.push("pay", p, 0)
+    s._legal_cache = None
+    assert s.action_to_string(s.tactic()) == "pipe"  # the three fences close both meadows
