@@ -120,6 +120,7 @@ class ISMCTSAgent(Agent):
             self.iterations = 1000
         self.last_root: Node | None = None
         self.last_iterations = 0
+        self._turn: tuple[int, int, float] | None = None  # see step
         self._order: list[int] | None = None  # the root's moves, best first (prior=greedy)
 
     def _check_ranges(self) -> None:
@@ -142,6 +143,23 @@ class ISMCTSAgent(Agent):
     # -- public ---------------------------------------------------------------------
 
     def step(self, state: State) -> int:
+        # The turn so far, when this agent took every decision of it: where it began (the
+        # history's length), how many decisions it took, the time they took.
+        k = state.decisions_this_turn()
+        began = len(state.history)
+        turn = self._turn
+        if k == 0:
+            turn = (began, 0, 0.0)
+        elif turn is None or turn[1] != k or turn[0] >= began:
+            turn = None  # it did not see the whole turn: budget() counts decisions instead
+        self._turn = turn
+        started = self.clock()
+        action = self._choose(state)
+        if turn is not None:
+            self._turn = (turn[0], turn[1] + 1, turn[2] + self.clock() - started)
+        return action
+
+    def _choose(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -216,10 +234,17 @@ class ISMCTSAgent(Agent):
 
     def budget(self, state: State) -> float | None:
         """This decision's time, in seconds: ``seconds``, or with ``turn`` its share of
-        the turn (half of it at the turn's first decision, then a quarter, ...)."""
+        the turn: half of what is left of it, when this agent took the turn's earlier
+        decisions and timed them; else by their count (half of it at the turn's first
+        decision, then a quarter, ...), which also keeps the turn within ``turn``."""
         if self.turn is None:
             return self.seconds
-        share = self.turn * 0.5 ** (state.decisions_this_turn() + 1)
+        k = state.decisions_this_turn()
+        turn = self._turn
+        if turn is not None and turn[1] == k and turn[0] <= len(state.history):
+            share = max(0.0, self.turn - turn[2]) / 2
+        else:
+            share = self.turn * 0.5 ** (k + 1)
         return share if self.seconds is None else min(self.seconds, share)
 
     # -- one iteration ------------------------------------------------------------------

@@ -110,3 +110,29 @@ def test_a_turn_budget_gives_each_decision_of_the_turn_half_of_what_is_left():
     assert steps >= 1
     assert state.current_player() != mover and state.decisions_this_turn() == 0
     assert make_agent("ismcts:seconds=0.6", random.Random(0)).budget(state) == 0.6
+
+
+def test_an_agent_that_timed_the_turn_gives_each_decision_half_of_what_is_left():
+    """Steps this agent took itself are timed: a decision planned or forced in no time
+    leaves the next search its share, and the whole turn stays within ``turn``."""
+    game = meeple.load("farland")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() == meeple.CHANCE:
+        state.apply_action(meeple.sample_chance(state, rng))
+    agent = make_agent("ismcts:seconds=1,turn=0.6", random.Random(0))
+    assert isinstance(agent, ISMCTSAgent)
+    mover = state.current_player()
+    took = 0.0
+    while state.current_player() == mover:
+        started = time.perf_counter()
+        action = agent.step(state)
+        took += time.perf_counter() - started
+        state.apply_action(action)
+        while state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        if state.current_player() == mover:
+            spent = agent._turn[2] if agent._turn is not None else None
+            assert spent is not None and spent <= took + 1e-6
+            assert agent.budget(state) == pytest.approx(max(0.0, 0.6 - spent) / 2)
+    assert took < 0.6 + 0.25  # the budget, with the moves' own cost and the tree's last steps
