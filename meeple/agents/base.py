@@ -30,6 +30,11 @@ class Agent:
     def observe(self, state: State, action: int) -> None:
         """Told of every action applied (after it is applied); for agents that keep state."""
 
+    def resume_turn(self, state: State, spent: float) -> None:
+        """The turn in progress so far was this seat's and its decisions took ``spent``
+        seconds: for an agent made anew for each move (the web's), so that a budget for
+        the whole turn counts them. Agents without one ignore it."""
+
 
 def planned_move(state: State, rng: random.Random) -> int | None:
     """The game's own plan for the decision (``State.tactic``), read from one of the

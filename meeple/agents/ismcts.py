@@ -159,6 +159,10 @@ class ISMCTSAgent(Agent):
             self._turn = (turn[0], turn[1] + 1, turn[2] + self.clock() - started)
         return action
 
+    def resume_turn(self, state: State, spent: float) -> None:
+        k = state.decisions_this_turn()
+        self._turn = (len(state.history) - k, k, spent) if k > 0 else None
+
     def _choose(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:

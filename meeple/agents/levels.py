@@ -35,10 +35,16 @@ class LevelAgent(Agent):
         super().__init__(rng, **options)
         self.inner: Agent | None = None
 
-    def step(self, state: State) -> int:
+    def _resolve(self, state: State) -> Agent:
         if self.inner is None:
             self.inner = make_agent(level_spec(self.level, state.game.info.id), self.rng)
-        return self.inner.step(state)
+        return self.inner
+
+    def step(self, state: State) -> int:
+        return self._resolve(state).step(state)
+
+    def resume_turn(self, state: State, spent: float) -> None:
+        self._resolve(state).resume_turn(state, spent)
 
 
 class Easy(LevelAgent):

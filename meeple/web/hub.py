@@ -178,6 +178,8 @@ class LiveTable:
         self.turn = 0  # turns so far (chance before the first decision is turn 0: set-up)
         self.turn_seat: int | None = None
         self.movers: dict[int, str] = {}  # per seat, who made its last move
+        # Per bot seat, its turn so far: decisions taken, seconds they took (see Hub._think).
+        self.bot_turns: dict[int, tuple[int, float]] = {}
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
@@ -506,6 +508,18 @@ def bot_move(spec: str, state: State, seed: str) -> int:
     """A bot's move (in a bot worker): the agent ``spec`` with its RNG made from ``seed``, so
     that the seed determines the move wherever it is computed."""
     return make_agent(spec, random.Random(seed)).step(state)
+
+
+def bot_timed_move(spec: str, state: State, seed: str, spent: float | None) -> tuple[int, float]:
+    """``bot_move`` for a seat whose turn so far took ``spent`` seconds of its bot's
+    thinking (None: not known), and how long this move took: a bot with a budget for the
+    whole turn (hard) then gives this decision its share of what is left."""
+    agent = make_agent(spec, random.Random(seed))
+    if spent is not None and state.decisions_this_turn() > 0:
+        agent.resume_turn(state, spent)
+    started = time.perf_counter()
+    action = agent.step(state)
+    return action, time.perf_counter() - started
 
 
 def _call(payload: bytes) -> Any:
@@ -1447,8 +1461,18 @@ class Hub:
         ``bot_seconds``, fails, or its worker dies."""
         seed = f"meeple-web-bot:{live.seed}:{seat}:{len(state.history)}"
         spec = self.bot_spec(level)
+        # The seat's turn so far, as its earlier moves in this process timed it (none after
+        # a restart or a takeover in the middle of a turn: then the bot counts decisions).
+        k = state.decisions_this_turn()
+        known = live.bot_turns.pop(seat, None)
+        spent = 0.0 if k == 0 else known[1] if known is not None and known[0] == k else None
         try:
-            return await self.bots.run(self.settings.bot_seconds, bot_move, spec, state, seed)
+            action, took = await self.bots.run(
+                self.settings.bot_seconds, bot_timed_move, spec, state, seed, spent
+            )
+            if spent is not None:
+                live.bot_turns[seat] = (k + 1, spent + took)
+            return action
         except TimeoutError:
             log.warning("table %s: the %s bot ran out of time; it plays at random", live.id, level)
         except BrokenProcessPool:

@@ -136,3 +136,33 @@ def test_an_agent_that_timed_the_turn_gives_each_decision_half_of_what_is_left()
             assert spent is not None and spent <= took + 1e-6
             assert agent.budget(state) == pytest.approx(max(0.0, 0.6 - spent) / 2)
     assert took < 0.6 + 0.25  # the budget, with the moves' own cost and the tree's last steps
+
+
+def test_an_agent_made_anew_is_told_the_turns_time_so_far():
+    """The web makes a new agent for every move and tells it what the seat's turn took so
+    far (Agent.resume_turn); hard then gives the decision half of what is left, as an agent
+    that took the whole turn itself would."""
+    game = meeple.load("farland")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() == meeple.CHANCE:
+        state.apply_action(meeple.sample_chance(state, rng))
+    mover = state.current_player()
+    state.apply_action(state.legal_actions()[0])
+    while state.current_player() == meeple.CHANCE:
+        state.apply_action(meeple.sample_chance(state, rng))
+    assert state.current_player() == mover and state.decisions_this_turn() == 1
+    hard = make_agent("hard", random.Random(0))
+    hard.resume_turn(state, 0.8)
+    inner = hard.inner
+    assert isinstance(inner, ISMCTSAgent) and inner.turn == 1.8
+    assert inner.budget(state) == pytest.approx((1.8 - 0.8) / 2)
+    # A new agent told nothing counts decisions instead: a quarter at the second.
+    fresh = make_agent("hard", random.Random(0))
+    assert fresh_budget(fresh, state) == pytest.approx(1.8 * 0.25)
+    make_agent("greedy", random.Random(0)).resume_turn(state, 0.8)  # ignored, no error
+
+
+def fresh_budget(agent, state) -> float:
+    agent._resolve(state)
+    return agent.inner.budget(state)

@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 import meeple
 from meeple.agents import make_agent
 from meeple.web import create_app, hints
-from meeple.web.hub import BotPool, Hub, bot_move, usable_cpus
+from meeple.web.hub import BotPool, Hub, bot_move, bot_timed_move, usable_cpus
 from tests.serve import Server, poll
 from tests.web.conftest import guest, make_settings, wait_for
 from tests.web.inprocess import served
@@ -317,3 +317,16 @@ def test_a_killed_server_leaves_no_worker_behind(tmp_path):
     finally:
         server.kill()
     poll(lambda: not session_processes(server.proc.pid), 10, "the workers leaving")
+
+
+def test_a_timed_move_counts_the_turn_so_far():
+    """What the hub hands a bot worker for a seat in the middle of its turn: the time its
+    earlier decisions took. The move is the bot's, and its own time is measured."""
+    game = meeple.load("farland")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() == meeple.CHANCE:
+        state.apply_action(meeple.sample_chance(state, rng))
+    action, took = bot_timed_move("ismcts:iterations=20", state, "s", 0.0)
+    assert action in state.legal_actions() and 0 < took < 5
+    assert action == bot_move("ismcts:iterations=20", state, "s")
