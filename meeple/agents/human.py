@@ -53,6 +53,8 @@ class HumanAgent(Agent):
                 "which the bots follow: the group of moves that scores most now)"
             )
         spec = level_spec("hard", state.game.info.id)
+        if parse_spec(spec)[0] == "greedy":
+            return self._greedy_hint(state, spec)
         if parse_spec(spec)[0] != "ismcts":
             spec = "ismcts:seconds=1"
         bot = make_agent(spec, random.Random(self.rng.random()))
@@ -75,6 +77,27 @@ class HumanAgent(Agent):
                 f"  {state.action_to_string(a)}: estimated lead {ld:+.1f} points "
                 f"(searched {v} times)"
             )
+        return "\n".join(lines)
+
+    def _greedy_hint(self, state: State, spec: str) -> str:
+        """The hint of a hard level that is the greedy bot: its best move and the next two,
+        each with the lead it expects once this turn is over."""
+        from meeple.agents.base import make_agent
+        from meeple.agents.greedy import GreedyAgent
+
+        bot = make_agent(spec, random.Random(self.rng.random()))
+        assert isinstance(bot, GreedyAgent)
+        values = bot.values(state, state.legal_actions())
+        ranked = sorted(values, key=lambda a: -values[a])
+        best = ranked[0]
+        lines = [
+            f"Hint: {state.action_to_string(best)} (estimated lead over the best opponent "
+            f"{values[best]:+.1f} points once your turn is over)"
+        ]
+        if len(ranked) > 1:
+            lines.append("Next best:")
+        for a in ranked[1:3]:
+            lines.append(f"  {state.action_to_string(a)}: estimated lead {values[a]:+.1f} points")
         return "\n".join(lines)
 
     def step(self, state: State) -> int:

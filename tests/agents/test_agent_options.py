@@ -142,16 +142,15 @@ def test_an_agent_made_anew_is_told_the_turns_time_so_far():
     """The web makes a new agent for every move and tells it what the seat's turn took so
     far (Agent.resume_turn); hard then gives the decision half of what is left, as an agent
     that took the whole turn itself would."""
-    game = meeple.load("farland")
+    game = meeple.load("queensland")
     state = game.new_initial_state()
     rng = random.Random(0)
-    while state.current_player() == meeple.CHANCE:
-        state.apply_action(meeple.sample_chance(state, rng))
-    mover = state.current_player()
-    state.apply_action(state.legal_actions()[0])
-    while state.current_player() == meeple.CHANCE:
-        state.apply_action(meeple.sample_chance(state, rng))
-    assert state.current_player() == mover and state.decisions_this_turn() == 1
+    # Random play to the second decision of some player's turn.
+    while state.current_player() == meeple.CHANCE or state.decisions_this_turn() != 1:
+        if state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
     hard = make_agent("hard", random.Random(0))
     hard.resume_turn(state, 0.8)
     inner = hard.inner

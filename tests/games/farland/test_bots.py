@@ -14,6 +14,7 @@ import pytest
 
 from meeple.agents.base import make_agent
 from meeple.agents.human import HumanAgent
+from meeple.agents.levels import level_spec
 from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
 from meeple.boardgames.farland.planner import CROSS, plan_install
@@ -246,3 +247,13 @@ def test_paying_keeps_the_piece_the_plan_needs():
     s.push("pay", p, 0)
     s._legal_cache = None
     assert s.action_to_string(s.tactic()) == "pipe"  # the three fences close both meadows
+
+
+def test_farlands_hard_level_is_greedy_and_its_hint_says_what_greedy_expects():
+    """Farland's hard level is the greedy bot (docs/bots.md: it beat the search 13 games
+    to 1 once both had the planner); meeple play's hint then ranks greedy's values."""
+    s = setup()
+    assert level_spec("hard", "farland") == "greedy"
+    hint = HumanAgent(random.Random(0)).hint(s)
+    assert hint.startswith("Hint: ") and "once your turn is over" in hint
+    assert "Next best:" in hint
