@@ -23,16 +23,21 @@ from meeple.core import CHANCE, sample_chance
 from tests.games.farland.helpers import bottom, farm_with, land, left, right, setup, top
 
 
-def at_first_scoring_phase(seed: int = 3, rules: str = "basic") -> FarlandState:
-    """A game played at random to the first player's first install decision."""
+def played_to(kind: str, seed: int = 3, rules: str = "basic") -> FarlandState:
+    """A game played at random to the first decision of ``kind``."""
     s = setup(rules=rules)
     rng = random.Random(seed)
-    while not (s.decision is not None and s.decision.kind == "install"):
+    while not (s.decision is not None and s.decision.kind == kind):
         if s.current_player() == CHANCE:
             s.apply_action(sample_chance(s, rng))
         else:
             s.apply_action(rng.choice(s.legal_actions()))
     return s
+
+
+def at_first_scoring_phase(seed: int = 3, rules: str = "basic") -> FarlandState:
+    """A game played at random to the first player's first install decision."""
+    return played_to("install", seed, rules)
 
 
 def fresh_farm(s: FarlandState, player: int) -> None:
@@ -202,14 +207,7 @@ def test_a_hint_at_a_scoring_phase_is_the_plan_the_bots_follow():
 
 def at_gain(seed: int = 3) -> FarlandState:
     """A game played at random to a player's first choice of an improvement to gain."""
-    s = setup()
-    rng = random.Random(seed)
-    while not (s.decision is not None and s.decision.kind == "gain"):
-        if s.current_player() == CHANCE:
-            s.apply_action(sample_chance(s, rng))
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
-    return s
+    return played_to("gain", seed)
 
 
 def test_a_gained_improvement_is_the_kind_the_farm_can_use():
