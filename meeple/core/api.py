@@ -129,8 +129,19 @@ class GameInfo:
         }
 
 
+# What a setup gives besides its options: an "option" of one of these names is a mistake
+# (typed on a command line, or written into a record's options), worth saying so.
+SETUP_ARGUMENTS = {
+    "players": "the player count is given on its own (a record's 'players' field, --players)",
+    "components": "a component file is given on its own (a record's 'components' field, "
+    "--components)",
+}
+
+
 def no_such_option(info: GameInfo, name: str) -> str:
     """The refusal of an option the game does not have, listing the ones it has."""
+    if name in SETUP_ARGUMENTS:
+        return f"{info.name} has no option {name!r}: {SETUP_ARGUMENTS[name]}"
     allowed = ", ".join(sorted(o.name for o in info.options)) or "none"
     return f"{info.name} has no option {name!r}; its options are: {allowed}"
 
@@ -146,9 +157,17 @@ class Game:
     state_class: ClassVar[type[State]]
 
     def __init__(
-        self, players: int | None = None, components: str | Path | None = None, **options: Any
+        self,
+        players: int | None = None,
+        components: str | Path | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
+        """The one place options are checked: every key must be one of ``info.options``
+        (anything else, a key named ``players`` too, is refused naming the game's options)
+        and every value passes its spec. ``meeple.load(id, players=..., **options)`` is the
+        short form."""
         info = self.info
+        options = dict(options or {})
         if players is None:
             players = info.min_players
         if isinstance(players, bool) or not isinstance(players, int):
@@ -160,7 +179,7 @@ class Game:
             )
         self.players = players
         specs = {o.name: o for o in info.options}
-        unknown = sorted(set(options) - set(specs))
+        unknown = sorted((name for name in options if name not in specs), key=str)
         if unknown:
             raise OptionError(no_such_option(info, unknown[0]))
         self.options: dict[str, Any] = {

@@ -216,7 +216,7 @@ def game_of(record: Record) -> Game:
     if record.components is not None:
         components = _component_file(record)
     try:
-        return load_setup(record.game, record.players, components, record.options, from_record=True)
+        return load_setup(record.game, record.players, components, record.options)
     except MeepleError as e:
         raise RecordError(f"the record's setup is refused: {e}") from None
 

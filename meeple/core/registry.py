@@ -9,8 +9,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from meeple.core.api import Game, GameInfo, no_such_option
-from meeple.core.errors import OptionError, UnknownGameError
+from meeple.core.api import Game, GameInfo
+from meeple.core.errors import UnknownGameError
 
 _registered: dict[str, type[Game]] = {}
 _loaded_plugins = False
@@ -79,19 +79,7 @@ def load(
     ...
     meeple.core.errors.UnknownGameError: no game 'no_such_game'; registered games: ...
     """
-    return game_class(game_id)(players=players, components=components, **options)
-
-
-# What a setup gives besides its options: an "option" of one of these names is a mistake
-# that would otherwise collide with load's own arguments.
-_NOT_OPTIONS = {
-    "players": "the player count is given on its own (--players on the command line)",
-    "components": "a component file is given on its own (--components on the command line)",
-}
-_NOT_OPTIONS_IN_A_RECORD = {
-    "players": "the player count is the record's own 'players' field",
-    "components": "a component file is the record's own 'components' field",
-}
+    return game_class(game_id)(players, components, options)
 
 
 def load_setup(
@@ -99,24 +87,7 @@ def load_setup(
     players: int | None = None,
     components: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
-    *,
-    from_record: bool = False,
 ) -> Game:
-    """:func:`load` with the options as a mapping, as typed by a person or read from a record.
-
-    Every key must be one of the game's options, checked before the game is made: a key
-    that names one of the constructor's own arguments (``players``, ``components``,
-    ``self``) would otherwise collide with it. ``from_record`` words the refusal for a
-    record rather than a command line.
-    """
-    cls = game_class(game_id)
-    opts = dict(options or {})
-    hints = _NOT_OPTIONS_IN_A_RECORD if from_record else _NOT_OPTIONS
-    declared = {o.name for o in cls.info.options}
-    for name in opts:
-        if name in declared:
-            continue
-        if name in hints:
-            raise OptionError(f"{cls.info.name} has no option {name!r}: {hints[name]}")
-        raise OptionError(no_such_option(cls.info, name))
-    return cls(players=players, components=components, **opts)
+    """:func:`load` with the options as a mapping, as typed by a person or read from a
+    record. The game's constructor checks them (``Game.__init__``)."""
+    return game_class(game_id)(players, components, options)

@@ -295,8 +295,29 @@ def test_an_option_named_self_is_refused_as_no_option(record):
 def test_a_record_names_its_own_fields_when_refusing_a_setup_argument(record):
     bad = Record.loads(record.dumps())
     bad.options = {"players": 3}
-    with pytest.raises(RecordError, match="the player count is the record's own 'players'"):
+    with pytest.raises(RecordError, match="the player count is given on its own .a record's 'play"):
         replay(bad)
+    bad.options = {"components": "x.json"}
+    with pytest.raises(RecordError, match="no option 'components': a component file is given on"):
+        replay(bad)
+
+
+def test_options_are_one_mapping_checked_once_by_the_game():
+    """``Game(players, components, options)``: the mapping is the constructor's, so an
+    option named like one of its arguments cannot collide with it, and load, load_setup
+    and a record all get the same refusal from the same check."""
+    cls = meeple.game_class("tiny")
+    assert cls(2, None, {"short_deck": True}).options == {"short_deck": True}
+    assert cls(2).options == meeple.load("tiny", players=2).options
+    for make in (
+        lambda: cls(2, None, {"players": 3}),
+        lambda: meeple.load("tiny", 2, None, players_=3),
+        lambda: meeple.core.registry.load_setup("tiny", 2, None, {"players": 3}),
+    ):
+        with pytest.raises(meeple.core.OptionError, match="Tiny has no option 'player"):
+            make()
+    with pytest.raises(meeple.core.OptionError, match="no option 7; its options are: short_deck"):
+        cls(2, None, {7: 1})
 
 
 def test_pretty_printed_records_one_after_another_are_named_as_such(tmp_path, record):

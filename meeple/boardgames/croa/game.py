@@ -72,9 +72,12 @@ class CroaGame(Game):
     state_class = CroaState
 
     def __init__(
-        self, players: int | None = None, components: str | Path | None = None, **options: Any
+        self,
+        players: int | None = None,
+        components: str | Path | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__(players, components, **options)
+        super().__init__(players, components, options)
         data: comp.CroaComponents = self.components
         self.data = data
         self.pond = data.three_backs if self.options["pond"] == "three_backs" else data.classic

@@ -55,9 +55,12 @@ class FarlandGame(Game):
     components: Components
 
     def __init__(
-        self, players: int | None = None, components: str | Path | None = None, **options: Any
+        self,
+        players: int | None = None,
+        components: str | Path | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__(players, components, **options)
+        super().__init__(players, components, options)
         comp = self.components
         self.layout = Layout(comp)
         self.side = self.options["rules"]

@@ -72,9 +72,12 @@ class PiepmatzGame(Game):
     state_class = PiepmatzState
 
     def __init__(
-        self, players: int | None = None, components: str | Path | None = None, **options: Any
+        self,
+        players: int | None = None,
+        components: str | Path | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__(players, components, **options)
+        super().__init__(players, components, options)
         self.tables = Tables(self.components)
 
     def load_components(self, path: Path | None) -> comp_mod.Components:

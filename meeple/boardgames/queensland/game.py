@@ -57,9 +57,12 @@ class QueenslandGame(Game):
     info = INFO
 
     def __init__(
-        self, players: int | None = None, components: str | Path | None = None, **options: Any
+        self,
+        players: int | None = None,
+        components: str | Path | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__(players, components, **options)
+        super().__init__(players, components, options)
         c: Components = self.components
         self.c = c
         tiles: tuple[Tile, ...] = c.farm_tiles + c.start_tiles
