@@ -22,11 +22,12 @@ probabilities; whoever runs the game samples one and applies it like a move.
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, cast
 
 from meeple.core.errors import (
     GameOverError,
@@ -34,6 +35,7 @@ from meeple.core.errors import (
     NotationError,
     OptionError,
 )
+from meeple.core.messages import not_a_move
 
 CHANCE = -1
 """``current_player()`` at a chance node (a draw, flip or roll)."""
@@ -146,15 +148,32 @@ def no_such_option(info: GameInfo, name: str) -> str:
     return f"{info.name} has no option {name!r}; its options are: {allowed}"
 
 
+class Renderer(Protocol):
+    """A game's drawing functions (its ``render`` module): they read only an observation."""
+
+    def render_text(self, observation: Mapping[str, JSON]) -> str: ...
+
+    def render_svg(self, observation: Mapping[str, JSON], layout: Layout = "wide") -> str: ...
+
+
 class Game:
     """A game with its player count, options and component data fixed.
 
     Subclasses set ``info`` and ``state_class`` and implement the abstract hooks.
     A ``Game`` is immutable after construction and shared by all its states.
+    ``rules`` is the game's one frozen object of rule constants and derived tables
+    (``make_rules``), under that name in every game.
     """
 
     info: ClassVar[GameInfo]
     state_class: ClassVar[type[State]]
+    # Real moves of the game's notation, decisions a player makes, or one sentence (without
+    # its full stop) on how moves are written: the refusal of a text that is not a move.
+    notation_examples: ClassVar[Sequence[str] | str] = ()
+    # The module of the game's drawing functions (see Renderer), imported when a picture
+    # is first drawn, so that simulations and bots never load it.
+    renderer: ClassVar[str | None] = None
+    rules: Any
 
     def __init__(
         self,
@@ -191,12 +210,19 @@ class Game:
         # the loader gets the path as given, so its messages name the file as typed.
         self.components_path = path.resolve() if path is not None else None
         self.components = self.load_components(path)
+        self.rules = self.make_rules()
         self.check_options()
 
     # -- hooks a game fills in -------------------------------------------------
 
     def load_components(self, path: Path | None) -> Any:
         """Load (and check) the component data; ``None`` means the packaged file."""
+        return None
+
+    def make_rules(self) -> Any:
+        """The game's rules object, from ``components``, ``options`` and ``players``
+        (a frozen dataclass of its ``rules.py``); it may refuse what the data and the
+        options cannot play together."""
         return None
 
     def check_options(self) -> None:
@@ -216,6 +242,8 @@ class Game:
 
     def render_text(self, observation: Mapping[str, JSON]) -> str:
         """A view for the terminal, drawn only from an observation."""
+        if self.renderer is not None:
+            return self._renderer().render_text(observation)
         import json
 
         return json.dumps(observation, indent=1)
@@ -227,7 +255,13 @@ class Game:
         about 880 CSS pixels wide, its text at least 11 of them) or ``"narrow"`` (a phone:
         the parts stacked so that the picture fitted to about 370 pixels stays legible).
         """
-        raise NotImplementedError(f"{self.info.name} has no SVG renderer yet")
+        if self.renderer is None:
+            raise NotImplementedError(f"{self.info.name} has no SVG renderer yet")
+        return self._renderer().render_svg(observation, layout)
+
+    def _renderer(self) -> Renderer:
+        assert self.renderer is not None
+        return cast(Renderer, importlib.import_module(self.renderer))
 
     # -- provided ----------------------------------------------------------------
 
@@ -235,7 +269,19 @@ class Game:
         return self.state_class(self)
 
     def parse_action(self, text: str) -> int:
-        """Parse the context-free notation back to an action id.
+        """Parse the context-free notation back to an action id, or refuse the text with
+        a ``NotationError`` that shows moves of the game (``notation_examples``)."""
+        action = self.read_action(text)
+        if action is None:
+            if self.notation_examples:
+                message = not_a_move(text, self.info.name, self.info.id, self.notation_examples)
+            else:
+                message = f"{text!r} is not a move in {self.info.name} notation."
+            raise NotationError(message)
+        return action
+
+    def read_action(self, text: str) -> int | None:
+        """The action id a text names, or None.
 
         The default builds, once per game, an index of every action's name. A game
         with a very large action space overrides this with a real parser.
@@ -251,10 +297,8 @@ class Game:
                     )
                 index[name] = a
             self.__dict__["_notation_index"] = index
-        key = _normalise(text)
-        if key not in index:
-            raise NotationError(f"{text!r} is not a move in {self.info.name} notation.")
-        return int(index[key])
+        action = index.get(_normalise(text))
+        return None if action is None else int(action)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self  # immutable and shared by every state
@@ -294,6 +338,9 @@ class State:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        # The game's rules object, shared by all its states (a game state annotates its
+        # type: ``rules: Rules``); one attribute lookup on the hot path, not two.
+        self.rules: Any = game.rules
         self.history: list[int] = []
         self.pending: list[Decision] = []
         # The legal actions of this node, computed once: a sorted list, or at a

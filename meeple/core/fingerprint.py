@@ -39,5 +39,6 @@ def _canon(value: Any, depth: int = 0) -> Any:
 
 def fingerprint(state: State) -> str:
     """A hex digest that changes when anything in the state changes (caches excluded)."""
-    fields = {k: v for k, v in vars(state).items() if k not in ("game", "_legal_cache")}
+    # The game and its rules are shared by every state of the game, never part of one.
+    fields = {k: v for k, v in vars(state).items() if k not in ("game", "rules", "_legal_cache")}
     return hashlib.sha256(repr(_canon(fields)).encode()).hexdigest()

@@ -22,7 +22,7 @@ from pathlib import Path
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.components import Components, load
 from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
-from meeple.boardgames.messages import not_a_move
+from meeple.core.messages import not_a_move
 from meeple.core import Game, GameInfo, OptionSpec
 from meeple.core.api import JSON, Layout
 from meeple.core.errors import NotationError

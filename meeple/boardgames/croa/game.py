@@ -18,7 +18,7 @@ from typing import Any
 from meeple.boardgames.croa import components as comp
 from meeple.boardgames.croa.actions import Codec
 from meeple.boardgames.croa.state import CroaState
-from meeple.boardgames.messages import not_a_move
+from meeple.core.messages import not_a_move
 from meeple.core import GameInfo, OptionSpec
 from meeple.core.api import JSON, Game, Layout
 from meeple.core.errors import NotationError

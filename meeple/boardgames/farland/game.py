@@ -11,7 +11,7 @@ from meeple.boardgames.farland.actions import Layout
 from meeple.boardgames.farland.components import K_BUILDING, K_HOUSE, K_LAND, Components
 from meeple.boardgames.farland.farm import FarmCell, Shape, card_shape, pond_shape, tile_shape
 from meeple.boardgames.farland.state import POND, TILE, FarlandState
-from meeple.boardgames.messages import not_a_move
+from meeple.core.messages import not_a_move
 from meeple.core import Game, GameInfo, OptionSpec
 from meeple.core.api import Layout as Screen  # (the farm's own Layout is another thing)
 from meeple.core.errors import NotationError

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from meeple.boardgames.messages import not_a_move
+from meeple.core.messages import not_a_move
 from meeple.boardgames.piepmatz import components as comp_mod
 from meeple.boardgames.piepmatz.actions import Tables
 from meeple.boardgames.piepmatz.scoring import MAJORITY_MODES

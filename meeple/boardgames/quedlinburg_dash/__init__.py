@@ -7,7 +7,8 @@
 'draw red-1'
 """
 
-from .game import CARD_SETS, QuedlinburgDashGame, Rules
+from .game import QuedlinburgDashGame
+from .rules import CARD_SETS, Rules
 from .state import QuedlinburgDashState
 
 GAME = QuedlinburgDashGame

@@ -19,9 +19,9 @@ ends (the stack is emptied) the moment an animal reaches the marketplace.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from meeple.core.api import CHANCE, JSON, Decision, State
+from meeple.core.api import CHANCE, JSON, Decision, Game, State
 
 from .actions import (
     BLUE,
@@ -46,27 +46,22 @@ from .actions import (
     WOOD0,
     YELLOW,
     a_chip,
-    chip_kind,
+)
+from .rules import (
+    BUTTERFLY_ORANGE_SPIRAL_VALUE,
+    BUTTERFLY_ORANGE_VALUE,
+    BUTTERFLY_RED_RUBIES,
+    BUTTERFLY_YELLOW_SPIRAL_ROLLS,
+    CATERPILLAR_PURPLE_CLOVERS,
+    CATERPILLAR_PURPLE_SPIRAL_CLOVERS,
+    CATERPILLAR_RED_RUBIES,
+    CATERPILLAR_RED_SPIRAL_RUBIES,
+    DREAM_BUBBLES,
+    LAST_PLACE_RUBIES,
+    Rules,
 )
 from .scoring import race_scores
 
-if TYPE_CHECKING:
-    from .game import QuedlinburgDashGame
-
-DREAM_BUBBLES = 3
-"""The dream weed that fills the third bubble sends the animal shopping."""
-LAST_PLACE_RUBIES = 1
-"""The animal in (shared) last place takes this many rubies before buying."""
-CATERPILLAR_RED_RUBIES = 1
-CATERPILLAR_RED_SPIRAL_RUBIES = 2
-CATERPILLAR_PURPLE_CLOVERS = 1
-CATERPILLAR_PURPLE_SPIRAL_CLOVERS = 2
-BUTTERFLY_RED_RUBIES = {1: 1, 2: 2, 4: 3}
-"""Butterfly red card: rubies for the value of the chip just picked."""
-BUTTERFLY_YELLOW_SPIRAL_ROLLS = 2
-BUTTERFLY_ORANGE_VALUE = 2
-BUTTERFLY_ORANGE_SPIRAL_VALUE = 4
-SUGAR_BEET = chip_kind("white", 8)
 HEURISTIC_DRAWS = 12
 """How many draws ahead the bots' heuristic looks when it weighs a bag's pace."""
 
@@ -74,12 +69,12 @@ _COLOUR_BIT = tuple(1 << c for c in range(len(COLOURS)))
 
 
 class QuedlinburgDashState(State):
-    game: QuedlinburgDashGame
+    rules: Rules  # the game's, shared by all its states
 
-    def __init__(self, game: QuedlinburgDashGame) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         n = game.players
-        rules = game.rules
+        rules = self.rules
         self.pos = [0] * n
         self.bags = [list(rules.start_bag) for _ in range(n)]
         self.cards = [[0] * N_KINDS for _ in range(n)]
@@ -111,7 +106,7 @@ class QuedlinburgDashState(State):
     def _move(self, p: int, fields: int) -> bool:
         """Move ``p`` forward; True (and the game is over) if it reached the marketplace."""
         pos = self.pos[p] + fields
-        end = self.game.rules.fields
+        end = self.rules.fields
         if pos >= end:
             self.pos[p] = end
             self.winner = p
@@ -131,7 +126,7 @@ class QuedlinburgDashState(State):
         self.clover_supply -= n
 
     def _on_spiral(self, p: int) -> bool:
-        return self.game.rules.is_spiral[self.pos[p]]
+        return self.rules.is_spiral[self.pos[p]]
 
     # -- drawing a chip ----------------------------------------------------------
 
@@ -142,7 +137,7 @@ class QuedlinburgDashState(State):
 
     def _apply_draw(self, d: Decision, action: int) -> None:
         p, new_turn = d.info
-        rules = self.game.rules
+        rules = self.rules
         if new_turn:
             self.turns += 1
             self.active = p
@@ -168,7 +163,7 @@ class QuedlinburgDashState(State):
             self._caterpillar_task(p, colour)
 
     def _caterpillar_task(self, p: int, colour: int) -> None:
-        rules = self.game.rules
+        rules = self.rules
         if colour == RED:
             self._gain_rubies(
                 p,
@@ -194,7 +189,7 @@ class QuedlinburgDashState(State):
             )
 
     def _butterfly_task(self, p: int, kind: int, colour: int) -> None:
-        rules = self.game.rules
+        rules = self.rules
         if colour == RED:
             self._gain_rubies(p, BUTTERFLY_RED_RUBIES.get(KIND_VALUE[kind], 0))
         elif colour == YELLOW:
@@ -223,7 +218,7 @@ class QuedlinburgDashState(State):
     # -- the third dream weed and the shop ------------------------------------
 
     def _third_dream_weed(self, p: int) -> None:
-        rules = self.game.rules
+        rules = self.rules
         # Last place is judged where the animal laid the dream weed, before the
         # clover move: the extra ruby belongs to the shop, the clovers are a bonus.
         last = self.pos[p] == min(self.pos)
@@ -242,7 +237,7 @@ class QuedlinburgDashState(State):
         supply = self.supply
         return [
             k
-            for k, price, bit in self.game.rules.shop
+            for k, price, bit in self.rules.shop
             if price <= rubies and supply[k] and not mask & bit
         ]
 
@@ -266,7 +261,7 @@ class QuedlinburgDashState(State):
             self._refill(p)
             return
         kind = action - BUY0
-        price = self.game.rules.price[kind]
+        price = self.rules.price[kind]
         self.rubies[p] -= price
         self.ruby_supply += price
         self.supply[kind] -= 1
@@ -280,11 +275,11 @@ class QuedlinburgDashState(State):
     # -- dice -----------------------------------------------------------------
 
     def _outcomes_white(self, d: Decision) -> list[tuple[int, float]]:
-        return self.game.rules.white_outcomes
+        return self.rules.white_outcomes
 
     def _apply_white(self, d: Decision, action: int) -> None:
         p = d.info
-        face = self.game.rules.white_faces[action - WHITE0]
+        face = self.rules.white_faces[action - WHITE0]
         if face.effect == "ruby":
             self._gain_rubies(p, face.arg)
         elif face.effect == "chip":
@@ -297,7 +292,7 @@ class QuedlinburgDashState(State):
             self.push("draw", CHANCE, (p, False))
 
     def _outcomes_wood(self, d: Decision) -> list[tuple[int, float]]:
-        return self.game.rules.wood_outcomes
+        return self.rules.wood_outcomes
 
     def _apply_wood(self, d: Decision, action: int) -> None:
         p, rolls = d.info
@@ -321,7 +316,7 @@ class QuedlinburgDashState(State):
 
     def _takeable(self, top: int) -> list[int]:
         supply = self.supply
-        return [k for k in self.game.rules.take_kinds[top] if supply[k]]
+        return [k for k in self.rules.take_kinds[top] if supply[k]]
 
     def _legal_take(self, d: Decision) -> list[int]:
         return [TAKE0 + k for k in self._takeable(d.info)]
@@ -359,10 +354,10 @@ class QuedlinburgDashState(State):
         return mine - max(others)
 
     def _scores(self) -> list[dict[str, int]]:
-        return race_scores(self.pos, self.game.rules.fields)
+        return race_scores(self.pos, self.rules.fields)
 
     def _observation(self, player: int | None) -> dict[str, JSON]:
-        rules = self.game.rules
+        rules = self.rules
         d = self.decision
         decision: dict[str, JSON] | None = None
         who = self.active
@@ -422,7 +417,7 @@ class QuedlinburgDashState(State):
             if action < WHITE0:
                 return f"{who} draws {CHIP_NAMES[action - DRAW0]}"
             if action < WOOD0:
-                face = self.game.rules.white_faces[action - WHITE0]
+                face = self.rules.white_faces[action - WHITE0]
                 return f"{who} rolls the white die: {face.name}"
             return f"{who} rolls {action - WOOD0} on the wood die"
         return self.action_to_string(action)
@@ -445,7 +440,7 @@ class QuedlinburgDashState(State):
             return f"the {self._animal(p)} " + self._draw_words(p, action - DRAW0, after)
         if d.kind == "white":
             p = d.info
-            face = self.game.rules.white_faces[action - WHITE0]
+            face = self.rules.white_faces[action - WHITE0]
             head = f"the {self._animal(p)} rolls the white die: "
             if face.effect == "ruby":
                 return head + self._gain_words(p, after, "rubies")
@@ -476,7 +471,7 @@ class QuedlinburgDashState(State):
                     words += f", {left} unspent {'ruby goes' if left == 1 else 'rubies go'} back"
                 return words + "; the card's chips go back into the bag"
             kind = action - BUY0
-            price = self.game.rules.price[kind]
+            price = self.rules.price[kind]
             words = f"buys {a_chip(kind)} for {price} {'ruby' if price == 1 else 'rubies'}"
             nxt = after.decision
             if nxt is not None and nxt.kind == "shop" and nxt.player == p:
@@ -497,7 +492,7 @@ class QuedlinburgDashState(State):
         return f"{self.game.components.animals[p]} (player {p + 1})"
 
     def _field_words(self, f: int) -> str:
-        rules = self.game.rules
+        rules = self.rules
         if f >= rules.fields:
             return "the marketplace"
         return f"spiral field {f}" if rules.is_spiral[f] else f"field {f}"
@@ -506,7 +501,7 @@ class QuedlinburgDashState(State):
         """Moving ``n`` fields from ``start`` (``why``: " for its clovers"); the race
         ends at the marketplace."""
         fields = ("more " if more else "") + ("field" if n == 1 else "fields")
-        if start + n >= self.game.rules.fields:
+        if start + n >= self.rules.fields:
             return f"moves {n} {fields}{why} and reaches the marketplace: it wins the race"
         return f"moves {n} {fields} to {self._field_words(start + n)}{why}"
 
@@ -521,7 +516,7 @@ class QuedlinburgDashState(State):
 
     def _draw_words(self, p: int, kind: int, after: QuedlinburgDashState) -> str:
         """What a chip from ``p``'s bag did, worded after the verb."""
-        rules = self.game.rules
+        rules = self.rules
         got = f"draws {a_chip(kind)}"
         if kind == DREAM:
             dreams = self.cards[p][DREAM] + 1
@@ -636,7 +631,7 @@ class QuedlinburgDashState(State):
             return "draws and die rolls are chance outcomes, not a player's choice"
         if d.kind == "shop" and action < DONE:
             kind = action - BUY0
-            rules = self.game.rules
+            rules = self.rules
             price = rules.price[kind]
             if price == 0:
                 return f"{CHIP_NAMES[kind]} chips are not in this game"
@@ -660,7 +655,7 @@ class QuedlinburgDashState(State):
                 return "only the orange butterfly card takes a chip from the reserve"
             kind = action - TAKE0
             allowed = "a '2' chip (or a '4' on a spiral field)"
-            if KIND_VALUE[kind] not in (2, d.info) or not self.game.rules.price[kind]:
+            if KIND_VALUE[kind] not in (2, d.info) or not self.rules.price[kind]:
                 return f"the orange card gives {allowed} of a colour in play"
             return f"the reserve has no {CHIP_NAMES[kind]} chips left"
         return None
@@ -685,14 +680,14 @@ class QuedlinburgDashState(State):
             if d.kind == "wood" and action < WOOD0:
                 return "this is a roll of the wood die, not the white die"
             if d.kind == "wood" and action < BUY0:
-                faces = sorted({a - WOOD0 for a, _ in self.game.rules.wood_outcomes})
+                faces = sorted({a - WOOD0 for a, _ in self.rules.wood_outcomes})
                 return (
                     f"the wood die shows {', '.join(map(str, faces))} fields, not {action - WOOD0}"
                 )
         return f"this step is decided by chance ({step}), not by a player"
 
     def _check_invariants(self) -> None:
-        rules = self.game.rules
+        rules = self.rules
         n = self.game.players
         # Every chip is in the reserve, in a bag or on an animal card, and nowhere twice.
         for k in range(N_KINDS):

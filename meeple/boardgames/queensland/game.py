@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from meeple.boardgames.messages import not_a_move
+from meeple.core.messages import not_a_move
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland import components
 from meeple.boardgames.queensland.components import ARROWS, Components, Tile
