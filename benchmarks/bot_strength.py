@@ -120,20 +120,23 @@ def measure(game_id: str, a: str, b: str, seed: int = 0) -> dict[str, Any] | Non
             rows.setdefault(r["i"], r)
     if not rows:
         return None
-    games = [rows[i] for i in sorted(rows)]
+    return {**summarise([rows[i] for i in sorted(rows)], [a, b]), "seed": seed}
+
+
+def summarise(games: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
+    """The first agent's numbers over a row's games (results lines, one per game index)."""
     summary = tally_results(
         [{"ranks": r["ranks"], "scores": r["scores"]} for r in games],
         [r["seat_of"] for r in games],
-        entrants([a, b]),
+        entrants(names),
     )
     first = summary["agents"][0]
     return {
         "games": len(games),
-        "span": max(rows) + 1,  # games 0 .. span-1 are the arena's; fewer means gaps
+        "span": max(r["i"] for r in games) + 1,  # games 0 .. span-1 are the arena's; fewer: gaps
         "win_rate": first["win_rate"],
         "ci95": first["ci95"],
         "hours": sum(r["seconds"] for r in games) / 3600,
-        "seed": seed,
     }
 
 

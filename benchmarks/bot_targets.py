@@ -56,7 +56,7 @@ from typing import Any
 import meeple
 from meeple.agents.base import make_agent, parse_spec, split_agents
 from meeple.agents.levels import LEVELS, level_spec
-from meeple.arena.arena import arena_jobs, entrants, tally_results
+from meeple.arena.arena import arena_jobs
 from meeple.arena.simulate import run_job
 from meeple.arena.stats import wilson_interval
 from meeple.core.record import Record
@@ -301,19 +301,8 @@ def measure(ident: dict[str, Any], seed: int = 0) -> dict[str, Any] | None:
     if not rows:
         return None
     games = [rows[i] for i in sorted(rows)]
-    names = [x["name"] for x in ident["agents"]]
-    summary = tally_results(
-        [{"ranks": r["ranks"], "scores": r["scores"]} for r in games],
-        [r["seat_of"] for r in games],
-        entrants(names),
-    )
-    first = summary["agents"][0]
     return {
-        "games": len(games),
-        "span": max(rows) + 1,  # games 0 .. span-1 are the arena's; fewer means gaps
-        "win_rate": first["win_rate"],
-        "ci95": first["ci95"],
-        "hours": sum(r["seconds"] for r in games) / 3600,
+        **bs.summarise(games, [x["name"] for x in ident["agents"]]),
         "newest": max(r.get("finished", "") for r in games),
         "codes": sorted({r.get("code", "?") for r in games}),
         "lines": games,
