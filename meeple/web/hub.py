@@ -118,6 +118,10 @@ class Settings:
     # Another player may hand an absent player's seat to a bot once it has been that
     # seat's turn for this long (seconds) with nobody connected to it.
     absent_seconds: float = 600.0
+    # A picture that fails (``render_svg`` raising anything but NotImplementedError) is
+    # logged and the position sent as text instead; strict, the failure is raised (the
+    # request fails), so that tests cannot pass over a broken renderer. Tests set it.
+    strict_render: bool = False
 
 
 @functools.lru_cache(maxsize=256)
@@ -157,8 +161,9 @@ class Draft:
 class LiveTable:
     """A started table in memory: its state, seats, move log and subscribers."""
 
-    def __init__(self, row: Table, seats: list[SeatInfo]) -> None:
+    def __init__(self, row: Table, seats: list[SeatInfo], strict_render: bool = False) -> None:
         self.id = row.id
+        self.strict_render = strict_render  # a renderer's failure raises (Settings.strict_render)
         self.seed = int(row.seed)  # text in the database (see models.Table.seed)
         self.status = row.status
         self.game = load_game(row.game_id, row.players, row.options_json)
@@ -426,7 +431,9 @@ def build_view(
             text = game.render_text(obs)
         except Exception:
             # A renderer's fault: the players still get the position (as text), and the
-            # fault is in the server's log rather than hidden.
+            # fault is in the server's log rather than hidden; under tests it is raised.
+            if live.strict_render:
+                raise
             log.exception("%s: the %s picture failed", game.info.id, picture)
             text = game.render_text(obs)
     cp = st.current_player()
@@ -881,7 +888,7 @@ class Hub:
                 (row, seats, moves), names, notes = loaded
                 if row.status not in ("running", "finished"):
                     return None
-                live = LiveTable(row, seats)
+                live = LiveTable(row, seats, strict_render=self.settings.strict_render)
                 live.play_stored(moves, names, notes)
                 self.tables[table_id] = live
                 if live.status == "running":

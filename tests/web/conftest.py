@@ -14,6 +14,7 @@ FAST_BOTS = {"easy": "random", "medium": "random", "hard": "random"}
 def make_settings(db_path, **kw) -> Settings:
     kw.setdefault("bot_delay", 0.0)
     kw.setdefault("bot_specs", dict(FAST_BOTS))
+    kw.setdefault("strict_render", True)  # a renderer's failure fails the test
     return Settings(db_url=f"sqlite:///{db_path}", **kw)
 
 

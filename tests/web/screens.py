@@ -212,6 +212,7 @@ if __name__ == "__main__":
             db_url=f"sqlite:///{tmp}/screens.db",
             bot_delay=0.0,
             bot_specs={"easy": "random", "medium": "random", "hard": "random"},
+            strict_render=True,
         )
         with served(settings) as url:
             results = photograph(url, target, args.turns, args.game)

@@ -50,7 +50,9 @@ def browser_games() -> list[str]:
 
 @pytest.fixture
 def server(tmp_path):
-    with served(Settings(db_url=f"sqlite:///{tmp_path / 'e2e.db'}", bot_delay=0.0)) as url:
+    with served(
+        Settings(db_url=f"sqlite:///{tmp_path / 'e2e.db'}", bot_delay=0.0, strict_render=True)
+    ) as url:
         yield url
 
 
@@ -294,7 +296,10 @@ def test_a_bot_is_offered_only_for_a_player_away_past_the_limit(tmp_path):
     the table; taken, it hands the seat to a bot and the game goes on."""
     playwright = pytest.importorskip("playwright.sync_api")
     settings = Settings(
-        db_url=f"sqlite:///{tmp_path / 'away.db'}", bot_delay=0.0, absent_seconds=0.0
+        db_url=f"sqlite:///{tmp_path / 'away.db'}",
+        bot_delay=0.0,
+        absent_seconds=0.0,
+        strict_render=True,
     )
     with served(settings) as url, playwright.sync_playwright() as p:
         browser = p.chromium.launch(

@@ -59,7 +59,9 @@ READ = """() => {
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("e2e") / "play.db"
-    settings = Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_specs=dict(FAST_BOTS))
+    settings = Settings(
+        db_url=f"sqlite:///{db}", bot_delay=0.0, bot_specs=dict(FAST_BOTS), strict_render=True
+    )
     with served(settings) as url:
         yield url
 

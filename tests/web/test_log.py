@@ -4,13 +4,18 @@ it follows; the replay's turns where the log's turns end."""
 from __future__ import annotations
 
 import itertools
+import logging
 import random
+
+import pytest
+from fastapi.testclient import TestClient
 
 import meeple
 from meeple.core.api import CHANCE
 from meeple.core.record import Record
+from meeple.web import Settings, create_app
 from meeple.web.hub import next_turn, turn_marks
-from tests.web.conftest import guest, new_client, two_person_table, wait_for
+from tests.web.conftest import guest, make_settings, new_client, two_person_table, wait_for
 
 
 def test_a_turn_starts_when_another_player_decides():
@@ -79,20 +84,73 @@ def test_the_log_is_by_turn_with_words_and_the_replay_goes_by_the_same_turns(cli
     assert bad.status_code == 404 and bad.json()["code"] == "no_turn"
 
 
-def test_a_renderers_fault_is_logged_and_the_position_sent_as_text(client, caplog, monkeypatch):
+def broken_picture(self, observation, layout="wide"):
+    raise ValueError("a renderer's bug")
+
+
+def test_a_renderers_fault_is_logged_and_the_position_sent_as_text(db_path, caplog, monkeypatch):
     """A picture that fails is no reason to lose the view: the text goes instead, and the
-    fault is in the server's log (never hidden as if the game had no picture)."""
+    fault is in the server's log (never hidden as if the game had no picture). So it is in
+    production, where ``strict_render`` is off (the tests' apps turn it on)."""
     from tests.tinygame import TinyGame
 
-    def broken(self, observation, layout="wide"):
-        raise ValueError("a renderer's bug")
+    monkeypatch.setattr(TinyGame, "render_svg", broken_picture)
+    assert Settings().strict_render is False
+    with TestClient(create_app(make_settings(db_path, strict_render=False))) as alice:
+        bob = new_client(alice)
+        guest(alice, "alice")
+        guest(bob, "bob")
+        tid = two_person_table(alice, bob, "tiny")
+        with caplog.at_level("ERROR", logger="meeple.web"):
+            r = alice.get(f"/api/tables/{tid}/view")
+    assert r.status_code == 200
+    view = r.json()["view"]
+    assert view["svg"] is None and view["text"]
+    failed = [rec for rec in caplog.records if "picture failed" in rec.getMessage()]
+    assert failed and failed[0].levelno == logging.ERROR and failed[0].exc_info is not None
+    assert "a renderer's bug" in caplog.text
 
-    monkeypatch.setattr(TinyGame, "render_svg", broken)
+
+def test_under_strict_render_a_renderers_fault_fails_the_request(client, monkeypatch):
+    """The tests' apps are strict: a broken picture raises out of the request instead of
+    being passed over as text, so that no test passes with a broken renderer."""
+    from tests.tinygame import TinyGame
+
+    assert client.app.state.settings.strict_render is True  # conftest.make_settings
     alice, bob = client, new_client(client)
     guest(alice, "alice")
     guest(bob, "bob")
     tid = two_person_table(alice, bob, "tiny")
-    with caplog.at_level("ERROR", logger="meeple.web"):
-        view = alice.get(f"/api/tables/{tid}/view").json()["view"]
+    monkeypatch.setattr(TinyGame, "render_svg", broken_picture)
+    with pytest.raises(ValueError, match="a renderer's bug"):
+        alice.get(f"/api/tables/{tid}/view")
+    # The failure is the renderer's alone: the same view without a picture is fine.
+    monkeypatch.undo()
+    assert alice.get(f"/api/tables/{tid}/view").json()["view"]["svg"]
+
+
+def test_a_game_without_a_picture_is_sent_as_text_quietly_even_when_strict(
+    client, caplog, monkeypatch
+):
+    """``NotImplementedError`` from ``render_svg`` means the game has no picture yet: text
+    instead, with nothing logged and nothing raised, strict or not."""
+    from tests.tinygame import TinyGame
+
+    def no_picture(self, observation, layout="wide"):
+        raise NotImplementedError
+
+    monkeypatch.setattr(TinyGame, "render_svg", no_picture)
+    alice, bob = client, new_client(client)
+    guest(alice, "alice")
+    guest(bob, "bob")
+    tid = two_person_table(alice, bob, "tiny")
+    with caplog.at_level("WARNING", logger="meeple.web"):
+        r = alice.get(f"/api/tables/{tid}/view")
+    assert r.status_code == 200
+    view = r.json()["view"]
     assert view["svg"] is None and view["text"]
-    assert any("picture failed" in r.getMessage() for r in caplog.records)
+    assert not [
+        rec
+        for rec in caplog.records
+        if rec.name.startswith("meeple.web") and rec.levelno >= logging.WARNING
+    ]

@@ -32,7 +32,9 @@ FAST_BOTS = {"easy": "random", "medium": "random", "hard": "random"}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("screens") / "screens.db"
-    with served(Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_specs=FAST_BOTS)) as url:
+    with served(
+        Settings(db_url=f"sqlite:///{db}", bot_delay=0.0, bot_specs=FAST_BOTS, strict_render=True)
+    ) as url:
         yield url
 
 
