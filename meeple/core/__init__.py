@@ -1,6 +1,7 @@
 """meeple's engine core: the API every game implements and everything built on it."""
 
 from meeple.core.api import (
+    AUTOMATIC,
     CHANCE,
     TERMINAL,
     Decision,
@@ -24,6 +25,7 @@ from meeple.core.errors import (
 from meeple.core.registry import game_class, games, load, register
 
 __all__ = [
+    "AUTOMATIC",
     "CHANCE",
     "TERMINAL",
     "ComponentsError",

@@ -39,6 +39,10 @@ from meeple.core.messages import not_a_move
 
 CHANCE = -1
 """``current_player()`` at a chance node (a draw, flip or roll)."""
+AUTOMATIC = -3
+"""The player of a pending step that nobody decides (a scoring phase, a refill, the next
+link of a chain): the core runs its ``_run_<kind>`` handler as soon as it is on top of the
+stack after an action, so no player or bot ever sees it."""
 TERMINAL = -4
 """``current_player()`` once the game is over."""
 
@@ -312,7 +316,7 @@ def _normalise(text: str) -> str:
     return " ".join(text.strip().split()).lower()
 
 
-_HANDLER_PREFIXES = ("_legal_", "_apply_", "_outcomes_")
+_HANDLER_PREFIXES = ("_legal_", "_apply_", "_outcomes_", "_run_")
 
 
 class State:
@@ -325,6 +329,18 @@ class State:
     """
 
     _handlers: ClassVar[dict[str, dict[str, Callable[..., Any]]]] = {}
+    # The same tables, one per prefix, bound once per class: the hot path's one lookup.
+    _legal_of: ClassVar[dict[str, Callable[..., Any]]] = {}
+    _apply_of: ClassVar[dict[str, Callable[..., Any]]] = {}
+    _outcomes_of: ClassVar[dict[str, Callable[..., Any]]] = {}
+    _run_of: ClassVar[dict[str, Callable[..., Any]]] = {}
+    # What a clone copies rather than shares (see clone): fields holding a mutable
+    # container of immutable values (a list, dict, set or bytearray: copied with .copy()),
+    # and fields holding a list of such containers (or of objects with a .copy()). Every
+    # other field is shared, so it must never change in place; the conformance suite
+    # checks that each mutable field is declared at its depth.
+    copied: ClassVar[tuple[str, ...]] = ()
+    copied_nested: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -335,6 +351,10 @@ class State:
                     if name.startswith(prefix) and callable(value):
                         table[prefix][name[len(prefix) :]] = value
         cls._handlers = table
+        cls._legal_of = table["_legal_"]
+        cls._apply_of = table["_apply_"]
+        cls._outcomes_of = table["_outcomes_"]
+        cls._run_of = table["_run_"]
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -349,6 +369,8 @@ class State:
         # The turn in progress: whose it is and how many decisions they took in it.
         self._turn_player = CHANCE
         self._turn_steps = 0
+        # The decision the last action answered (a game's action_seen_by reads it).
+        self.last_decision: Decision | None = None
 
     # -- the pending-decision stack ------------------------------------------------
 
@@ -371,15 +393,27 @@ class State:
 
     def _legal_actions(self) -> list[int]:
         d = self.pending[-1]
-        return list(self._handlers["_legal_"][d.kind](self, d))
+        return list(self._legal_of[d.kind](self, d))
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         d = self.pending[-1]
-        return list(self._handlers["_outcomes_"][d.kind](self, d))
+        return list(self._outcomes_of[d.kind](self, d))
 
     def _apply_action(self, action: int) -> None:
-        d = self.pending.pop()
-        self._handlers["_apply_"][d.kind](self, d, action)
+        pending = self.pending
+        d = pending.pop()
+        self.last_decision = d
+        self._apply_of[d.kind](self, d, action)
+        self._run_automatic()
+
+    def _run_automatic(self) -> None:
+        """Run the automatic steps on top of the stack (``AUTOMATIC``), each of which may
+        push more, until a decision or a chance outcome is to be taken (or the game is
+        over). A state's ``__init__`` that pushes one on top calls this at its end."""
+        pending = self.pending
+        while pending and pending[-1].player == AUTOMATIC:
+            d = pending.pop()
+            self._run_of[d.kind](self, d)
 
     def _scores(self) -> list[dict[str, int]]:
         """Per player, a breakdown by category; every dict has a ``"total"``."""
@@ -428,7 +462,7 @@ class State:
     def _on_clone(self, other: State) -> None:
         """Copy into ``other`` (a shallow copy of self) what must not be shared."""
         for k, v in list(other.__dict__.items()):
-            if k != "game":
+            if k not in ("game", "rules"):  # the game's, shared by all its states
                 other.__dict__[k] = copy.deepcopy(v)
 
     # -- public API --------------------------------------------------------------
@@ -696,6 +730,21 @@ class State:
         )
 
     def clone(self) -> State:
+        cls = type(self)
+        if cls.copied or cls.copied_nested:
+            # The hot path of search bots: one dict copy, then a copy of each declared
+            # mutable field; the legal cache is never changed in place, so it is shared.
+            other = object.__new__(cls)
+            src = self.__dict__
+            d = other.__dict__
+            d.update(src)
+            d["history"] = src["history"][:]
+            d["pending"] = src["pending"][:]
+            for k in cls.copied:
+                d[k] = src[k].copy()
+            for k in cls.copied_nested:
+                d[k] = [x.copy() for x in src[k]]
+            return other
         other = copy.copy(self)
         self._on_clone(other)
         other.history = list(self.history)
