@@ -179,7 +179,7 @@ def _to_move(obs: Mapping[str, Any]) -> str:
     return ("chance: " if d["chance"] else f"player {d['player'] + 1}: ") + what
 
 
-def render_text(obs: Mapping[str, Any]) -> str:
+def render_text(obs: Mapping[str, Any], rules: object = None) -> str:
     fields = obs["fields"]
     spirals = set(obs["spirals"])
     track = ["@" if f in spirals else "." for f in range(fields + 1)]
@@ -896,7 +896,7 @@ def _legend(look: Look, top: float) -> tuple[list[str], float]:
     return out, y
 
 
-def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide", rules: object = None) -> str:
     look = NARROW if layout == "narrow" else WIDE
     body, y = _header(obs, look)
     part, y = _path(obs, look, y)

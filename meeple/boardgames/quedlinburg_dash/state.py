@@ -70,6 +70,8 @@ _COLOUR_BIT = tuple(1 << c for c in range(len(COLOURS)))
 
 class QuedlinburgDashState(State):
     rules: Rules  # the game's, shared by all its states
+    copied = ("pos", "rubies", "clovers", "supply", "last_draw")
+    copied_nested = ("bags", "cards")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -90,16 +92,6 @@ class QuedlinburgDashState(State):
         self.winner = -1
         self.last_draw = [-1] * n
         self.push("draw", CHANCE, (0, True))
-
-    def _on_clone(self, other: State) -> None:
-        assert isinstance(other, QuedlinburgDashState)
-        other.pos = self.pos[:]
-        other.bags = [b[:] for b in self.bags]
-        other.cards = [c[:] for c in self.cards]
-        other.rubies = self.rubies[:]
-        other.clovers = self.clovers[:]
-        other.supply = self.supply[:]
-        other.last_draw = self.last_draw[:]
 
     # -- small rule helpers ------------------------------------------------------
 

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import meeple
 from meeple.boardgames.quedlinburg_dash.actions import KIND_VALUE
 from meeple.boardgames.quedlinburg_dash.state import QuedlinburgDashState
-from meeple.core import CHANCE, TERMINAL, IllegalActionError, NotationError, OptionError
+from meeple.core import (
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+)
+from meeple.core.perft import divide
+from meeple.core.record import Record, replay
 
 from .helpers import bag, card, kind, legal, new, play, put_in_bag, put_on_card, turn_of
 
@@ -1331,3 +1342,37 @@ def test_played_race_on_the_short_side_ends_at_field_50():
     assert all(end <= 50 for _, _, end in moves)
     assert state.is_terminal() and state.winner == 0 and state.pos[0] == 50
     assert state.scores()[0]["fields"] == 50
+
+
+# -- counts, records and the golden game ----------------------------------------------------
+
+
+def test_perft_depth_two_from_the_start_matches_a_hand_count():
+    # Four chips can come out first; a yellow '1' then rolls the white die (6 faces),
+    # any other chip passes to the second bag (4 kinds of chip again).
+    state = meeple.load("quedlinburg_dash", players=2).new_initial_state()
+    assert divide(state, 2) == {
+        "draw red-1": 4,
+        "draw red-2": 4,
+        "draw yellow-1": 6,
+        "draw dream-weed": 4,
+    }
+
+
+GOLDEN = Path(__file__).with_name("golden.json")
+
+
+def test_the_golden_game_is_three_random_players_with_the_extended_caterpillar_set():
+    # tests/conformance/test_golden.py replays it and plays its seed again.
+    record = Record.loads(GOLDEN.read_text())
+    assert record.players == 3 and record.agents == ["random"] * 3 and record.seed == 2026
+    assert record.options["cards"] == "caterpillar-extended"
+
+
+def test_a_record_of_an_older_version_is_refused_not_replayed():
+    # Version 3 changed the butterfly purple card (ruling 16); a version 2 record of
+    # this very game must be refused by name rather than replayed under new rules.
+    obj = Record.loads(GOLDEN.read_text()).to_json()
+    obj["game_version"] = 2
+    with pytest.raises(RecordError, match="version 2; this engine plays version 3"):
+        replay(Record.from_json(obj))
