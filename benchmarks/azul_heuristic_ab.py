@@ -41,8 +41,8 @@ def old_heuristic(self: azul.AzulQueensGardenState, player: int) -> float:
     def value(p: int) -> float:
         if self.is_terminal():
             return float(self.score(p))
-        comp = self.comp
-        bonus = comp.six_bonus if self.game.options["group_of_six_bonus"] else 0
+        comp = self.rules
+        bonus = comp.six_bonus  # 0 with the option off
         ev = evaluation(self.garden[p], comp.values, comp.min_group, bonus)
         placed = sum(self.colour_count[p])
         rounds_left = comp.rounds - self.round

@@ -16,16 +16,18 @@ Version history:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from pathlib import Path
 
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.components import Components, load
+from meeple.boardgames.azul_queens_garden.rules import (
+    ADJACENCIES,
+    PATTERN_SCORINGS,
+    Rules,
+    make_rules,
+)
 from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
-from meeple.core.messages import not_a_move
 from meeple.core import Game, GameInfo, OptionSpec
-from meeple.core.api import JSON, Layout
-from meeple.core.errors import NotationError
 
 _COLOR = re.compile(r"\bcolor\b", re.IGNORECASE)
 
@@ -44,8 +46,8 @@ class AzulQueensGardenGame(Game):
         options=(
             OptionSpec(
                 "adjacency",
-                "colour-or-pattern",
-                ("colour-or-pattern", "colour"),
+                ADJACENCIES[0],
+                ADJACENCIES,
                 "what a placed hexagon must share with a neighbour: colour or pattern "
                 "(the published game), or colour only (the rules summary's wording)",
             ),
@@ -59,8 +61,8 @@ class AzulQueensGardenGame(Game):
             ),
             OptionSpec(
                 "pattern_scoring",
-                "rising",
-                ("rising", "flat"),
+                PATTERN_SCORINGS[0],
+                PATTERN_SCORINGS,
                 "round scoring of the wheel's pattern: points per hexagon rising by round "
                 "(1, 2, 3, 3: our reading of a review's 1 rising to 3), or flat 1 like the colours",
             ),
@@ -72,51 +74,37 @@ class AzulQueensGardenGame(Game):
         ),
     )
     state_class = AzulQueensGardenState
+    notation_examples = EXAMPLES
+    renderer = "meeple.boardgames.azul_queens_garden.render"
     components: Components
+    rules: Rules
 
     def load_components(self, path: Path | None) -> Components:
         return load(path)
+
+    def make_rules(self) -> Rules:
+        return make_rules(
+            self.components,
+            self.players,
+            self.options["adjacency"],
+            self.options["group_of_six_bonus"],
+            self.options["pattern_scoring"],
+        )
 
     def num_distinct_actions(self) -> int:
         return A.NUM_ACTIONS
 
     def max_game_length(self) -> int:
-        comp = self.components
-        n = self.players
-        per_exp = comp.tiles_per_expansion
-        # Every expansion of the game enters a display at most once: its draws,
-        # its reveal, the acquisitions that empty it (one item each at worst) and
-        # the copy choices (one per hexagon taken from it at most).
-        display = 36 * (3 * per_exp + 3)
-        # Per player: a placement is 1 + mode + up to 5 payments; 36 hexagon
-        # spaces and 6 expansions; passing with up to 12 discards per round; and
-        # face-down purchases, each costing 6 of at most ~700 points, 3 steps each.
-        per_player = 42 * 7 + comp.rounds * 14 + 120 * 3
-        return display + n * per_player + 100
+        return self.rules.max_length
 
     def action_name(self, action: int) -> str:
         return A.action_name(self.components, action)
 
-    def parse_action(self, text: str) -> int:
-        try:
-            return super().parse_action(text)
-        except NotationError:
-            pass
-        # American spelling is read too (``pay by color``); the names written stay British.
-        spelled = _COLOR.sub("colour", text)
-        if spelled != text:
-            try:
-                return super().parse_action(spelled)
-            except NotationError:
-                pass
-        raise NotationError(not_a_move(text, self.info.name, self.info.id, EXAMPLES))
-
-    def render_text(self, observation: Mapping[str, JSON]) -> str:
-        from meeple.boardgames.azul_queens_garden.render import render_text
-
-        return render_text(observation)
-
-    def render_svg(self, observation: Mapping[str, JSON], layout: Layout = "wide") -> str:
-        from meeple.boardgames.azul_queens_garden.render import render_svg
-
-        return render_svg(observation, layout)
+    def read_action(self, text: str) -> int | None:
+        action = super().read_action(text)
+        if action is None:
+            # American spelling is read too (``pay by color``); the names written stay British.
+            spelled = _COLOR.sub("colour", text)
+            if spelled != text:
+                action = super().read_action(spelled)
+        return action

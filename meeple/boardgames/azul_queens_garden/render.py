@@ -101,7 +101,7 @@ def _wheel(obs: Mapping[str, Any]) -> str:
     )
 
 
-def render_text(obs: Mapping[str, Any]) -> str:
+def render_text(obs: Mapping[str, Any], rules: object = None) -> str:
     lines = [
         f"Azul: Queen's Garden - round {obs['round']} of {obs['rounds']}"
         + ("  (game over)" if obs["over"] else f"  - to move: {_who(obs['to_move'])}"),
@@ -1267,7 +1267,7 @@ def _legend(obs: Mapping[str, Any], geo: Geo, y: float) -> tuple[list[str], floa
     return out, y + 10
 
 
-def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide", rules: object = None) -> str:
     """The picture: the status and the display on top, the players' panels below
     (two side by side in the wide layout, stacked in the narrow one), the keys last."""
     geo = NARROW if layout == "narrow" else WIDE

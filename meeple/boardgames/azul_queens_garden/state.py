@@ -20,7 +20,7 @@ Decisions (kind: who, info):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.board import (
@@ -32,11 +32,9 @@ from meeple.boardgames.azul_queens_garden.board import (
     cell_name,
 )
 from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
+from meeple.boardgames.azul_queens_garden.rules import COL, PAT, RING_OF_CELL, Rules
 from meeple.boardgames.azul_queens_garden.scoring import end_of_game, evaluation, round_score
 from meeple.core import CHANCE, Decision, Game, State, multiset_outcomes
-
-if TYPE_CHECKING:
-    from meeple.boardgames.azul_queens_garden.components import Components
 
 EMPTY = -1  # an empty space of a placed area
 ORNAMENT = -2  # an area's ornament
@@ -56,11 +54,7 @@ CATEGORIES = (
 )
 START, WHEEL, PAVILIONS, FIRST_PASS, PURCHASES, DISCARDS, JOKERS, STORAGE, EVAL, BONUS = range(10)
 
-COL = tuple(t // 6 for t in range(NUM_TYPES))
-PAT = tuple(t % 6 for t in range(NUM_TYPES))
 NB = NEIGHBOURS
-RING_OF_CELL = tuple(RING[c // CELLS_PER_AREA] for c in range(NUM_CELLS))
-OUTER = tuple(tuple(a * CELLS_PER_AREA + k for k in range(1, 7)) for a in range(AREAS))
 
 
 # The bots' heuristic (``_garden_value``), in points; docs/bots.md says how they were
@@ -76,47 +70,6 @@ TILE_VALUE = 0.5
 USE_SHARE = 2 / 3
 HOPE_SHARE = 2 / 3
 POPCOUNT = tuple(bin(m).count("1") for m in range(64))
-_MASK_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
-def _mask_values(values: tuple[int, ...]) -> tuple[int, ...]:
-    """Per set of patterns (6 bits), the sum of their values (cached per value table)."""
-    table = _MASK_VALUES.get(values)
-    if table is None:
-        table = tuple(sum(values[q] for q in range(6) if m >> q & 1) for m in range(64))
-        _MASK_VALUES[values] = table
-    return table
-
-
-_INCOME: dict[tuple[int, bool], tuple[Any, tuple[tuple[float, ...], ...]]] = {}
-
-
-def _income_table(comp: Components, rising: bool) -> tuple[tuple[float, ...], ...]:
-    """Per round and expansion (by printed type): the wheel points of its printed space
-    and its pavilion's points from that round to the end (cached per components)."""
-    key = (id(comp), rising)
-    entry = _INCOME.get(key)
-    if entry is not None and entry[0] is comp:
-        return entry[1]
-    rows = []
-    for start in range(comp.rounds):
-        row = []
-        for e in range(NUM_TYPES):
-            total = 0.0
-            for r in range(start, comp.rounds):
-                for w in comp.wheel[r]:
-                    if w.is_colour:
-                        if w.index == COL[e]:
-                            total += comp.colour_points
-                    elif w.index == PAT[e]:
-                        total += comp.pattern_points[r] if rising else comp.colour_points
-                if comp.ornament[e] == "pavilion":
-                    total += comp.pavilion_points
-            row.append(total)
-        rows.append(tuple(row))
-    table = tuple(rows)
-    _INCOME[key] = (comp, table)
-    return table
 
 
 def _tiles(n: int) -> str:
@@ -138,12 +91,42 @@ def _joined(parts: Sequence[str]) -> str:
 
 
 class AzulQueensGardenState(State):
+    rules: Rules  # the game's, shared by all its states
+    # What a clone copies (the core's clone): lists of ints or bools, and per player (or
+    # per display expansion) a list of such lists. Every other field is an int, a bool or
+    # a tuple (``awarded``), replaced rather than changed, so clones share it.
+    copied = (
+        "pavilions",
+        "store_n",
+        "jokers",
+        "passed",
+        "faceup",
+        "bag",
+        "tower",
+        "hidden",
+        "stack_left",
+        "returned",
+    )
+    copied_nested = (
+        "garden",
+        "area_exp",
+        "area_cell",
+        "col_lab",
+        "col_mask",
+        "pat_lab",
+        "pat_mask",
+        "colour_count",
+        "pattern_count",
+        "store",
+        "store_exps",
+        "pts",
+        "trays",
+    )
+
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        comp: Components = game.components
-        self.comp = comp
+        rules = self.rules
         n = game.players
-        stacks, reserve = comp.stacks[n]
         # Gardens: per cell a tile type, or EMPTY / ORNAMENT / ABSENT.
         self.garden = [
             [EMPTY if c % 7 else ORNAMENT for c in range(7)] + [ABSENT] * (NUM_CELLS - 7)
@@ -162,17 +145,17 @@ class AzulQueensGardenState(State):
         self.pavilions = [0] * n
         # Storage.
         self.store = [[0] * NUM_TYPES for _ in range(n)]
-        self.store_n = [comp.jokers_start] * n  # hexagons and jokers
-        self.jokers = [comp.jokers_start] * n
+        self.store_n = [rules.jokers_start] * n  # hexagons and jokers
+        self.jokers = [rules.jokers_start] * n
         self.store_exps: list[list[int]] = [[] for _ in range(n)]
-        self.joker_supply = comp.jokers_total - n * comp.jokers_start
+        self.joker_supply = rules.jokers_total - n * rules.jokers_start
         self.pts = [[0] * len(CATEGORIES) for _ in range(n)]
         for p in range(n):
-            self.pts[p][START] = comp.start_score
+            self.pts[p][START] = rules.start_score
         # Every point scored, per player, as a running total kept apart from ``pts`` by
         # _award (a tuple, so clones share it): the invariants compare the two, so a
         # score changed anywhere but through a scoring rule shows.
-        self.awarded = (comp.start_score,) * n
+        self.awarded = (rules.start_score,) * n
         # Round and turn order.
         self.round = 0
         self.first_player = 0
@@ -185,8 +168,8 @@ class AzulQueensGardenState(State):
         # The newest display expansion still lies on the round stack, nothing taken
         # from it yet: the next one is filled only once a take touches it (ruling 7).
         self.top = False
-        self.bag = [comp.copies] * NUM_TYPES
-        self.bag_n = comp.copies * NUM_TYPES
+        self.bag = [rules.copies] * NUM_TYPES
+        self.bag_n = rules.copies * NUM_TYPES
         self.tower = [0] * NUM_TYPES
         self.tower_n = 0
         # Expansions nobody has seen (in stacks, the reserve or face down in the
@@ -195,50 +178,11 @@ class AzulQueensGardenState(State):
         # to the supply face down.
         self.hidden = [1] * NUM_TYPES
         self.hidden_n = NUM_TYPES
-        self.stack_left = list(stacks)
-        self.reserve = reserve
+        self.stack_left = list(rules.round_stacks)
+        self.reserve = rules.reserve
         self.returned: list[int] = []
         self.push("turn", 0)
-        self._open_trays(comp.display_start)
-
-    # -- copying -----------------------------------------------------------------
-
-    def clone(self) -> AzulQueensGardenState:
-        o = object.__new__(AzulQueensGardenState)
-        d = o.__dict__
-        d.update(self.__dict__)
-        d["history"] = self.history[:]
-        d["pending"] = self.pending[:]
-        for k in (
-            "garden",
-            "area_exp",
-            "area_cell",
-            "col_lab",
-            "col_mask",
-            "pat_lab",
-            "pat_mask",
-            "colour_count",
-            "pattern_count",
-            "store",
-            "store_exps",
-            "pts",
-            "trays",
-        ):
-            d[k] = [x[:] for x in self.__dict__[k]]
-        for k in (
-            "pavilions",
-            "store_n",
-            "jokers",
-            "passed",
-            "faceup",
-            "bag",
-            "tower",
-            "hidden",
-            "stack_left",
-            "returned",
-        ):
-            d[k] = self.__dict__[k][:]
-        return o
+        self._open_trays(rules.display_start)
 
     # -- helpers -----------------------------------------------------------------
 
@@ -268,7 +212,7 @@ class AzulQueensGardenState(State):
             if self.bag_n:
                 self.trays.append([])
                 self.top = True
-                self.push("draw", CHANCE, (self.comp.tiles_per_expansion, count))
+                self.push("draw", CHANCE, (self.rules.tiles_per_expansion, count))
                 return
             # Nothing to put on it: it is empty at once, so it turns face up and leaves
             # no top to take from; the next take brings out the next one (ruling 19).
@@ -308,7 +252,7 @@ class AzulQueensGardenState(State):
         """
         g = self.garden[p]
         c, q = COL[t], PAT[t]
-        by_pattern = self.game.options["adjacency"] == "colour-or-pattern"
+        by_pattern = self.rules.by_pattern
         clab, cmask, plab, pmask = (
             self.col_lab[p],
             self.col_mask[p],
@@ -373,7 +317,7 @@ class AzulQueensGardenState(State):
         types = [t for t in range(NUM_TYPES) if st[t]]
         if not types:
             return types
-        values = self.comp.values
+        values = self.rules.values
         jokers = self.jokers[p]
         cm = [0] * 6
         pm = [0] * 6
@@ -396,7 +340,7 @@ class AzulQueensGardenState(State):
         return out
 
     def can_pay(self, p: int, t: int) -> bool:
-        need = self.comp.values[PAT[t]] - 1 - self.jokers[p]
+        need = self.rules.values[PAT[t]] - 1 - self.jokers[p]
         if need <= 0:
             return True
         return self._keys_available(p, t, True) >= need or self._keys_available(p, t, False) >= need
@@ -409,7 +353,7 @@ class AzulQueensGardenState(State):
         """Cells where expansion ``e`` 's printed space may go (free areas)."""
         out = []
         for a in self._free_areas(p):
-            for x in OUTER[a]:
+            for x in RING[a]:
                 if self.can_place(p, e, x):
                     out.append(x)
         return out
@@ -431,7 +375,7 @@ class AzulQueensGardenState(State):
         for c in RING_OF_CELL[x]:
             if g[c] < 0:
                 return
-        if self.store_n[p] < self.comp.storage_tiles and self.joker_supply > 0:
+        if self.store_n[p] < self.rules.storage_tiles and self.joker_supply > 0:
             self.joker_supply -= 1
             self.jokers[p] += 1
             self.store_n[p] += 1
@@ -445,7 +389,7 @@ class AzulQueensGardenState(State):
             g[base + k] = EMPTY
         self.area_exp[p][a] = e
         self.area_cell[p][a] = x
-        if self.comp.ornament[e] == "pavilion":
+        if self.rules.ornament[e] == "pavilion":
             self.pavilions[p] += 1
         self._put(p, e, x)
 
@@ -485,10 +429,10 @@ class AzulQueensGardenState(State):
 
     def _legal_turn(self, d: Decision) -> list[int]:
         p = d.player
-        comp = self.comp
+        rules = self.rules
         out: list[int] = []
-        free_t = comp.storage_tiles - self.store_n[p]
-        free_e = comp.storage_expansions - len(self.store_exps[p])
+        free_t = rules.storage_tiles - self.store_n[p]
+        free_e = rules.storage_expansions - len(self.store_exps[p])
         cn, pn, ce, pe, cf, pf = self._display_counts()
         fits = self._fits
         for i in range(6):
@@ -500,7 +444,7 @@ class AzulQueensGardenState(State):
         payable = self._payable_types(p)
         if payable:
             g = self.garden[p]
-            by_pattern = self.game.options["adjacency"] == "colour-or-pattern"
+            by_pattern = self.rules.by_pattern
             clab, cmask = self.col_lab[p], self.col_mask[p]
             plab, pmask = self.pat_lab[p], self.pat_mask[p]
             found: list[int] = []
@@ -568,7 +512,7 @@ class AzulQueensGardenState(State):
 
     def _can_buy(self, p: int) -> bool:
         return (
-            self.score(p) >= self.comp.face_down_cost
+            self.score(p) >= self.rules.face_down_cost
             and (self.reserve > 0 or bool(self.returned))
             and bool(self._free_areas(p))
         )
@@ -591,21 +535,21 @@ class AzulQueensGardenState(State):
             self._next_turn(p)
             self._start_payment(p, e, x)
         elif a == A.BUY:
-            self._award(p, PURCHASES, -self.comp.face_down_cost)
+            self._award(p, PURCHASES, -self.rules.face_down_cost)
             self._next_turn(p)
             self.push("reveal", CHANCE, p)
         else:  # pass
             self.passed[p] = True
             if self.first_passer < 0:
                 self.first_passer = p
-                self._award(p, FIRST_PASS, -self.comp.first_pass_penalty)
+                self._award(p, FIRST_PASS, -self.rules.first_pass_penalty)
             if self._discard_options(p, -1):
                 self.push("discard", p, -1)
             else:
                 self._after_pass(p)
 
     def _start_payment(self, p: int, t: int, x: int) -> None:
-        need = self.comp.values[PAT[t]] - 1
+        need = self.rules.values[PAT[t]] - 1
         if need > 0:
             self.push("mode", p, (t, need, x))
         else:
@@ -663,8 +607,8 @@ class AzulQueensGardenState(State):
         rest = d.info[1:]
         either = sum(1 for u in rest if u in self.faceup)
         tiles = len(rest) - either
-        free_t = self.comp.storage_tiles - self.store_n[p]
-        free_e = self.comp.storage_expansions - len(self.store_exps[p])
+        free_t = self.rules.storage_tiles - self.store_n[p]
+        free_e = self.rules.storage_expansions - len(self.store_exps[p])
         out: list[int] = []
         if self._fits(tiles + 1, 0, either, free_t, free_e):
             base = A.COPY + t * A.MAX_TRAYS
@@ -783,7 +727,7 @@ class AzulQueensGardenState(State):
     # -- passing -------------------------------------------------------------------
 
     def _discard_options(self, p: int, last: int) -> list[int]:
-        if self.score(p) < self.comp.discard_cost:
+        if self.score(p) < self.rules.discard_cost:
             return []
         st = self.store[p]
         out = [A.DISCARD + t for t in range(NUM_TYPES) if st[t] and A.DISCARD + t >= last]
@@ -810,7 +754,7 @@ class AzulQueensGardenState(State):
             self.tower[t] += 1
             self.tower_n += 1
         self.store_n[p] -= 1
-        self._award(p, DISCARDS, -self.comp.discard_cost)
+        self._award(p, DISCARDS, -self.rules.discard_cost)
         self.push("discard", p, a)
 
     def _after_pass(self, p: int) -> None:
@@ -822,41 +766,40 @@ class AzulQueensGardenState(State):
     # -- round end ---------------------------------------------------------------
 
     def _end_round(self) -> None:
-        comp = self.comp
-        wheel = [(e.is_colour, e.index) for e in comp.wheel[self.round]]
-        rising = self.game.options["pattern_scoring"] == "rising"
-        pattern_points = comp.pattern_points[self.round] if rising else comp.colour_points
+        rules = self.rules
+        wheel = rules.wheel_keys[self.round]
+        pattern_points = rules.pattern_points[self.round]
         for p in range(self.game.players):
             rs = round_score(
                 self.colour_count[p],
                 self.pattern_count[p],
                 wheel,
                 self.pavilions[p],
-                comp.pavilion_points,
-                comp.colour_points,
+                rules.pavilion_points,
+                rules.colour_points,
                 pattern_points,
             )
             self._award(p, WHEEL, rs["wheel"])
             self._award(p, PAVILIONS, rs["pavilions"])
         if self.first_passer >= 0:
             self.first_player = self.first_passer
-        if self.round == comp.rounds - 1:
+        if self.round == rules.rounds - 1:
             for p in range(self.game.players):
                 tiles = self.store_n[p] - self.jokers[p]
                 end = end_of_game(
-                    self.jokers[p], tiles, comp.joker_points, comp.storage_tile_points
+                    self.jokers[p], tiles, rules.joker_points, rules.storage_tile_points
                 )
                 ev = evaluation(
                     self.garden[p],
-                    comp.values,
-                    comp.min_group,
-                    comp.six_bonus if self.game.options["group_of_six_bonus"] else 0,
+                    rules.values,
+                    rules.min_group,
+                    rules.six_bonus,
                 )
                 self._award(p, JOKERS, end["jokers"])
                 self._award(p, STORAGE, end["storage"])
                 self._award(p, EVAL, ev["evaluation"])
                 self._award(p, BONUS, ev["group_bonus"])
-            self.round = comp.rounds
+            self.round = rules.rounds
             return
         # Preparation: the display goes back, the next stack comes out.
         for tray in self.trays:
@@ -872,7 +815,7 @@ class AzulQueensGardenState(State):
         self.passed = [False] * self.game.players
         self.first_passer = -1
         self.push("turn", self.first_player)
-        self._open_trays(comp.display_start)
+        self._open_trays(rules.display_start)
 
     def _is_terminal(self) -> bool:
         return not self.pending
@@ -978,19 +921,18 @@ class AzulQueensGardenState(State):
         """
         if self.is_terminal():
             return float(self.score(p))
-        comp = self.comp
+        rules = self.rules
         total = float(self.score(p))
-        rising = self.game.options["pattern_scoring"] == "rising"
         colours, patterns = self.colour_count[p], self.pattern_count[p]
-        for r in range(self.round, comp.rounds):
-            pattern_points = comp.pattern_points[r] if rising else comp.colour_points
-            for e in comp.wheel[r]:
+        for r in range(self.round, rules.rounds):
+            pattern_points = rules.pattern_points[r]
+            for e in rules.wheel[r]:
                 if e.is_colour:
-                    total += colours[e.index] * comp.colour_points
+                    total += colours[e.index] * rules.colour_points
                 else:
                     total += patterns[e.index] * pattern_points
-            total += self.pavilions[p] * comp.pavilion_points
-        last = self.round >= comp.rounds - 1
+            total += self.pavilions[p] * rules.pavilion_points
+        last = self.round >= rules.rounds - 1
         left = self._supply_left() if last else 1.0
         total += self._groups_value(p, PAIR_CREDIT * left if last else PAIR_CREDIT)
         tiles = self.store_n[p] - self.jokers[p]
@@ -1015,20 +957,20 @@ class AzulQueensGardenState(State):
             total += self._expansion_income(-1)
         if last and self.passed[p]:
             # Out of the last round: what is stored can no longer be used.
-            total += tiles * comp.storage_tile_points
+            total += tiles * rules.storage_tile_points
         elif last:
             total += self._storage_value(p, tiles, exps, left)
         else:
             total += (tiles + exps) * TILE_VALUE
-        return total + jokers * comp.joker_points
+        return total + jokers * rules.joker_points
 
     def _supply_left(self) -> float:
         """The share of this round's hexagons still to be taken: those in the display
         (and face-up expansions) and those the round stack will still bring out, out
         of all the stack brings (1 at the round's start, 0 once nothing is left)."""
-        comp = self.comp
-        per = comp.tiles_per_expansion
-        stack = comp.stacks[self.game.players][0][self.round]
+        rules = self.rules
+        per = rules.tiles_per_expansion
+        stack = rules.round_stacks[self.round]
         if stack <= 0:
             return 0.0
         shown = len(self.faceup)
@@ -1046,12 +988,12 @@ class AzulQueensGardenState(State):
         fall from ``TILE_VALUE`` towards those values as the display runs out. An
         expansion costs nothing at the end: it is worth the same share of a placement
         while it can still be placed (it can be paid for and an area is free)."""
-        comp = self.comp
-        end = float(comp.storage_tile_points)
+        rules = self.rules
+        end = float(rules.storage_tile_points)
         span = TILE_VALUE - end
         use_share = USE_SHARE + (1.0 - USE_SHARE) * left
-        room = comp.storage_tiles - self.store_n[p]
-        hope_share = HOPE_SHARE * left * min(1.0, room / comp.tiles_per_expansion)
+        room = rules.storage_tiles - self.store_n[p]
+        hope_share = HOPE_SHARE * left * min(1.0, room / rules.tiles_per_expansion)
         if tiles <= 0 and not exps:
             return tiles * (end + span * use_share)
         usable, usable_exps = self._usable(p)
@@ -1071,7 +1013,7 @@ class AzulQueensGardenState(State):
         and either kind where it can pay for one of those hexagons."""
         st = self.store[p]
         exps = self.store_exps[p]
-        values = self.comp.values
+        values = self.rules.values
         jokers = self.jokers[p]
         types = [t for t in range(NUM_TYPES) if st[t]]
         cm = [0] * 6
@@ -1126,8 +1068,7 @@ class AzulQueensGardenState(State):
         """The wheel points and pavilion income a garden expansion brings once placed,
         for this round and those to come: of expansion ``e``, or with ``e`` = -1 on
         average over those a purchase may bring (its groups are left to the search)."""
-        table = _income_table(self.comp, self.game.options["pattern_scoring"] == "rising")
-        row = table[self.round]
+        row = self.rules.income[self.round]
         if e >= 0:
             return row[e]
         total = 0.0
@@ -1150,11 +1091,11 @@ class AzulQueensGardenState(State):
         its members (a group never holds two identical hexagons), and so are a pattern
         group's colour bits, so no search of the garden is needed.
         """
-        comp = self.comp
-        values = comp.values
-        by_mask = _mask_values(values)
-        bonus = comp.six_bonus if self.game.options["group_of_six_bonus"] else 0
-        need = comp.min_group
+        rules = self.rules
+        values = rules.values
+        by_mask = rules.mask_values
+        bonus = rules.six_bonus
+        need = rules.min_group
         g = self.garden[p]
         clab, cmask = self.col_lab[p], self.col_mask[p]
         plab, pmask = self.pat_lab[p], self.pat_mask[p]
@@ -1194,20 +1135,20 @@ class AzulQueensGardenState(State):
           expansion chosen as the copy is ``disp:N`` for its place in that order.
         """
         a = action
-        comp = self.comp
+        rules = self.rules
         if a < A.ACQ_PATTERN:
-            return (f"colour:{comp.colours[a - A.ACQ_COLOUR]}",)
+            return (f"colour:{rules.colours[a - A.ACQ_COLOUR]}",)
         if a < A.PLACE:
-            return (f"pattern:{comp.patterns[a - A.ACQ_PATTERN]}",)
+            return (f"pattern:{rules.patterns[a - A.ACQ_PATTERN]}",)
         if a < A.EXPAND:
             t, x = divmod(a - A.PLACE, NUM_CELLS)
-            return ("st:" + comp.tile_name(t), "g:" + cell_name(x))
+            return ("st:" + rules.tile_name(t), "g:" + cell_name(x))
         if a < A.BUY:
             e, x = divmod(a - A.EXPAND, NUM_CELLS)
             d = self.decision
             if d is not None and d.kind == "place_bought":
                 return ("g:" + cell_name(x),)
-            return ("sx:" + comp.tile_name(e), "g:" + cell_name(x))
+            return ("sx:" + rules.tile_name(e), "g:" + cell_name(x))
         if a == A.BUY:
             return ("button:buy",)
         if a == A.PASS:
@@ -1217,13 +1158,13 @@ class AzulQueensGardenState(State):
         if a == A.MODE_PATTERN:
             return ("mode:pattern",)
         if A.PAY_TILE <= a < A.PAY_EXP:
-            return ("st:" + comp.tile_name(a - A.PAY_TILE),)
+            return ("st:" + rules.tile_name(a - A.PAY_TILE),)
         if A.PAY_EXP <= a < A.PAY_JOKER:
-            return ("sx:" + comp.tile_name(a - A.PAY_EXP),)
+            return ("sx:" + rules.tile_name(a - A.PAY_EXP),)
         if a in (A.PAY_JOKER, A.DISCARD_JOKER):
             return ("st:joker",)
         if A.DISCARD <= a < A.DISCARD_JOKER:
-            return ("st:" + comp.tile_name(a - A.DISCARD),)
+            return ("st:" + rules.tile_name(a - A.DISCARD),)
         if a == A.DONE:
             return ("button:done",)
         if A.COPY_EXP <= a < A.NUM_ACTIONS:
@@ -1243,17 +1184,17 @@ class AzulQueensGardenState(State):
         return self._words(action) + self._aftermath(action)
 
     def _hexagon(self, t: int) -> str:
-        return self.comp.tile_name(t).replace("-", " ")
+        return self.rules.tile_name(t).replace("-", " ")
 
     def _words(self, a: int) -> str:
-        comp = self.comp
+        rules = self.rules
         d = self.decision
         hx = self._hexagon
         if a < A.PLACE:
             by_colour = a < A.ACQ_PATTERN
             key = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
             same = COL if by_colour else PAT
-            what = comp.colours[key] if by_colour else comp.patterns[key]
+            what = rules.colours[key] if by_colour else rules.patterns[key]
             trays: dict[int, set[int]] = {}
             for i, tray in enumerate(self.trays):
                 for t in tray:
@@ -1276,15 +1217,15 @@ class AzulQueensGardenState(State):
             e, x = divmod(a - A.EXPAND, NUM_CELLS)
             where = f"in area {x // CELLS_PER_AREA}, its printed {hx(e)} on {cell_name(x)}"
             if d is not None and d.kind == "place_bought":
-                return f"lays the bought garden expansion ({comp.ornament[e]}) {where}"
-            return f"lays the stored garden expansion ({comp.ornament[e]}) {where}" + self._cost(e)
+                return f"lays the bought garden expansion ({rules.ornament[e]}) {where}"
+            return f"lays the stored garden expansion ({rules.ornament[e]}) {where}" + self._cost(e)
         if a == A.BUY:
-            return f"buys a face-down garden expansion for {comp.face_down_cost} points"
+            return f"buys a face-down garden expansion for {rules.face_down_cost} points"
         if a == A.PASS:
             if self.first_passer < 0:
                 return (
                     "passes first, taking the first-player marker "
-                    f"(-{comp.first_pass_penalty} point{_s(comp.first_pass_penalty)})"
+                    f"(-{rules.first_pass_penalty} point{_s(rules.first_pass_penalty)})"
                 )
             return "passes for the rest of the round"
         if a in (A.MODE_COLOUR, A.MODE_PATTERN):
@@ -1292,9 +1233,9 @@ class AzulQueensGardenState(State):
             t, need, _ = d.info
             other = "other" if need > 1 else "another"
             if a == A.MODE_COLOUR:
-                mode, key, rest = "colour", comp.colours[COL[t]], f"{other} pattern{_s(need)}"
+                mode, key, rest = "colour", rules.colours[COL[t]], f"{other} pattern{_s(need)}"
             else:
-                mode, key, rest = "pattern", comp.patterns[PAT[t]], f"{other} colour{_s(need)}"
+                mode, key, rest = "pattern", rules.patterns[PAT[t]], f"{other} colour{_s(need)}"
             return (
                 f"pays for the {hx(t)} by {mode}: {need} more {key} {_tiles(need)} of {rest} "
                 "(jokers are wild)"
@@ -1312,7 +1253,7 @@ class AzulQueensGardenState(State):
             return words
         if A.DISCARD <= a <= A.DISCARD_JOKER:
             item = "a joker" if a == A.DISCARD_JOKER else f"the {hx(a - A.DISCARD)}"
-            cost = comp.discard_cost
+            cost = rules.discard_cost
             return f"discards {item} from storage (-{cost} point{_s(cost)})"
         if a == A.DONE:
             return "keeps the rest of their storage and is done"
@@ -1326,13 +1267,13 @@ class AzulQueensGardenState(State):
             if d is not None and d.info >= 0:
                 return (
                     f"the face-down expansion player {d.info + 1} bought turns out to be "
-                    f"{hx(e)} ({comp.ornament[e]})"
+                    f"{hx(e)} ({rules.ornament[e]})"
                 )
-            return f"a garden expansion turns face up in the display: {hx(e)} ({comp.ornament[e]})"
+            return f"a garden expansion turns face up in the display: {hx(e)} ({rules.ornament[e]})"
         if a >= A.COPY_EXP:
             e = a - A.COPY_EXP
             return (
-                f"takes the face-up expansion {hx(e)} ({comp.ornament[e]}) into storage "
+                f"takes the face-up expansion {hx(e)} ({rules.ornament[e]}) into storage "
                 f"as its {hx(e)}"
             )
         t, i = divmod(a - A.COPY, A.MAX_TRAYS)
@@ -1342,7 +1283,7 @@ class AzulQueensGardenState(State):
         return words
 
     def _cost(self, t: int) -> str:
-        need = self.comp.values[PAT[t]] - 1
+        need = self.rules.values[PAT[t]] - 1
         if need <= 0:
             return " (it costs nothing more)"
         return f" (it costs {need + 1}: {need} more {_tiles(need)} to pay)"
@@ -1353,6 +1294,7 @@ class AzulQueensGardenState(State):
         if d is None or d.player < 0 or A.DRAW <= a < A.COPY:
             return ""
         after = self.clone()
+        assert isinstance(after, AzulQueensGardenState)
         after.apply_action(a)
         out = ""
         p = d.player
@@ -1364,7 +1306,7 @@ class AzulQueensGardenState(State):
                 f"player {q + 1} {_signed(after.score(q) - self.score(q))}"
                 for q in range(self.game.players)
             ]
-            if after.round >= self.comp.rounds:
+            if after.round >= self.rules.rounds:
                 out += f"; round {self.round + 1} and the game end: " + ", ".join(gains)
             else:
                 out += f"; round {self.round + 1} ends and scores: " + ", ".join(gains)
@@ -1373,8 +1315,8 @@ class AzulQueensGardenState(State):
     # -- observation ---------------------------------------------------------------
 
     def _observation(self, player: int | None) -> dict[str, Any]:
-        comp = self.comp
-        tn = comp.tile_name
+        rules = self.rules
+        tn = rules.tile_name
         d = self.decision
         pending: dict[str, Any] | None = None
         if d is not None:
@@ -1415,7 +1357,7 @@ class AzulQueensGardenState(State):
                             else {
                                 "printed": tn(self.area_exp[p][a]),
                                 "printed_at": cell_name(self.area_cell[p][a]),
-                                "ornament": comp.ornament[self.area_exp[p][a]],
+                                "ornament": rules.ornament[self.area_exp[p][a]],
                             }
                         )
                         for a in range(AREAS)
@@ -1424,42 +1366,39 @@ class AzulQueensGardenState(State):
                     "storage": {tn(t): c for t, c in enumerate(self.store[p]) if c},
                     "jokers": self.jokers[p],
                     "storage_expansions": [
-                        {"printed": tn(e), "ornament": comp.ornament[e]} for e in self.store_exps[p]
+                        {"printed": tn(e), "ornament": rules.ornament[e]}
+                        for e in self.store_exps[p]
                     ],
                 }
             )
         return {
             "game": "azul_queens_garden",
-            "round": min(self.round, comp.rounds - 1) + 1,
-            "rounds": comp.rounds,
+            "round": min(self.round, rules.rounds - 1) + 1,
+            "rounds": rules.rounds,
             "over": self.is_terminal(),
             "to_move": self.current_player(),
             "viewer": player,
             "first_player": self.first_player,
-            "wheel": [comp.entry_name(e) for e in comp.wheel[min(self.round, comp.rounds - 1)]],
+            "wheel": [rules.entry_name(e) for e in rules.wheel[min(self.round, rules.rounds - 1)]],
             "wheel_points": [
-                comp.colour_points
+                rules.colour_points
                 if e.is_colour
-                else (
-                    comp.pattern_points[min(self.round, comp.rounds - 1)]
-                    if self.game.options["pattern_scoring"] == "rising"
-                    else comp.colour_points
-                )
-                for e in comp.wheel[min(self.round, comp.rounds - 1)]
+                else rules.pattern_points[min(self.round, rules.rounds - 1)]
+                for e in rules.wheel[min(self.round, rules.rounds - 1)]
             ],
             "storage_capacity": {
-                "tiles": comp.storage_tiles,
-                "expansions": comp.storage_expansions,
+                "tiles": rules.storage_tiles,
+                "expansions": rules.storage_expansions,
             },
-            "pattern_values": dict(zip(comp.patterns, comp.values, strict=True)),
+            "pattern_values": dict(zip(rules.patterns, rules.values, strict=True)),
             "costs": {
-                "face_down_expansion": comp.face_down_cost,
-                "first_pass_penalty": comp.first_pass_penalty,
-                "discard_per_tile": comp.discard_cost,
+                "face_down_expansion": rules.face_down_cost,
+                "first_pass_penalty": rules.first_pass_penalty,
+                "discard_per_tile": rules.discard_cost,
             },
             "display": [[tn(t) for t in tray] for tray in self.trays],
             "display_faceup": [
-                {"printed": tn(e), "ornament": comp.ornament[e]} for e in self.faceup
+                {"printed": tn(e), "ornament": rules.ornament[e]} for e in self.faceup
             ],
             "bag": self.bag_n,
             "tower": self.tower_n,
@@ -1474,15 +1413,15 @@ class AzulQueensGardenState(State):
     # -- invariants ----------------------------------------------------------------
 
     def _check_invariants(self) -> None:
-        comp = self.comp
+        rules = self.rules
         n = self.game.players
         placed = 0
         on_garden = 0
         per_type = [0] * NUM_TYPES  # hexagons on gardens and in the display, by type
         for p in range(n):
             assert self.store_n[p] == sum(self.store[p]) + self.jokers[p], "storage count"
-            assert self.store_n[p] <= comp.storage_tiles, "storage over 12 tiles"
-            assert len(self.store_exps[p]) <= comp.storage_expansions, "storage over 2 expansions"
+            assert self.store_n[p] <= rules.storage_tiles, "storage over 12 tiles"
+            assert len(self.store_exps[p]) <= rules.storage_expansions, "storage over 2 expansions"
             assert min(self.store[p]) >= 0, f"a negative count in player {p}'s storage"
             assert self.jokers[p] >= 0, f"player {p} holds {self.jokers[p]} jokers"
             g = self.garden[p]
@@ -1520,11 +1459,11 @@ class AzulQueensGardenState(State):
                 per_type[t] += 1
         for t in range(NUM_TYPES):
             held = per_type[t] + self.bag[t] + self.tower[t] + sum(st[t] for st in self.store)
-            assert held == comp.copies, f"{held} hexagons of type {t}; the game has {comp.copies}"
-        total = comp.copies * NUM_TYPES
+            assert held == rules.copies, f"{held} hexagons of type {t}; the game has {rules.copies}"
+        total = rules.copies * NUM_TYPES
         assert self.bag_n + self.tower_n + in_display + stored + placed == total, "hexagons"
         assert self.joker_supply >= 0, "a negative joker supply"
-        assert self.joker_supply + sum(self.jokers) == comp.jokers_total, "jokers"
+        assert self.joker_supply + sum(self.jokers) == rules.jokers_total, "jokers"
         assert self.hidden_n == sum(self.hidden), "hidden expansions count"
         d = self.decision
         in_hand = 1 if d is not None and d.kind == "place_bought" else 0
@@ -1535,12 +1474,12 @@ class AzulQueensGardenState(State):
         assert self.hidden_n <= sum(self.stack_left) + self.reserve + face_down
         assert min(self.stack_left) >= 0 and self.reserve >= 0, "a negative expansion stack"
         for tray in self.trays:
-            assert len(tray) <= comp.tiles_per_expansion, "a display expansion overfull"
+            assert len(tray) <= rules.tiles_per_expansion, "a display expansion overfull"
         # The stack's top is the newest face-down display expansion (ruling 7).
         assert not self.top or self.trays, "a stack top marked with no display expansion"
         # Rounds and passing.
-        assert 0 <= self.round <= comp.rounds, f"round {self.round}"
-        ended = self.round == comp.rounds
+        assert 0 <= self.round <= rules.rounds, f"round {self.round}"
+        ended = self.round == rules.rounds
         assert ended == (d is None), "the game ends exactly after the last round"
         assert 0 <= self.first_player < n, f"first player {self.first_player}"
         if not ended:
@@ -1552,18 +1491,18 @@ class AzulQueensGardenState(State):
     def _check_scores(self, ended: bool) -> None:
         """Points only through the scoring rules: every change goes through _award, and
         each category is what its rule can give."""
-        comp = self.comp
+        rules = self.rules
         n = self.game.players
-        penalty = comp.first_pass_penalty
-        rounds_scored = min(self.round, comp.rounds)
+        penalty = rules.first_pass_penalty
+        rounds_scored = min(self.round, rules.rounds)
         first_passes = 0
         for p in range(n):
             row = self.pts[p]
             assert sum(row) == self.awarded[p], (
                 f"player {p}'s score is {sum(row)} but the scoring rules gave {self.awarded[p]}"
             )
-            assert row[START] == comp.start_score, f"player {p}'s start score is {row[START]}"
-            for cat, cost in ((PURCHASES, comp.face_down_cost), (DISCARDS, comp.discard_cost)):
+            assert row[START] == rules.start_score, f"player {p}'s start score is {row[START]}"
+            for cat, cost in ((PURCHASES, rules.face_down_cost), (DISCARDS, rules.discard_cost)):
                 ok = row[cat] <= 0 and (row[cat] % cost == 0 if cost else row[cat] == 0)
                 assert ok, f"player {p}'s {CATEGORIES[cat]} are {row[cat]}"
             if penalty:
@@ -1580,14 +1519,14 @@ class AzulQueensGardenState(State):
             end = end_of_game(
                 self.jokers[p],
                 self.store_n[p] - self.jokers[p],
-                comp.joker_points,
-                comp.storage_tile_points,
+                rules.joker_points,
+                rules.storage_tile_points,
             )
             ev = evaluation(
                 self.garden[p],
-                comp.values,
-                comp.min_group,
-                comp.six_bonus if self.game.options["group_of_six_bonus"] else 0,
+                rules.values,
+                rules.min_group,
+                rules.six_bonus,
             )
             want = [end["jokers"], end["storage"], ev["evaluation"], ev["group_bonus"]]
             assert final == want, f"player {p}'s final scores {final}, the garden gives {want}"
@@ -1610,11 +1549,11 @@ class AzulQueensGardenState(State):
 
     def _placement_problem(self, p: int, t: int, x: int) -> str | None:
         """Which part of the placement rule hexagon ``t`` on cell ``x`` breaks, or None."""
-        comp = self.comp
+        rules = self.rules
         g = self.garden[p]
         c, q = COL[t], PAT[t]
-        by_pattern = self.game.options["adjacency"] == "colour-or-pattern"
-        name = comp.tile_name(t)
+        by_pattern = self.rules.by_pattern
+        name = rules.tile_name(t)
         nbs = [g[n] for n in NB[x] if g[n] >= 0]
         if nbs and not any(COL[u] == c or (by_pattern and PAT[u] == q) for u in nbs):
             shared = "colour or pattern" if by_pattern else "colour"
@@ -1636,10 +1575,10 @@ class AzulQueensGardenState(State):
                 i += 1
             dup = next((u for u in types if types.count(u) > 1), None)
             if dup is not None:
-                kind = comp.colours[key] if by_colour else comp.patterns[key]
+                kind = rules.colours[key] if by_colour else rules.patterns[key]
                 return (
                     f"{name} on {cell_name(x)} would make a {kind} group holding two "
-                    f"{comp.tile_name(dup)} hexagons"
+                    f"{rules.tile_name(dup)} hexagons"
                 )
         return None
 
@@ -1647,7 +1586,7 @@ class AzulQueensGardenState(State):
         d = self.decision
         if d is None or d.player == CHANCE:
             return None
-        comp = self.comp
+        rules = self.rules
         p = d.player
         asks = {
             "turn": "take, place, expand, buy or pass",
@@ -1692,7 +1631,7 @@ class AzulQueensGardenState(State):
                 "leave the rest of the cost payable"
             )
         if d.kind == "discard":
-            if self.score(p) < comp.discard_cost:
+            if self.score(p) < rules.discard_cost:
                 return "each discard costs a point and there is none left to pay"
             if a == A.DONE:
                 return None
@@ -1700,12 +1639,12 @@ class AzulQueensGardenState(State):
                 return "there is no joker in storage"
             u = a - A.DISCARD
             if not self.store[p][u]:
-                return f"there is no {comp.tile_name(u)} in storage"
+                return f"there is no {rules.tile_name(u)} in storage"
             last = d.info
-            before = "a joker" if last == A.DISCARD_JOKER else comp.tile_name(last - A.DISCARD)
+            before = "a joker" if last == A.DISCARD_JOKER else rules.tile_name(last - A.DISCARD)
             return (
                 f"discards go in the listed order (hexagons in list order, then jokers): "
-                f"{comp.tile_name(u)} comes before {before}, already discarded"
+                f"{rules.tile_name(u)} comes before {before}, already discarded"
             )
         if d.kind == "copy":
             if a >= A.COPY_EXP:
@@ -1713,16 +1652,16 @@ class AzulQueensGardenState(State):
             else:
                 t, i = divmod(a - A.COPY, A.MAX_TRAYS)
             if t != d.info[0]:
-                return f"the copy to choose now is of {comp.tile_name(d.info[0])}"
+                return f"the copy to choose now is of {rules.tile_name(d.info[0])}"
             if i < 0 and t not in self.faceup:
-                return f"no face-up expansion prints {comp.tile_name(t)}"
+                return f"no face-up expansion prints {rules.tile_name(t)}"
             if i >= 0 and not (i < len(self.trays) and t in self.trays[i]):
-                return f"display expansion {i + 1} holds no {comp.tile_name(t)}"
+                return f"display expansion {i + 1} holds no {rules.tile_name(t)}"
             return "storage would have no room for the rest of the take"
         if d.kind == "place_bought":
             e, x = divmod(a - A.EXPAND, NUM_CELLS)
             if e != d.info:
-                return f"the expansion just bought is {comp.tile_name(d.info)}"
+                return f"the expansion just bought is {rules.tile_name(d.info)}"
             return self._spot_problem(p, e, x) or "that spot is not allowed"
         if a < A.PLACE:
             by_colour = a < A.ACQ_PATTERN
@@ -1731,10 +1670,10 @@ class AzulQueensGardenState(State):
             nt, ne, nf = (cn[i], ce[i], cf[i]) if by_colour else (pn[i], pe[i], pf[i])
             if not nt and not ne:
                 return "the display holds nothing of that colour or pattern"
-            free = comp.storage_tiles - self.store_n[p]
+            free = rules.storage_tiles - self.store_n[p]
             if nt - nf > free:
                 return f"that would take {nt - nf} hexagons but storage has room for {free}"
-            if ne - nf > comp.storage_expansions - len(self.store_exps[p]):
+            if ne - nf > rules.storage_expansions - len(self.store_exps[p]):
                 return "storage has no room for that many garden expansions"
             return (
                 f"that would take {nt + ne - nf} items (a hexagon and the face-up expansion "
@@ -1743,26 +1682,26 @@ class AzulQueensGardenState(State):
         if a < A.EXPAND:
             t, x = divmod(a - A.PLACE, NUM_CELLS)
             if not self.store[p][t]:
-                return f"there is no {comp.tile_name(t)} in storage"
+                return f"there is no {rules.tile_name(t)} in storage"
             if self.garden[p][x] != EMPTY:
                 return f"{cell_name(x)} is not an empty space of the garden"
             if not self.can_pay(p, t):
-                return f"storage cannot pay the cost of {comp.values[PAT[t]]} for it"
+                return f"storage cannot pay the cost of {rules.values[PAT[t]]} for it"
             return self._placement_problem(p, t, x) or "that placement is not allowed"
         if a < A.BUY:
             e, x = divmod(a - A.EXPAND, NUM_CELLS)
             if e not in self.store_exps[p]:
-                return f"there is no expansion {comp.tile_name(e)} in storage"
+                return f"there is no expansion {rules.tile_name(e)} in storage"
             problem = self._spot_problem(p, e, x)
             if problem:
                 return problem
             return (
-                f"storage cannot pay the cost of {comp.values[PAT[e]]} for it "
+                f"storage cannot pay the cost of {rules.values[PAT[e]]} for it "
                 "(the expansion itself counts as one)"
             )
         if a == A.BUY:
-            if self.score(p) < comp.face_down_cost:
-                return f"buying costs {comp.face_down_cost} points"
+            if self.score(p) < rules.face_down_cost:
+                return f"buying costs {rules.face_down_cost} points"
             if not self._free_areas(p):
                 return "the garden has no free expansion area"
             return "the supply has no face-down expansion left"

@@ -125,7 +125,7 @@ def _male_legend(obs: Mapping[str, Any]) -> str:
     return f"{codes} male {'/'.join(colours)}"
 
 
-def render_text(obs: Mapping[str, Any]) -> str:
+def render_text(obs: Mapping[str, Any], rules: object = None) -> str:
     letters: dict[str | None, str | None] = {b["id"]: b["letter"] for b in obs["backs"]}
     letters[None] = None
     lines = [
@@ -251,7 +251,7 @@ def _centre(name: str, geo: Geometry = WIDE) -> tuple[float, float]:
     return x0 + geo.cell / 2, y0 + geo.cell * 0.43
 
 
-def render_svg(obs: Mapping[str, Any], layout: Layout = "wide") -> str:
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide", rules: object = None) -> str:
     geo = NARROW if layout == "narrow" else WIDE
     body: list[str] = []
     body += _header(obs, geo)

@@ -24,7 +24,7 @@ is public from the moment it is laid).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from meeple.boardgames.croa import scoring
 from meeple.boardgames.croa.actions import (
@@ -39,34 +39,34 @@ from meeple.boardgames.croa.actions import (
     move_id,
     player_name,
 )
-from meeple.boardgames.croa.components import EFFECTS, NEIGHBOURS, SQUARES, square_name
-from meeple.core.api import CHANCE, JSON, Decision, State
+from meeple.boardgames.croa.components import NEIGHBOURS, SQUARES, square_name
+from meeple.boardgames.croa.rules import LILY, LOG, MALE0, MOSQUITO, MUD, MUD_TURNS, PIKE, Rules
+from meeple.core.api import CHANCE, JSON, Decision, Game, State
 
-if TYPE_CHECKING:
-    from meeple.boardgames.croa.game import CroaGame
-
-LILY, MOSQUITO, MUD, PIKE, REEDS, LOG = range(len(EFFECTS))
 MOVE_DECISIONS = tuple(Decision("move", p, None) for p in range(MAX_PLAYERS))
 """The turn's first decision for each seat (decisions are immutable, so shared)."""
-MALE0 = len(EFFECTS)
 FACE_DOWN = -1
-MUD_TURNS = 2
 NOT_LAID = -1
-"""A frog landing in mud is stuck for the rest of this turn and the owner's next one."""
 
 
 class CroaState(State):
-    def __init__(self, game: CroaGame) -> None:
+    rules: Rules  # the game's, shared by all its states
+    # What a clone copies (the core's State.clone): the lists of ints and of tuples, changed
+    # in place. Every other field is shared: ints, tuples (``backs``, ``last``) and
+    # ``_moves``, a tuple that is replaced, never changed.
+    copied = ("tile", "left", "fsq", "stuck", "occ", "nxt", "males", "out")
+
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self.g = game
-        n, slots = game.players, game.slots
+        rules = self.rules
+        n, slots = rules.players, rules.slots
         self.tile = [FACE_DOWN] * SQUARES
-        self.left = [c for back in game.pond.counts for c in back]
+        self.left = [c for back in rules.pond.counts for c in back]
         self.fsq = [-1] * (n * slots)
         self.stuck = [0] * (n * slots)
         self.occ: list[tuple[int, ...]] = [()] * SQUARES
-        self.nxt = [game.data.servants_at_start + 1] * n
-        self.males = [(1 << len(game.data.male_colours)) - 1] * n
+        self.nxt = [rules.servants_at_start + 1] * n
+        self.males = [(1 << len(rules.male_colours)) - 1] * n
         self.out = [-1] * n  # players eliminated before this one, or -1 while in
         self.n_out = 0
         self.gone = 0  # bit per frog removed from the game (an int: clones share it)
@@ -80,74 +80,26 @@ class CroaState(State):
         self.skips = 0  # turns in a row passed because the player could not move
         self.end = ""  # why the game ended
         self.last: tuple[int, int, int] = (-1, -1, -1)  # the latest jump: from, to, frog
-        self._moves: list[int] | None = None  # legal list of the pending decision
-        if game.deal is not None:
+        # The legal actions of the pending move, bounce or mosquito decision, found when it
+        # is pushed (to know whether there is one) and read by its _legal_<kind> handler.
+        self._moves: tuple[int, ...] | None = None
+        if rules.deal is not None:
             # The tiles are shuffled and laid face down (rulebook, Setup): each square's
             # back is chance. A tuple, so clones share it.
             self.backs: tuple[int, ...] = (NOT_LAID,) * SQUARES
             self.push("lay", CHANCE, 0)
         else:
-            self.backs = game.pond.layout
+            self.backs = rules.pond.layout
             self._set_frogs()
 
     def _set_frogs(self) -> None:
         """The frogs go on the laid pond, and seat 0 starts (ruling 6)."""
-        g = self.g
-        for p, start in enumerate(g.starts):
-            self._place(p * g.slots, start.queen)
+        rules = self.rules
+        for p, start in enumerate(rules.starts):
+            self._place(p * rules.slots, start.queen)
             for k, sq in enumerate(start.servants):
-                self._place(p * g.slots + 1 + k, sq)
+                self._place(p * rules.slots + 1 + k, sq)
         self._begin_turn(0)
-
-    def clone(self) -> CroaState:
-        # The hot path of search bots: one dict copy and a slice per mutable list (what
-        # State.clone does with copy.copy and _on_clone, without the generic machinery).
-        # Tuples, ints and ``_moves`` and the legal cache (never changed in place) are
-        # shared. A new mutable field must be copied here.
-        other = object.__new__(type(self))
-        d = other.__dict__
-        d.update(self.__dict__)
-        d["history"] = self.history[:]
-        d["pending"] = self.pending[:]
-        d["tile"] = self.tile[:]
-        d["left"] = self.left[:]
-        d["fsq"] = self.fsq[:]
-        d["stuck"] = self.stuck[:]
-        d["occ"] = self.occ[:]
-        d["nxt"] = self.nxt[:]
-        d["males"] = self.males[:]
-        d["out"] = self.out[:]
-        return other
-
-    # -- dispatch (the core's handler tables, without their lookups) --------------
-
-    def _legal_actions(self) -> list[int]:
-        moves = self._moves  # the pending move, bounce or mosquito decision's list
-        if moves is not None:
-            return moves
-        return super()._legal_actions()
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        d = self.pending[-1]
-        if d.kind == "lay":
-            return self._outcomes_lay(d)
-        return self._outcomes_reveal(d)
-
-    def _apply_action(self, action: int) -> None:
-        d = self.pending.pop()
-        kind = d.kind
-        if kind == "reveal":
-            self._apply_reveal(d, action)
-        elif kind == "move":
-            self._apply_move(d, action)
-        elif kind == "bounce":
-            self._apply_bounce(d, action)
-        elif kind == "mosquito":
-            self._apply_mosquito(d, action)
-        elif kind == "victim":
-            self._apply_victim(d, action)
-        else:
-            self._apply_lay(d, action)
 
     # -- board helpers -----------------------------------------------------------
 
@@ -170,14 +122,14 @@ class CroaState(State):
 
     def _eliminate(self, p: int) -> bool:
         """Player ``p``'s queen is gone: all their frogs leave. True if the game is over."""
-        slots = self.g.slots
+        slots = self.rules.slots
         for f in range(p * slots, p * slots + slots):
             if self.fsq[f] >= 0:
                 self._remove(f)
         self.out[p] = self.n_out
         self.n_out += 1
         self.eventful = True
-        if self.g.players - self.n_out <= 1:
+        if self.rules.players - self.n_out <= 1:
             self.end = "last queen standing"
             self.pending.clear()
             self._moves = None
@@ -189,14 +141,14 @@ class CroaState(State):
         o = self.occ[t]
         if not o:
             return True
-        owner = self.g.owner
+        owner = self.rules.owner
         if self.tile[t] == LOG:
             own = 0
             own_queen = False
             for x in o:
                 if owner[x] == p:
                     own += 1
-                    own_queen = own_queen or self.g.is_queen[x]
+                    own_queen = own_queen or self.rules.is_queen[x]
             if own == 0:
                 return True
             if queen or own_queen:
@@ -208,7 +160,7 @@ class CroaState(State):
         out: list[int] = []
         seen = 0  # bit per square holding a servant already listed
         fsq, occ, tile = self.fsq, self.occ, self.tile
-        owner, is_queen, can_enter = self.g.owner, self.g.is_queen, self._can_enter
+        owner, is_queen, can_enter = self.rules.owner, self.rules.is_queen, self._can_enter
         append = out.append
         for f in frogs:
             s = fsq[f]
@@ -232,7 +184,7 @@ class CroaState(State):
         return out
 
     def _start_moves(self, p: int) -> list[int]:
-        slots = self.g.slots
+        slots = self.rules.slots
         q = p * slots
         fsq, stuck = self.fsq, self.stuck
         movers = []  # a loop: a comprehension costs a function call before 3.12
@@ -243,7 +195,7 @@ class CroaState(State):
         if qs >= 0 and len(self.occ[qs]) > 1:
             # Priority: queen and a servant start the turn together, one of them moves
             # (the rule does not bite when neither of them can).
-            owner = self.g.owner
+            owner = self.rules.owner
             if any(x != q and owner[x] == p for x in self.occ[qs]):
                 pair = [f for f in movers if fsq[f] == qs]
                 moves = self._moves_of(p, pair)
@@ -253,7 +205,7 @@ class CroaState(State):
 
     def _free_frogs(self, p: int) -> list[int]:
         """Frogs a mosquito may send: in the pond, not stuck, not yet moved this turn."""
-        slots = self.g.slots
+        slots = self.rules.slots
         q = p * slots
         fsq, stuck, moved = self.fsq, self.stuck, self.moved
         return [
@@ -262,8 +214,8 @@ class CroaState(State):
 
     def _frog_at(self, p: int, kind: int, s: int) -> int:
         if kind == QUEEN:
-            return p * self.g.slots
-        owner, is_queen = self.g.owner, self.g.is_queen
+            return p * self.rules.slots
+        owner, is_queen = self.rules.owner, self.rules.is_queen
         for x in self.occ[s]:
             if (
                 owner[x] == p
@@ -280,8 +232,8 @@ class CroaState(State):
 
         The return to ``origin`` lifts only the "not the tile just left" restriction: the
         landing rules still hold there (no landing on your own frog except on a log)."""
-        p = self.g.owner[f]
-        queen = self.g.is_queen[f]
+        p = self.rules.owner[f]
+        queen = self.rules.is_queen[f]
         base = (0 if queen else KIND_SPAN) + s * SQUARES
         closed = self.visited | (1 << origin)  # lilies landed on this turn, the way back
         out = []
@@ -302,14 +254,14 @@ class CroaState(State):
     # -- turns -------------------------------------------------------------------
 
     def _next_alive(self, p: int) -> int:
-        n = self.g.players
+        n = self.rules.players
         q = (p + 1) % n
         while self.out[q] >= 0:
             q = (q + 1) % n
         return q
 
     def _tick_mud(self, p: int) -> None:
-        slots = self.g.slots
+        slots = self.rules.slots
         stuck = self.stuck
         for f in range(p * slots, p * slots + slots):
             if stuck[f]:
@@ -325,7 +277,7 @@ class CroaState(State):
             moves = self._start_moves(p)
             if moves:
                 self.skips = 0
-                self._moves = moves
+                self._moves = tuple(moves)
                 self.pending.append(MOVE_DECISIONS[p])  # push("move", p), prebuilt
                 return
             # The player cannot move any frog: the turn passes (mud still dries).
@@ -333,10 +285,10 @@ class CroaState(State):
             self.turns += 1
             self.quiet += 1
             self.skips += 1
-            if self.quiet >= self.g.quiet_limit:
+            if self.quiet >= self.rules.quiet_limit:
                 self.end = "quiet-turn limit"
                 return
-            if self.skips >= 2 * (self.g.players - self.n_out):
+            if self.skips >= 2 * (self.rules.players - self.n_out):
                 # Two whole rounds in which every player still in had to pass.
                 self.end = "no frog can move"
                 return
@@ -344,8 +296,8 @@ class CroaState(State):
 
     def _end_turn(self) -> None:
         p = self.player
-        g = self.g
-        slots = g.slots
+        rules = self.rules
+        slots = rules.slots
         if self.bonus and self.out[p] < 0:
             qs = self.fsq[p * slots]
             # The won servant joins the queen where she ends the turn (not on a log,
@@ -358,7 +310,7 @@ class CroaState(State):
         self._tick_mud(p)
         self.turns += 1
         self.quiet = 0 if self.eventful else self.quiet + 1
-        if self.quiet >= g.quiet_limit:
+        if self.quiet >= rules.quiet_limit:
             self.end = "quiet-turn limit"
             return
         self._begin_turn(self._next_alive(p))
@@ -372,8 +324,8 @@ class CroaState(State):
 
     def _land(self, f: int, s: int, t: int) -> None:
         """Frog ``f`` jumps from ``s`` onto the face-up tile ``t``: captures, then effect."""
-        g = self.g
-        owner, is_queen = g.owner, g.is_queen
+        rules = self.rules
+        owner, is_queen = rules.owner, rules.is_queen
         p = owner[f]
         queen = is_queen[f]
         self._lift(f)
@@ -417,15 +369,14 @@ class CroaState(State):
             self.visited |= 1 << t
             moves = self._bounce_moves(f, t, s)
             if moves:
-                self._moves = moves
+                self._moves = tuple(moves)
                 self.push("bounce", p, (f, s))
                 return
             # Nowhere at all to bounce to: the frog stays on the lily (a ruling).
         elif kind == MOSQUITO:
             moves = self._moves_of(p, self._free_frogs(p))
             if moves:
-                moves.append(STOP)
-                self._moves = moves
+                self._moves = (*moves, STOP)
                 self.push("mosquito", p, f)
                 return
         elif kind == MUD:
@@ -436,16 +387,16 @@ class CroaState(State):
                 return
         elif kind >= MALE0:
             bit = 1 << (kind - MALE0)
-            if queen and self.males[p] & bit and self.nxt[p] < g.slots:
+            if queen and self.males[p] & bit and self.nxt[p] < rules.slots:
                 self.males[p] &= ~bit
-                self._place(p * g.slots + self.nxt[p], t)
+                self._place(p * rules.slots + self.nxt[p], t)
                 self.nxt[p] += 1
                 self.eventful = True
         self._end_turn()
 
     # -- decision handlers -------------------------------------------------------
 
-    def _legal_move(self, d: Decision) -> list[int]:
+    def _legal_move(self, d: Decision) -> Sequence[int]:
         if self._moves is not None:
             return self._moves
         return self._start_moves(d.player)
@@ -453,11 +404,11 @@ class CroaState(State):
     def _apply_move(self, d: Decision, action: int) -> None:
         self._moves = None
         s, t = (action >> 6) & 63, action & 63  # decode_move, inlined
-        f = d.player * self.g.slots if action < KIND_SPAN else self._frog_at(d.player, 1, s)
+        f = d.player * self.rules.slots if action < KIND_SPAN else self._frog_at(d.player, 1, s)
         self._jump(f, s, t)
 
     def _outcomes_reveal(self, d: Decision) -> list[tuple[int, float]]:
-        n = self.g.n_types
+        n = self.rules.n_types
         base = self.backs[d.info[2]] * n
         counts = self.left[base : base + n]
         total = sum(counts)
@@ -473,11 +424,11 @@ class CroaState(State):
         f, s, t = d.info
         k = action - REVEAL0
         self.tile[t] = k
-        self.left[self.backs[t] * self.g.n_types + k] -= 1
+        self.left[self.backs[t] * self.rules.n_types + k] -= 1
         self.eventful = True
         self._land(f, s, t)
 
-    def _legal_bounce(self, d: Decision) -> list[int]:
+    def _legal_bounce(self, d: Decision) -> Sequence[int]:
         if self._moves is not None:
             return self._moves
         f, origin = d.info
@@ -488,7 +439,7 @@ class CroaState(State):
         _, s, t = decode_move(action)
         self._jump(d.info[0], s, t)
 
-    def _legal_mosquito(self, d: Decision) -> list[int]:
+    def _legal_mosquito(self, d: Decision) -> Sequence[int]:
         if self._moves is not None:
             return self._moves
         return [*self._moves_of(d.player, self._free_frogs(d.player)), STOP]
@@ -504,17 +455,17 @@ class CroaState(State):
     def _outcomes_lay(self, d: Decision) -> list[tuple[int, float]]:
         """The back of square ``d.info``: each back as likely as its squares still to lay,
         so every arrangement of the backs is as likely as the shuffle makes it."""
-        deal = self.g.deal
+        deal = self.rules.deal
         assert deal is not None
         backs = self.backs
         rest = [n - backs.count(b) for b, n in enumerate(deal)]
         total = sum(rest)
-        lay0 = self.g.codec.lay0
+        lay0 = self.rules.codec.lay0
         return [(lay0 + b, n / total) for b, n in enumerate(rest) if n]
 
     def _apply_lay(self, d: Decision, action: int) -> None:
         sq = d.info
-        b = action - self.g.codec.lay0
+        b = action - self.rules.codec.lay0
         self.backs = (*self.backs[:sq], b, *self.backs[sq + 1 :])
         if sq + 1 < SQUARES:
             self.push("lay", CHANCE, sq + 1)
@@ -523,15 +474,15 @@ class CroaState(State):
 
     def _legal_victim(self, d: Decision) -> list[int]:
         f, t = d.info
-        owner = self.g.owner
+        owner = self.rules.owner
         p = owner[f]
         owners = sorted({owner[x] for x in self.occ[t] if owner[x] != p})
-        return [self.g.codec.victim0 + q for q in owners]
+        return [self.rules.codec.victim0 + q for q in owners]
 
     def _apply_victim(self, d: Decision, action: int) -> None:
         _, t = d.info
-        q = action - self.g.codec.victim0
-        owner = self.g.owner
+        q = action - self.rules.codec.victim0
+        owner = self.rules.owner
         victim = next(x for x in self.occ[t] if owner[x] == q)
         self._remove(victim)
         self._end_turn()
@@ -539,9 +490,9 @@ class CroaState(State):
     # -- scores, views, messages -------------------------------------------------
 
     def _check_invariants(self) -> None:
-        g = self.g
-        slots = g.slots
-        owner, is_queen = g.owner, g.is_queen
+        rules = self.rules
+        slots = rules.slots
+        owner, is_queen = rules.owner, rules.is_queen
         assert len(self.pending) <= 1, "more than one decision pending"
         if self._check_laying():
             return
@@ -561,7 +512,7 @@ class CroaState(State):
                 ), f"the log on {square_name(s)} holds {o}"
             else:
                 assert len({owner[f] for f in o}) == 1, f"{square_name(s)} mixes players"
-        for p in range(g.players):
+        for p in range(rules.players):
             queen_in = self.fsq[p * slots] >= 0
             if self.out[p] >= 0:
                 on_pond = any(self.fsq[f] >= 0 for f in range(p * slots, p * slots + slots))
@@ -575,8 +526,8 @@ class CroaState(State):
                 if self.fsq[f] >= 0
             ), f"P{p + 1} has a frog in the pond from its reserve"
         assert all(0 <= x <= MUD_TURNS for x in self.stuck), "a mud count out of range"
-        n = g.n_types
-        pond = g.pond
+        n = rules.n_types
+        pond = rules.pond
         for b, counts in enumerate(pond.counts):
             for k in range(n):
                 up = sum(1 for s in range(SQUARES) if self.backs[s] == b and self.tile[s] == k)
@@ -591,7 +542,7 @@ class CroaState(State):
         d = self.pending[-1] if self.pending else None
         if d is None or d.kind != "lay":
             return False
-        deal = self.g.deal
+        deal = self.rules.deal
         assert deal is not None, "backs dealt in a pond with a fixed layout"
         sq = d.info
         assert all(b >= 0 for b in self.backs[:sq]), "a square before the next one is not laid"
@@ -604,9 +555,9 @@ class CroaState(State):
         return True
 
     def _check_frogs_and_turns(self) -> None:
-        g = self.g
-        slots = g.slots
-        n = g.players
+        rules = self.rules
+        slots = rules.slots
+        n = rules.players
         # Every frog is in the pond, removed, or in its reserve (a slot not yet used).
         nowhere = []
         for p in range(n):
@@ -621,17 +572,16 @@ class CroaState(State):
             f"frogs {nowhere} are nowhere: not in the pond, not removed, not in reserve"
         )
         # Births: each male used gave a servant (queens landing on enemy queens give more).
-        data = g.data
-        all_males = (1 << len(data.male_colours)) - 1
+        all_males = (1 << len(rules.male_colours)) - 1
         for p in range(n):
-            born = self.nxt[p] - 1 - data.servants_at_start
+            born = self.nxt[p] - 1 - rules.servants_at_start
             used = (all_males & ~self.males[p]).bit_count()
             assert 0 <= used <= born, f"P{p + 1} used {used} male frogs but {born} servants born"
             assert not self.males[p] & ~all_males, f"P{p + 1} has unknown male frogs"
         # Where frogs can stand: never on a face-up pike, stuck only in mud, and on a
         # face-down tile only where they started the game.
         starts: dict[int, int] = {}
-        for p, start in enumerate(g.starts):
+        for p, start in enumerate(rules.starts):
             for sq_ in (start.queen, *start.servants):
                 starts[sq_] = p
         for f, s in enumerate(self.fsq):
@@ -641,49 +591,49 @@ class CroaState(State):
                 continue
             assert self.tile[s] != PIKE, f"frog {f} survives on the pike at {square_name(s)}"
             if self.tile[s] == FACE_DOWN:
-                assert starts.get(s) == g.owner[f], (
+                assert starts.get(s) == rules.owner[f], (
                     f"frog {f} stands on the face-down tile {square_name(s)}"
                 )
         # Turns: the player to move is still in; the game over exactly when it says why.
         if self.pending:
             assert not self.end, f"the game goes on after '{self.end}'"
             assert self.out[self.player] < 0, f"P{self.player + 1} moves after going out"
-            assert self.quiet < g.quiet_limit, f"{self.quiet} quiet turns"
+            assert self.quiet < rules.quiet_limit, f"{self.quiet} quiet turns"
         else:
             assert self.end, "the game stopped without a reason"
         if self.end == "last queen standing":
             assert n - self.n_out == 1, f"{n - self.n_out} queens stand at the end"
-        assert 0 <= self.turns <= g.max_game_length(), f"turn {self.turns}"
+        assert 0 <= self.turns <= self.game.max_game_length(), f"turn {self.turns}"
 
     def _frogs_on_pond(self) -> list[int]:
-        slots = self.g.slots
+        slots = self.rules.slots
         return [
             sum(1 for f in range(p * slots, p * slots + slots) if self.fsq[f] >= 0)
-            for p in range(self.g.players)
+            for p in range(self.rules.players)
         ]
 
     def _scores(self) -> list[dict[str, int]]:
-        return scoring.standings(self.out, self._frogs_on_pond(), self.g.players)
+        return scoring.standings(self.out, self._frogs_on_pond(), self.rules.players)
 
     def _heuristic(self, player: int) -> float:
         """Still in, and frogs in the pond compared with the strongest opponent."""
         frogs = self._frogs_on_pond()
         if self.out[player] >= 0:
             return -10.0 + self.out[player]
-        others = [frogs[q] for q in range(self.g.players) if q != player and self.out[q] < 0]
+        others = [frogs[q] for q in range(self.rules.players) if q != player and self.out[q] < 0]
         return float(frogs[player] - max(others)) if others else 10.0
 
     def _observation(self, player: int | None) -> dict[str, JSON]:
-        g = self.g
-        slots = g.slots
-        types = g.data.tile_types
-        pond = g.pond
+        rules = self.rules
+        slots = rules.slots
+        types = rules.tile_types
+        pond = rules.pond
         squares: list[JSON] = []
         for sq in range(SQUARES):
             frogs: list[JSON] = [
                 {
-                    "player": g.owner[f],
-                    "queen": g.is_queen[f],
+                    "player": rules.owner[f],
+                    "queen": rules.is_queen[f],
                     "stuck": self.stuck[f] > 0,
                 }
                 for f in self.occ[sq]
@@ -697,14 +647,14 @@ class CroaState(State):
                     "frogs": frogs,
                 }
             )
-        n = g.n_types
+        n = rules.n_types
         left: dict[str, JSON] = {
             bid: {types[k]: self.left[b * n + k] for k in range(n) if self.left[b * n + k]}
             for b, bid in enumerate(pond.back_ids)
         }
-        colours = g.data.male_colours
+        colours = rules.male_colours
         players: list[JSON] = []
-        for p in range(g.players):
+        for p in range(rules.players):
             qs = self.fsq[p * slots]
             players.append(
                 {
@@ -728,10 +678,10 @@ class CroaState(State):
             active = square_name(sq) if sq >= 0 else None
         target = square_name(d.info[2]) if d is not None and d.kind == "reveal" else None
         return {
-            "players": g.players,
+            "players": rules.players,
             "viewer": player,
-            "pond": g.options["pond"],
-            "male_colours": list(g.data.male_colours),
+            "pond": self.game.options["pond"],
+            "male_colours": list(rules.male_colours),
             "backs": [
                 {
                     "id": bid,
@@ -751,15 +701,15 @@ class CroaState(State):
             "reveal_square": target,
             "last_jump": [square_name(x) for x in self.last[:2]] if self.last[0] >= 0 else None,
             "last_jump_text": (
-                g.codec.name(
-                    move_id(QUEEN if g.is_queen[self.last[2]] else SERVANT, *self.last[:2])
+                rules.codec.name(
+                    move_id(QUEEN if rules.is_queen[self.last[2]] else SERVANT, *self.last[:2])
                 )
                 if self.last[0] >= 0
                 else None
             ),
             "turns": self.turns,
             "quiet_turns": self.quiet,
-            "quiet_limit": g.quiet_limit,
+            "quiet_limit": rules.quiet_limit,
             "end": self.end or None,
             "scores": self._scores(),
             "ranks": self.ranks() if self.is_terminal() else None,
@@ -775,14 +725,16 @@ class CroaState(State):
         d = self.pending[-1] if self.pending else None
         if d is None:
             return self.action_to_string(action)
-        g = self.g
-        victim0 = g.codec.victim0
+        rules = self.rules
+        victim0 = rules.codec.victim0
         if d.kind == "lay":
-            b = action - g.codec.lay0
-            return f"a tile of {g.pond.back_names[b]} is laid face down on {square_name(d.info)}"
+            b = action - rules.codec.lay0
+            return (
+                f"a tile of {rules.pond.back_names[b]} is laid face down on {square_name(d.info)}"
+            )
         if d.kind == "reveal":
             f, _, t = d.info
-            tile = g.data.tile_types[action - REVEAL0]
+            tile = rules.tile_types[action - REVEAL0]
             verb = "turn" if tile == "reeds" else "turns"
             head = f"{_tile_words(tile, article=True)} {verb} up on {square_name(t)}"
             return head + self._aftermath(action, f, t)
@@ -801,11 +753,11 @@ class CroaState(State):
         else:
             head = f"jumps {frog} from {square_name(s)} onto "
         if self.tile[t] == FACE_DOWN:
-            back = g.pond.back_names[self.backs[t]]
-            where = "the face-down tile" if len(g.pond.back_ids) == 1 else f"face-down {back}"
+            back = rules.pond.back_names[self.backs[t]]
+            where = "the face-down tile" if len(rules.pond.back_ids) == 1 else f"face-down {back}"
             head += f"{where} on {square_name(t)}"
         else:
-            head += f"the {_tile_words(g.data.tile_types[self.tile[t]])} on {square_name(t)}"
+            head += f"the {_tile_words(rules.tile_types[self.tile[t]])} on {square_name(t)}"
         if d.kind == "mosquito":
             head += " (the mosquito's extra jump)"
         f = d.info[0] if d.kind == "bounce" else self._frog_at(d.player, kind, s)
@@ -815,22 +767,23 @@ class CroaState(State):
         """What ``action`` leads to, found by playing it on a clone: "; "-led clauses.
         ``f`` is the frog that lands (-1 for none); ``taken_said``: the removed servant
         is the action itself."""
-        g = self.g
+        rules = self.rules
         after = self.clone()
+        assert isinstance(after, CroaState)  # the core's clone keeps the class
         after.apply_action(action)
         said: list[str] = []
         p = self.player
-        gone = [q for q in range(g.players) if self.out[q] < 0 <= after.out[q]]
+        gone = [q for q in range(rules.players) if self.out[q] < 0 <= after.out[q]]
         taken: dict[tuple[int, bool], int] = {}
         for x, sq in enumerate(self.fsq):
-            if sq >= 0 > after.fsq[x] and x != f and g.owner[x] not in gone and not taken_said:
-                key = (g.owner[x], g.is_queen[x])
+            if sq >= 0 > after.fsq[x] and x != f and rules.owner[x] not in gone and not taken_said:
+                key = (rules.owner[x], rules.is_queen[x])
                 taken[key] = taken.get(key, 0) + 1
         for (q, _), n in sorted(taken.items()):
             said.append(f"takes {n} of {player_name(q)}'s servants" if n > 1 else (
                 f"takes {player_name(q)}'s servant"
             ))  # fmt: skip
-        if f >= 0 and self.fsq[f] >= 0 > after.fsq[f] and g.owner[f] not in gone:
+        if f >= 0 and self.fsq[f] >= 0 > after.fsq[f] and rules.owner[f] not in gone:
             said.append("the pike eats the servant")
         for q in gone:
             if q == p:
@@ -838,14 +791,14 @@ class CroaState(State):
             else:
                 said.append(f"takes {player_name(q)}'s queen: {player_name(q)} is out")
         if after.males[p] != self.males[p]:
-            colour = g.data.male_colours[(self.males[p] & ~after.males[p]).bit_length() - 1]
+            colour = rules.male_colours[(self.males[p] & ~after.males[p]).bit_length() - 1]
             said.append(f"the queen breeds a new servant with the {colour} male")
         born = after.nxt[p] - self.nxt[p] - (after.males[p] != self.males[p])
         if born > 0:
             won = "a servant" if born == 1 else f"{born} servants"
             said.append(f"{player_name(p)} wins {won} (born beside the queen)")
-        frog = "the queen" if f >= 0 and g.is_queen[f] else "the servant"
-        if f >= 0 and after.stuck[f] and not self.stuck[f] and g.owner[f] == p:
+        frog = "the queen" if f >= 0 and rules.is_queen[f] else "the servant"
+        if f >= 0 and after.stuck[f] and not self.stuck[f] and rules.owner[f] == p:
             said.append(f"{frog} is stuck in the mud until after {player_name(p)}'s next turn")
         nxt = after.pending[-1].kind if after.pending else None
         if nxt == "bounce":
@@ -898,7 +851,7 @@ class CroaState(State):
             return (f"frog:{square_name(s)}:{'QS'[kind]}", land)
         if action == STOP:
             return ("button:stop",)
-        victim0 = self.g.codec.victim0
+        victim0 = self.rules.codec.victim0
         if action >= victim0 and d.kind == "victim":
             return (f"frog:{square_name(d.info[1])}:{player_name(action - victim0)}",)
         return ()
@@ -907,16 +860,16 @@ class CroaState(State):
         d = self.pending[-1] if self.pending else None
         if d is None:
             return None
-        g = self.g
-        victim0 = g.codec.victim0
+        rules = self.rules
+        victim0 = rules.codec.victim0
         if d.kind == "lay":
-            if action >= g.codec.lay0:
+            if action >= rules.codec.lay0:
                 return "no square of that back is left to lay"
             return (
                 f"the pond is being laid (the tile on {square_name(d.info)} is next): "
                 "the outcome is a 'lay ...', a chance outcome"
             )
-        if action >= g.codec.lay0:
+        if action >= rules.codec.lay0:
             return (
                 f"'lay ...' outcomes only deal the pond's backs at setup; {self._decision_text(d)}"
             )
@@ -932,9 +885,9 @@ class CroaState(State):
             return f"reveals are chance outcomes; {now}"
         if action >= victim0:
             if d.kind == "victim":
-                return f"{g.action_name(action)[7:9]} has no servant on that log; {now}"
+                return f"{rules.codec.name(action)[7:9]} has no servant on that log; {now}"
             return (
-                f"{g.action_name(action)!r} only follows a third servant landing on a log "
+                f"{rules.codec.name(action)!r} only follows a third servant landing on a log "
                 f"beside servants of two opponents; {now}"
             )
         if action == STOP:
@@ -946,11 +899,11 @@ class CroaState(State):
         if t not in NEIGHBOURS[s]:
             return f"{square_name(t)} is not next to {square_name(s)}: frogs jump one square"
         if kind == QUEEN:
-            f = p * g.slots
+            f = p * rules.slots
             if self.fsq[f] != s:
                 return f"your queen is not on {square_name(s)}"
         else:
-            mine = [x for x in self.occ[s] if g.owner[x] == p and not g.is_queen[x]]
+            mine = [x for x in self.occ[s] if rules.owner[x] == p and not rules.is_queen[x]]
             if not mine:
                 return f"you have no servant on {square_name(s)}"
             f = mine[0]

@@ -1,7 +1,7 @@
 """Piepmatz - Little Songbirds: hidden hands, feeding chains and pests.
 
 >>> import meeple
->>> meeple.load("piepmatz", players=4).new_initial_state().n_perches
+>>> meeple.load("piepmatz", players=4).rules.n_perches
 3
 """
 

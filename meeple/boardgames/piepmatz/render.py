@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from meeple.boardgames.piepmatz.actions import SEX_SYMBOL, bird_words
 from meeple.core import svg
 from meeple.core.api import CHANCE, JSON, Layout
 
@@ -30,7 +31,6 @@ SPECIES_COLOURS = {
 DARK_SPECIES = frozenset({"blackbird", "sparrow", "bullfinch", "chaffinch", "greenfinch"})
 PEST_COLOURS = {"crow": "#202020", "squirrel": "#a0521d"}
 SEX_WORD = {"f": "female", "m": "male"}
-SEX_SYMBOL = {"f": "\u2640", "m": "\u2642"}
 # Widths of the names in DejaVu Sans (the widest common sans-serif) per unit of font
 # size, measured in Chromium; other names are estimated from their length.
 NAME_WIDTH = {
@@ -56,12 +56,6 @@ def _eggs(value: int) -> int:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def bird_words(card: str) -> str:
-    """``chaffinch-3f`` as a person reads it: "Chaffinch 3♀"."""
-    species, value, sex = _split(card)
-    return f"{species.title()} {value}{SEX_SYMBOL.get(sex, sex)}"
 
 
 def _who(obs: Mapping[str, Any]) -> str:
@@ -91,7 +85,7 @@ def _who(obs: Mapping[str, Any]) -> str:
     return f"player {obs['to_move'] + 1} {verb}"
 
 
-def render_text(obs: Mapping[str, JSON]) -> str:
+def render_text(obs: Mapping[str, JSON], rules: object = None) -> str:
     o: Mapping[str, Any] = obs
     lines = []
     view = "a spectator" if o["viewer"] is None else f"player {o['viewer'] + 1}"
@@ -655,7 +649,7 @@ def _seed_chips(x: float, y: float, col: Mapping[str, Any], g: Geo, you: bool, p
     return out
 
 
-def render_svg(obs: Mapping[str, JSON], layout: Layout = "wide") -> str:
+def render_svg(obs: Mapping[str, JSON], layout: Layout = "wide", rules: object = None) -> str:
     o: Mapping[str, Any] = obs
     g = NARROW if layout == "narrow" else WIDE
     width = g.width

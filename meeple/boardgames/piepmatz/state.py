@@ -18,46 +18,62 @@ squirrel       chance    a seed card a squirrel eats; info = (player, left)
 keep           player    the final cards added to the collection; info = left
 =============  ========  ====================================================
 
-Besides these the stack holds *markers* (player ``MARK``): steps of the turn that
-run by themselves as soon as they reach the top (continue the feeding chain,
-offer the collect, refill the hand, end the turn, reveal the final cards).
+Besides these the stack holds automatic steps (player ``AUTOMATIC``), which the core
+runs (``_run_<kind>``) as soon as they reach the top after an action:
+
+=============  ====================================================================
+begin          setup done: the first turn starts
+after_feed     after a play's chain: offer the collect, or go on to the refill
+chain          the feeding chain goes on once a chance draw is done; info = (p, k)
+refill_check   offer a refill while the hand is short, then end the turn; info = p
+reveal         the final cards kept are revealed and added to the collections
+=============  ====================================================================
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, cast
 
 from meeple.boardgames.piepmatz.actions import (
     CROW_PEST,
     NO_PEST,
     PEST_NAMES,
-    Tables,
+    bird_words,
     cards_of,
+    egg_words,
 )
+from meeple.boardgames.piepmatz.rules import Rules
 from meeple.boardgames.piepmatz.scoring import Bird, rank_key, score_all
-from meeple.core.api import CHANCE, JSON, Decision, State, multiset_outcomes
-
-if TYPE_CHECKING:
-    from meeple.boardgames.piepmatz.game import PiepmatzGame
-
-MARK = -9
-"""The player of a marker on the pending stack (never the current player)."""
-_BIRD_DRAWS = frozenset({"perch", "display", "deal"})
+from meeple.core.api import AUTOMATIC, CHANCE, JSON, Decision, Game, State, multiset_outcomes
 
 
 class PiepmatzState(State):
-    game: PiepmatzGame
-    _markers: ClassVar[dict[str, Callable[[PiepmatzState, Decision], None]]] = {}
+    rules: Rules
+    # What clone copies: the lists of ints (bitmasks, counts, card ids), and the queues,
+    # a list of lists of card ids. Everything else is an int, a bool or None, except
+    # ``_events``, a list only in the throwaway clone of action_words, never cloned.
+    copied = (
+        "hands",
+        "known",
+        "kept",
+        "birds",
+        "seeds",
+        "pests",
+        "seed_deck",
+        "gone",
+        "column",
+        "deck",
+        "display",
+        "feeders",
+    )
+    copied_nested = ("queues",)
 
-    def __init__(self, game: PiepmatzGame) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
-        t = game.tables
-        comp = t.comp
+        t = self.rules
         n = game.players
-        self.t: Tables = t
-        self.n_perches = comp.perches[n]
         self.hands = [0] * n  # bitmasks
         self.known = [0] * n  # the cards of each hand everyone saw it take (from the display)
         self.kept = [0] * n  # final cards chosen, hidden until all have chosen
@@ -65,126 +81,55 @@ class PiepmatzState(State):
         self.seeds = [0] * (n * t.n_seed_kinds)  # seed cards collected, by kind
         self.pests = [0] * (2 * n)  # crows and squirrels suffered, for the record
         self.discarded = 0  # birds out of the game (crows, final discards)
-        two = n == 2
-        self.seed_deck = [s.count - (s.marked_3plus if two else 0) for s in comp.seeds] + [
-            comp.crows - (comp.crows_marked if two else 0),
-            comp.squirrels - (comp.squirrels_marked if two else 0),
-        ]
+        self.seed_deck = list(t.feeder_deck)
         self.seed_left = sum(self.seed_deck)
-        self.seed_start = tuple(self.seed_deck)
-        # Ruling 8: the end comes with the last feeder card ("empty"), or only when a card
-        # is needed from the empty feeder deck ("draw").
-        self.end_on_empty = game.options["end_trigger"] == "empty"
         self.gone = [0] * len(self.seed_deck)  # feeder cards out of play, by kind
         self.column: list[int] = []  # kind * 3 + pest, position 1 first
         self.deck = list(range(t.n_cards))  # the bird deck, sorted
         self.display: list[int] = []
-        self.feeders = [-1] * self.n_perches
-        self.queues: list[list[int]] = [[] for _ in range(self.n_perches)]
+        self.feeders = [-1] * t.n_perches
+        self.queues: list[list[int]] = [[] for _ in range(t.n_perches)]
         self.removed = -1
         self.turn = 0
         self.end_triggered = False
         self.fed = False
-        self.last: Decision | None = None  # the decision the last action answered
         # What a feeding chain did, step by step; recorded only in the throwaway clone
         # that action_words plays the action on (None everywhere else).
         self._events: list[tuple[Any, ...]] | None = None
 
         push = self.push
-        push("begin", MARK, None)
+        push("begin", AUTOMATIC, None)
         for p in reversed(range(n)):
-            for _ in range(comp.hand_size):
+            for _ in range(t.hand_size):
                 push("deal", CHANCE, p)
-        for _ in range(comp.display_size):
+        for _ in range(t.display_size):
             push("display", CHANCE, None)
-        for _ in range(comp.column_size):
+        for _ in range(t.column_size):
             push("setup_seed", CHANCE, None)
-        for k in reversed(range(self.n_perches)):
+        for k in reversed(range(t.n_perches)):
             push("perch", CHANCE, k)
-        if two and comp.two_player_removed_species:
-            choice = game.options["removed_species"]
-            if choice == "random":
+        if t.set_aside:
+            if t.removed_species < 0:
                 push("remove", CHANCE, None)
             else:
-                ids = [s.id for s in comp.species]
-                self._remove_species(ids.index(choice))
-
-    # -- engine plumbing ---------------------------------------------------------
-
-    def _apply_action(self, action: int) -> None:
-        pending = self.pending
-        d = pending.pop()
-        self.last = d
-        self._handlers["_apply_"][d.kind](self, d, action)
-        markers = self._markers
-        while pending and pending[-1].player == MARK:
-            d = pending.pop()
-            markers[d.kind](self, d)
-
-    def _compute_legal(self) -> list[int]:
-        # The base method, with a fast path for bird draws: the deck is kept sorted,
-        # so its outcomes need neither pairs nor a sort. Every decision handler
-        # below returns its actions already in increasing order.
-        d = self.pending[-1]
-        if d.player == CHANCE:
-            if d.kind in _BIRD_DRAWS:
-                base = self.t.BIRD
-                cache = [base + c for c in self.deck]
-            else:
-                cache = sorted(a for a, _ in self._handlers["_outcomes_"][d.kind](self, d))
-        else:
-            cache = self._handlers["_legal_"][d.kind](self, d)
-        self._legal_cache = cache
-        return cache
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        d = self.pending[-1]
-        if d.kind in _BIRD_DRAWS:
-            base = self.t.BIRD
-            deck = self.deck
-            if self._legal_cache is None:
-                self._legal_cache = [base + c for c in deck]
-            p = 1.0 / len(deck)
-            return [(base + c, p) for c in deck]
-        outcomes: list[tuple[int, float]] = self._handlers["_outcomes_"][d.kind](self, d)
-        return outcomes
-
-    def clone(self) -> PiepmatzState:
-        o = object.__new__(PiepmatzState)
-        o.__dict__.update(self.__dict__)
-        o.history = self.history[:]
-        o.pending = self.pending[:]
-        o.hands = self.hands[:]
-        o.known = self.known[:]
-        o.kept = self.kept[:]
-        o.birds = self.birds[:]
-        o.seeds = self.seeds[:]
-        o.pests = self.pests[:]
-        o.seed_deck = self.seed_deck[:]
-        o.gone = self.gone[:]
-        o.column = self.column[:]
-        o.deck = self.deck[:]
-        o.display = self.display[:]
-        o.feeders = self.feeders[:]
-        o.queues = [q[:] for q in self.queues]
-        return o
+                self._remove_species(t.removed_species)
 
     # -- setup ---------------------------------------------------------------------
 
     def _remove_species(self, s: int) -> None:
         self.removed = s
-        species_of = self.t.species_of
+        species_of = self.rules.species_of
         self.deck = [c for c in self.deck if species_of[c] != s]
 
     def _outcomes_remove(self, d: Decision) -> list[tuple[int, float]]:
-        n = self.t.n_species
-        return [(self.t.REMOVE + s, 1.0 / n) for s in range(n)]
+        n = self.rules.n_species
+        return [(self.rules.REMOVE + s, 1.0 / n) for s in range(n)]
 
     def _apply_remove(self, d: Decision, action: int) -> None:
-        self._remove_species(action - self.t.REMOVE)
+        self._remove_species(action - self.rules.REMOVE)
 
     def _bird_outcomes(self, d: Decision) -> list[tuple[int, float]]:
-        base = self.t.BIRD
+        base = self.rules.BIRD
         p = 1.0 / len(self.deck)
         return [(base + c, p) for c in self.deck]
 
@@ -193,26 +138,26 @@ class PiepmatzState(State):
     _outcomes_deal = _bird_outcomes
 
     def _apply_perch(self, d: Decision, action: int) -> None:
-        c = action - self.t.BIRD
+        c = action - self.rules.BIRD
         self.deck.remove(c)
         self.feeders[d.info] = c
 
     def _apply_display(self, d: Decision, action: int) -> None:
-        c = action - self.t.BIRD
+        c = action - self.rules.BIRD
         self.deck.remove(c)
         self.display.append(c)
 
     def _apply_deal(self, d: Decision, action: int) -> None:
-        c = action - self.t.BIRD
+        c = action - self.rules.BIRD
         self.deck.remove(c)
         self.hands[d.info] |= 1 << c
 
     def _outcomes_setup_seed(self, d: Decision) -> list[tuple[int, float]]:
-        base = self.t.SEED
-        return multiset_outcomes((base + k, self.seed_deck[k]) for k in range(self.t.n_seed_kinds))
+        t = self.rules
+        return multiset_outcomes((t.SEED + k, self.seed_deck[k]) for k in range(t.n_seed_kinds))
 
     def _apply_setup_seed(self, d: Decision, action: int) -> None:
-        kind = action - self.t.SEED
+        kind = action - self.rules.SEED
         self._take_from_seed_deck(kind)
         self.column.append(kind * 3)
 
@@ -239,9 +184,9 @@ class PiepmatzState(State):
             self._start_turn((p + 1) % n)
 
     def _legal_play(self, d: Decision) -> list[int]:
-        t = self.t
+        t = self.rules
         mp = t.max_perches
-        perches = range(self.n_perches)
+        perches = range(t.n_perches)
         out = []
         mask = self.hands[d.player]
         while mask:
@@ -252,7 +197,7 @@ class PiepmatzState(State):
         return out
 
     def _apply_play(self, d: Decision, action: int) -> None:
-        t = self.t
+        t = self.rules
         p = d.player
         c, k = divmod(action - t.PLAY, t.max_perches)
         bit = 1 << c
@@ -260,12 +205,12 @@ class PiepmatzState(State):
         self.known[p] &= ~bit
         self.queues[k].append(c)
         self.fed = False
-        self.push("after_feed", MARK, (p, t.value_of[c]))
+        self.push("after_feed", AUTOMATIC, (p, t.value_of[c]))
         self._chain(p, k)
 
     def _chain(self, p: int, k: int) -> None:
         """Resolve the feeding at perch ``k`` for player ``p`` until it stops or waits."""
-        t = self.t
+        t = self.rules
         value_of = t.value_of
         queue = self.queues[k]
         while True:
@@ -287,12 +232,12 @@ class PiepmatzState(State):
             events = self._events
             if events is not None:
                 events.append(("feed", feeder, diff))
-            size = t.comp.column_size
+            size = t.column_size
             if diff > size:
                 if self._need_feeder_card():
                     if events is not None:
                         events.append(("top",))
-                    self.push("chain", MARK, (p, k))
+                    self.push("chain", AUTOMATIC, (p, k))
                     self.push("seed_take", CHANCE, p)
                     return
                 continue  # Ruling: the feeder deck is empty, so no seed card.
@@ -306,7 +251,7 @@ class PiepmatzState(State):
             refill = self._need_feeder_card()
             if not refill and not pest:
                 continue
-            self.push("chain", MARK, (p, k))
+            self.push("chain", AUTOMATIC, (p, k))
             if refill:
                 self.push("seed_refill", CHANCE, None)
             if pest:
@@ -320,15 +265,15 @@ class PiepmatzState(State):
     def _pest(self, p: int, pest: int) -> None:
         """Player ``p`` suffers a crow or a squirrel."""
         self.pests[2 * p + pest - 1] += 1
-        self.gone[self.t.n_seed_kinds + pest - 1] += 1
-        comp = self.t.comp
+        self.gone[self.rules.n_seed_kinds + pest - 1] += 1
+        t = self.rules
         if pest == CROW_PEST:
-            if self.birds[p] and comp.crow_discards:
-                self.push("crow", p, comp.crow_discards)
+            if self.birds[p] and t.crow_discards:
+                self.push("crow", p, t.crow_discards)
         else:
-            kinds = self.t.n_seed_kinds
+            kinds = t.n_seed_kinds
             have = sum(self.seeds[p * kinds : (p + 1) * kinds])
-            left = min(comp.squirrel_discards, have)
+            left = min(t.squirrel_discards, have)
             if left:
                 self.push("squirrel", CHANCE, (p, left))
 
@@ -343,18 +288,18 @@ class PiepmatzState(State):
     def _take_from_seed_deck(self, kind: int) -> None:
         self.seed_deck[kind] -= 1
         self.seed_left -= 1
-        if not self.seed_left and self.end_on_empty:
+        if not self.seed_left and self.rules.end_on_empty:
             self.end_triggered = True  # the feeder deck has run out: finish the round
 
     def _seed_outcomes(self, d: Decision) -> list[tuple[int, float]]:
-        base = self.t.SEED
+        base = self.rules.SEED
         return multiset_outcomes((base + k, n) for k, n in enumerate(self.seed_deck))
 
     _outcomes_seed_take = _seed_outcomes
     _outcomes_seed_refill = _seed_outcomes
 
     def _apply_seed_take(self, d: Decision, action: int) -> None:
-        t = self.t
+        t = self.rules
         kind = action - t.SEED
         self._take_from_seed_deck(kind)
         p = d.info
@@ -364,7 +309,7 @@ class PiepmatzState(State):
             self._pest(p, kind - t.n_seed_kinds + 1)
 
     def _apply_seed_refill(self, d: Decision, action: int) -> None:
-        t = self.t
+        t = self.rules
         kind = action - t.SEED
         self._take_from_seed_deck(kind)
         if kind < t.n_seed_kinds:
@@ -382,7 +327,7 @@ class PiepmatzState(State):
             self.push("seed_refill", CHANCE, None)
 
     def _legal_crow(self, d: Decision) -> list[int]:
-        t = self.t
+        t = self.rules
         mine = self.birds[d.player]
         counts = [(mine & m).bit_count() for m in t.species_mask]
         most = max(counts)
@@ -393,7 +338,7 @@ class PiepmatzState(State):
         return [t.CROW + c for c in cards_of(mask)]
 
     def _apply_crow(self, d: Decision, action: int) -> None:
-        c = action - self.t.CROW
+        c = action - self.rules.CROW
         self.birds[d.player] &= ~(1 << c)
         self.discarded |= 1 << c
         if d.info > 1 and self.birds[d.player]:
@@ -401,15 +346,15 @@ class PiepmatzState(State):
 
     def _outcomes_squirrel(self, d: Decision) -> list[tuple[int, float]]:
         p = d.info[0]
-        kinds = self.t.n_seed_kinds
-        base = self.t.EAT
+        kinds = self.rules.n_seed_kinds
+        base = self.rules.EAT
         return multiset_outcomes((base + k, self.seeds[p * kinds + k]) for k in range(kinds))
 
     def _apply_squirrel(self, d: Decision, action: int) -> None:
         p, left = d.info
-        kinds = self.t.n_seed_kinds
-        self.seeds[p * kinds + action - self.t.EAT] -= 1
-        self.gone[action - self.t.EAT] += 1
+        kinds = self.rules.n_seed_kinds
+        self.seeds[p * kinds + action - self.rules.EAT] -= 1
+        self.gone[action - self.rules.EAT] += 1
         if left > 1 and sum(self.seeds[p * kinds : (p + 1) * kinds]):
             self.push("squirrel", CHANCE, (p, left - 1))
 
@@ -418,22 +363,22 @@ class PiepmatzState(State):
         # Offered whenever no bird flew and the hand is not empty, even with no bird low
         # enough: whether the decision comes up must not tell the others about the hand.
         if not self.fed and self.hands[p]:
-            self.push("refill_check", MARK, p)
+            self.push("refill_check", AUTOMATIC, p)
             self.push("collect", p, v)
         else:
             self._refill_check(p)
 
     def _legal_collect(self, d: Decision) -> list[int]:
-        t = self.t
+        t = self.rules
         base = t.COLLECT
         out = [base + c for c in cards_of(self.hands[d.player] & t.at_most[d.info])]
         out.append(t.COLLECT_NONE)
         return out
 
     def _apply_collect(self, d: Decision, action: int) -> None:
-        if action == self.t.COLLECT_NONE:
+        if action == self.rules.COLLECT_NONE:
             return
-        bit = 1 << (action - self.t.COLLECT)
+        bit = 1 << (action - self.rules.COLLECT)
         p = d.player
         self.hands[p] &= ~bit
         self.known[p] &= ~bit
@@ -444,21 +389,21 @@ class PiepmatzState(State):
 
     def _refill_check(self, p: int) -> None:
         """Offer a refill while the hand is short and birds are left, then end the turn."""
-        if self.hands[p].bit_count() < self.t.comp.hand_size and (self.display or self.deck):
-            self.push("refill_check", MARK, p)
+        if self.hands[p].bit_count() < self.rules.hand_size and (self.display or self.deck):
+            self.push("refill_check", AUTOMATIC, p)
             self.push("refill", p)
         else:
             self._end_turn(p)
 
     def _legal_refill(self, d: Decision) -> list[int]:
-        t = self.t
+        t = self.rules
         out = [t.TAKE + c for c in sorted(self.display)]
         if self.deck:
             out.append(t.DRAW)
         return out
 
     def _apply_refill(self, d: Decision, action: int) -> None:
-        t = self.t
+        t = self.rules
         p = d.player
         if action == t.DRAW:
             self.push("deal", CHANCE, p)
@@ -473,8 +418,8 @@ class PiepmatzState(State):
     # -- the end -----------------------------------------------------------------------
 
     def _start_final(self) -> None:
-        keep = self.t.comp.final_keep
-        self.push("reveal", MARK, None)
+        keep = self.rules.final_keep
+        self.push("reveal", AUTOMATIC, None)
         for p in reversed(range(self.game.players)):
             if self.hands[p].bit_count() <= keep:
                 self.kept[p] = self.hands[p]
@@ -483,11 +428,11 @@ class PiepmatzState(State):
                 self.push("keep", p, keep)
 
     def _legal_keep(self, d: Decision) -> list[int]:
-        base = self.t.KEEP
+        base = self.rules.KEEP
         return [base + c for c in cards_of(self.hands[d.player])]
 
     def _apply_keep(self, d: Decision, action: int) -> None:
-        bit = 1 << (action - self.t.KEEP)
+        bit = 1 << (action - self.rules.KEEP)
         p = d.player
         self.hands[p] &= ~bit
         self.kept[p] |= bit
@@ -506,14 +451,14 @@ class PiepmatzState(State):
     # -- scores ----------------------------------------------------------------------
 
     def collection(self, p: int) -> list[Bird]:
-        t = self.t
+        t = self.rules
         return [
             Bird(t.species_of[c], t.value_of[c], t.sex_of[c], t.eggs_of[c])
             for c in cards_of(self.birds[p])
         ]
 
     def seed_eggs(self, p: int) -> int:
-        t = self.t
+        t = self.rules
         kinds = t.n_seed_kinds
         mine = self.seeds[p * kinds : (p + 1) * kinds]
         return sum(n * e for n, e in zip(mine, t.seed_eggs, strict=True))
@@ -523,9 +468,9 @@ class PiepmatzState(State):
         return score_all(
             [self.collection(p) for p in range(n)],
             [self.seed_eggs(p) for p in range(n)],
-            n_species=self.t.n_species,
-            pair_points=self.t.comp.pair_points,
-            majority=self.game.options["majority"],
+            n_species=self.rules.n_species,
+            pair_points=self.rules.pair_points,
+            majority=self.rules.majority,
         )
 
     def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
@@ -534,7 +479,7 @@ class PiepmatzState(State):
     # -- what a player sees --------------------------------------------------------------
 
     def _observation(self, player: int | None) -> dict[str, JSON]:
-        t = self.t
+        t = self.rules
         names = t.card_name
         n = self.game.players
         kinds = t.n_seed_kinds
@@ -581,7 +526,7 @@ class PiepmatzState(State):
             )
         top = self.pending[-1] if self.pending else None
         current = self.current_player()
-        species = t.comp.species
+        species = t.species
         scores = self._scores()
         return {
             "game": "piepmatz",
@@ -622,7 +567,7 @@ class PiepmatzState(State):
         The result depends only on what ``player`` sees and on ``rng``: the pool of unseen
         cards is put in a canonical (sorted) order before it is shuffled, so the real
         contents of the opponents' hands, or which cards they kept, cannot steer the deal."""
-        other = self.clone()
+        other = cast(PiepmatzState, self.clone())
         other._legal_cache = None
         n = self.game.players
         pool = list(self.deck)
@@ -659,7 +604,7 @@ class PiepmatzState(State):
         The move log names the actor before this text (the CLI's "player 2 (easy): ",
         the web's "who: "), so a player's own move is not named again ("keeps a card");
         a draw into a hand is a chance outcome, so it says whose hand it went to."""
-        d = self.last
+        d = self.last_decision
         text = self.action_to_string(action)
         if d is None:
             return text
@@ -676,14 +621,14 @@ class PiepmatzState(State):
         The consequences are found by playing the action on a clone that records each
         step of the feeding chain; they are all public (a bird drawn into a hand is
         named, but this text is shown only to whoever may see that card)."""
-        t = self.t
+        t = self.rules
         if not self.pending:
             return self.action_to_string(action)
         d = self.pending[-1]
         bird = _bird_words(t)
         kind = d.kind
         if kind == "remove":
-            name = t.comp.species[action - t.REMOVE].name
+            name = t.species[action - t.REMOVE].name
             return f"all {name} birds are set aside for the two-player game"
         if kind == "perch":
             return f"{bird(action - t.BIRD)} is turned up as the feeding bird of perch {d.info + 1}"
@@ -692,10 +637,10 @@ class PiepmatzState(State):
         if kind == "deal":
             return f"{bird(action - t.BIRD)} is drawn into player {d.info + 1}'s hand"
         if kind == "setup_seed":
-            eggs = _egg_words(t.seed_eggs[action - t.SEED])
+            eggs = egg_words(t.seed_eggs[action - t.SEED])
             return f"a seed card with {eggs} is laid at #{len(self.column) + 1} of the seed column"
         if kind == "squirrel":
-            eggs = _egg_words(t.seed_eggs[action - t.EAT])
+            eggs = egg_words(t.seed_eggs[action - t.EAT])
             return f"the squirrel eats one of player {d.info[0] + 1}'s seed cards with {eggs}"
         if kind == "keep":
             return f"keeps {bird(action - t.KEEP)} to add to their collection"
@@ -706,7 +651,7 @@ class PiepmatzState(State):
 
         # The rest may score: play it on a clone and read what happened.
         mover = d.info if kind == "seed_take" else self.turn
-        after = self.clone()
+        after = cast(PiepmatzState, self.clone())
         after._legal_cache = None
         events: list[tuple[Any, ...]] = []
         after._events = events
@@ -735,7 +680,7 @@ class PiepmatzState(State):
             if got < t.n_seed_kinds:
                 text = (
                     f"player {mover + 1} draws a seed card with "
-                    f"{_egg_words(t.seed_eggs[got])} from the feeder deck"
+                    f"{egg_words(t.seed_eggs[got])} from the feeder deck"
                 )
             elif got - t.n_seed_kinds + 1 == CROW_PEST:
                 text = f"player {mover + 1} draws a crow from the feeder deck"
@@ -745,13 +690,13 @@ class PiepmatzState(State):
         if kind == "seed_refill":
             got = action - t.SEED
             if got < t.n_seed_kinds:
-                eggs = _egg_words(t.seed_eggs[got])
+                eggs = egg_words(t.seed_eggs[got])
                 text = f"a seed card with {eggs} enters the seed column at #{len(self.column) + 1}"
             else:
                 pest = PEST_NAMES[got - t.n_seed_kinds + 1]
                 free = [i for i, c in enumerate(self.column) if c % 3 == NO_PEST]
                 if free:
-                    eggs = _egg_words(t.seed_eggs[self.column[free[0]] // 3])
+                    eggs = egg_words(t.seed_eggs[self.column[free[0]] // 3])
                     text = f"a {pest} settles on seed card #{free[0] + 1} ({eggs})"
                 else:
                     text = f"a {pest} turns up, finds no free seed card and flies off"
@@ -760,7 +705,7 @@ class PiepmatzState(State):
 
     def _chain_words(self, events: Sequence[tuple[Any, ...]]) -> str:
         """The steps of a feeding chain: the birds chased off and the seed cards won."""
-        t = self.t
+        t = self.rules
         bird = _bird_words(t)
         parts: list[str] = []
         for e in events:
@@ -772,13 +717,13 @@ class PiepmatzState(State):
             else:
                 _, pos, card = e
                 kind, pest = divmod(card, 3)
-                won = f" and seed card #{pos} ({_egg_words(t.seed_eggs[kind])}"
+                won = f" and seed card #{pos} ({egg_words(t.seed_eggs[kind])}"
                 won += f", with a {PEST_NAMES[pest]} on it)" if pest else ")"
                 parts[-1] += won
         return "; then ".join(parts)
 
     def _check_invariants(self) -> None:
-        t = self.t
+        t = self.rules
         n = self.game.players
         kinds = t.n_seed_kinds
         # Every bird is in exactly one place.
@@ -795,9 +740,9 @@ class PiepmatzState(State):
         assert seen == (1 << t.n_cards) - 1, "a bird card is missing"
         held = [h | k for h, k in zip(self.hands, self.kept, strict=True)]
         assert all(k & held[p] == k for p, k in enumerate(self.known)), "known not in hand"
-        assert all(h.bit_count() <= t.comp.hand_size for h in self.hands), "a hand overfull"
-        assert len(self.display) <= t.comp.display_size, "the display overfull"
-        assert len(self.column) <= t.comp.column_size, "the feeder column overfull"
+        assert all(h.bit_count() <= t.hand_size for h in self.hands), "a hand overfull"
+        assert len(self.display) <= t.display_size, "the display overfull"
+        assert len(self.column) <= t.column_size, "the feeder column overfull"
         # Every feeder card is in exactly one place.
         count = list(self.seed_deck)
         for p in range(n):
@@ -808,21 +753,21 @@ class PiepmatzState(State):
             if card % 3:
                 count[kinds + card % 3 - 1] += 1
         count = [a + b for a, b in zip(count, self.gone, strict=True)]
-        assert tuple(count) == self.seed_start, f"feeder cards {count} != {self.seed_start}"
+        start = t.feeder_deck
+        assert tuple(count) == start, f"feeder cards {count} != {start}"
         assert min(self.seed_deck) >= 0, f"a negative feeder deck count: {self.seed_deck}"
         assert self.seed_left == sum(self.seed_deck), "the feeder deck's size is wrong"
         assert min(self.seeds) >= 0, f"a negative seed card count: {self.seeds}"
         assert min(self.gone) >= 0, f"a negative count out of play: {self.gone}"
-        if self.end_on_empty:
+        if t.end_on_empty:
             assert self.end_triggered or self.seed_left, "the feeder deck ran out unnoticed"
         else:  # the end waits for a card wanted from the empty deck: the column is whole
-            full = len(self.column) == t.comp.column_size
+            full = len(self.column) == t.column_size
             assert self.end_triggered or self.seed_left or full, "a draw was missed"
         self._check_play()
 
     def _check_play(self) -> None:
-        t = self.t
-        comp = t.comp
+        t = self.rules
         n = self.game.players
         kinds = t.n_seed_kinds
         kinds_pending = {d.kind for d in self.pending}
@@ -832,7 +777,7 @@ class PiepmatzState(State):
         if "perch" not in kinds_pending:
             assert min(self.feeders) >= 0, f"a perch without a feeding bird: {self.feeders}"
         for p in range(n):
-            assert self.kept[p].bit_count() <= comp.final_keep, f"player {p} kept too many"
+            assert self.kept[p].bit_count() <= t.final_keep, f"player {p} kept too many"
         # Pests: every crow or squirrel suffered is out of play. (Only crows and the
         # final reveal discard birds in play, but rules tests build positions with birds
         # set aside by hand, so the discard pile is only checked by conservation.)
@@ -857,7 +802,7 @@ class PiepmatzState(State):
         (``bird:CARD``). Chance outcomes have none. The keys name only cards the player
         to move can see (their own hand, the display, their collection); every bird is
         a single card, so no two cards of a hand share a key."""
-        t = self.t
+        t = self.rules
         if action < t.COLLECT:
             c, k = divmod(action - t.PLAY, t.max_perches)
             return (f"hand:{t.card_name[c]}", f"perch:{k + 1}")
@@ -876,7 +821,7 @@ class PiepmatzState(State):
         return ()
 
     def _explain_illegal(self, action: int) -> str | None:
-        t = self.t
+        t = self.rules
         top = self.pending[-1] if self.pending else None
         if top is None or top.player == CHANCE:
             return None
@@ -894,8 +839,8 @@ class PiepmatzState(State):
                 return f"you must {want} now"
             if not self.hands[top.player] >> c & 1:
                 return f"{t.card_name[c]} is not in your hand"
-            if k >= self.n_perches:
-                return f"there are only {self.n_perches} perches with {self.game.players} players"
+            if k >= t.n_perches:
+                return f"there are only {t.n_perches} perches with {self.game.players} players"
         if t.COLLECT <= action <= t.COLLECT_NONE and kind == "collect":
             c = action - t.COLLECT
             if not self.hands[top.player] >> c & 1:
@@ -914,19 +859,6 @@ class PiepmatzState(State):
         return f"you must {want} now"
 
 
-def _bird_words(t: Tables) -> Callable[[int], str]:
+def _bird_words(t: Rules) -> Callable[[int], str]:
     """A card id as a person reads it: "Chaffinch 3♀"."""
-    from meeple.boardgames.piepmatz.render import bird_words
-
     return lambda c: bird_words(t.card_name[c])
-
-
-def _egg_words(eggs: int) -> str:
-    return "1 egg" if eggs == 1 else f"{eggs} eggs"
-
-
-PiepmatzState._markers = {
-    name[len("_run_") :]: value
-    for name, value in vars(PiepmatzState).items()
-    if name.startswith("_run_") and callable(value)
-}

@@ -213,7 +213,11 @@ def _fits_somewhere(tile: Tile, start: tuple[Tile, ...]) -> bool:
 
 
 def load(path: Path | None) -> Components:
-    """Read and check a Queensland component file (``None``: the packaged one)."""
+    """Read and check a Queensland component file (``None``: the packaged one).
+
+    One check needs the field count of scoring.py, which imports this module: that no
+    field closes inside the start block (scoring.check_start_block, which the game runs
+    on what this returns)."""
     data = read_json(path, "meeple.boardgames.queensland")
     fmt = data.get("format")
     require(
@@ -267,20 +271,6 @@ def load(path: Path | None) -> Components:
             "start_tiles",
             f"tiles {START_IDS[a]} and {START_IDS[b]} do not match where they touch",
         )
-    # A field closed inside the start block would score for every player and never grow.
-    from meeple.boardgames.queensland.scoring import farm_fields  # scoring imports this module
-
-    block = {cell: (start[i], rot) for i, (cell, rot) in enumerate(start_layout(0))}
-    closed = [f for f in farm_fields(block) if f.complete]
-    require(
-        not closed,
-        "start_tiles",
-        f"the start farm holds a complete {closed[0].crop} field of {closed[0].sections}"
-        " sections; every field on it must reach an outer side"
-        if closed
-        else "",
-    )
-
     raw = field(data, "farm_tiles", list, "file")
     require(len(raw) == total, "farm_tiles", f"must hold {total} tiles, not {len(raw)}")
     farm = tuple(_tile(t, f"farm_tiles[{i}]", True) for i, t in enumerate(raw))

@@ -1,22 +1,23 @@
 """Views of a Queensland observation: text for the terminal, SVG for the browser.
 
-Both draw only from the observation (and the printed tile data, which is public).
+Both draw only from the observation (and the printed tile data, which is public: the
+packaged components.json, whose tiles and numbers the pictures show).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from meeple.boardgames.queensland.components import START_CELLS, START_IDS, Tile
+from meeple.boardgames.queensland import components
+from meeple.boardgames.queensland.components import START_CELLS, START_IDS, Components, Tile
+from meeple.boardgames.queensland.rules import Rules
 from meeple.boardgames.queensland.words import plural as _plural
 from meeple.boardgames.queensland.words import short_features as _short_features
 from meeple.core import svg
 from meeple.core.api import Layout
-
-if TYPE_CHECKING:
-    from meeple.boardgames.queensland.game import QueenslandGame
 
 LETTER = {"cane": "c", "wheat": "w", "soil": "."}
 ARROW_GLYPH = {"north": "^", "east": ">", "south": "v", "west": "<"}
@@ -39,8 +40,19 @@ GROUP_BLUE = "#1f5fd1"
 TRAIT_FILL = ("#ffffff", "#f08c2a", "#c0392b")
 
 
-def _tiles_by_id(game: QueenslandGame) -> dict[str, Tile]:
-    return {t.id: t for t in game.all_tiles}
+@functools.cache
+def _printed() -> Components:
+    """The printed tiles and the rulebook's numbers, read once: for an observation drawn
+    without its game's rules (a corrected component file comes with its rules)."""
+    return components.load(None)
+
+
+def _data(rules: Rules | None) -> Components:
+    return rules.components if rules is not None else _printed()
+
+
+def _tiles_by_id(c: Components) -> dict[str, Tile]:
+    return {t.id: t for t in c.farm_tiles + c.start_tiles}
 
 
 def _header(obs: Mapping[str, Any]) -> str:
@@ -171,8 +183,9 @@ def _farm_text(
     return lines
 
 
-def render_text(game: QueenslandGame, obs: Mapping[str, Any]) -> str:
-    tiles = _tiles_by_id(game)
+def render_text(obs: Mapping[str, Any], rules: Rules | None = None) -> str:
+    """The game's rules give the tiles drawn (a corrected component file's, if loaded)."""
+    tiles = _tiles_by_id(_data(rules))
     out = [_header(obs)]
     if obs["first_player"] is not None:
         out[0] += f" (player {obs['first_player'] + 1} started)"
@@ -345,10 +358,9 @@ def _g(body: str, **kw: object) -> str:
 
 
 class _Tips:
-    """The tooltip of each kind of piece, with this game's numbers."""
+    """The tooltip of each kind of piece, with the game's numbers for its player count."""
 
-    def __init__(self, game: QueenslandGame) -> None:
-        c = game.c
+    def __init__(self, c: Components, players: int) -> None:
         self.field = {
             "cane": f"Sugar cane: your largest complete cane field scores {c.cane_per_section}"
             " per section at the end.",
@@ -361,7 +373,7 @@ class _Tips:
             " at the end."
         )
         self.pond_exactly = c.pond_exactly
-        table = c.trait_table(game.players)
+        table = c.trait_table(players)
         first = next(i for i, v in enumerate(table) if v)
         self.trait = [
             f"{name.capitalize()}: at the end your {name}s together score from the table,"
@@ -387,14 +399,8 @@ class _Tips:
         )
 
 
-_TIPS: dict[int, _Tips] = {}
-
-
-def _tips(game: QueenslandGame) -> _Tips:
-    got = _TIPS.get(id(game))
-    if got is None:
-        got = _TIPS[id(game)] = _Tips(game)
-    return got
+def _tips(c: Components, players: int) -> _Tips:
+    return _Tips(c, players)
 
 
 def _perimeter_point(d: int, frac: float) -> tuple[float, float]:
@@ -540,7 +546,7 @@ def _toad_heap(n: int, cx: float, cy: float, r: float, size: float, tip: str) ->
 
 
 def _tile_svg(
-    game: QueenslandGame,
+    tips: _Tips,
     tile: Tile,
     rot: int,
     x: float,
@@ -557,7 +563,6 @@ def _tile_svg(
 ) -> str:
     """One tile turned ``rot`` quarter turns, its top left corner at (x, y). Its pieces
     keep room for text of ``look.font`` whatever the tile's size."""
-    tips = _tips(game)
     f = look.font
     parts = [svg.rect(x, y, size, size, fill=FILL["soil"])]
     for crop, pts in _field_polygons(tile, rot):
@@ -658,7 +663,7 @@ def _arrow_shape(
 
 
 def _facing_chooser(
-    game: QueenslandGame,
+    tips: _Tips,
     tiles: Mapping[str, Tile],
     fx: float,
     top: float,
@@ -676,7 +681,7 @@ def _facing_chooser(
     ]
     block = ""
     for tid, (cx, cy) in zip("ABCD", START_CELLS, strict=True):
-        block += _tile_svg(game, tiles[tid], 0, bx + cx * size, by + cy * size, 0, size, look)
+        block += _tile_svg(tips, tiles[tid], 0, bx + cx * size, by + cy * size, 0, size, look)
     frame = svg.rect(bx, by, 2 * size, 2 * size, fill="none", stroke=colour, stroke_width=2.5)
     parts.append(
         _g(
@@ -865,7 +870,7 @@ class _Canvas:
 
 
 def _market(
-    game: QueenslandGame,
+    tips: _Tips,
     tiles: Mapping[str, Tile],
     obs: Mapping[str, Any],
     look: Look,
@@ -923,7 +928,7 @@ def _market(
             )
             parts.append(
                 _g(
-                    _tile_svg(game, tile, 0, tx, ty, 0, look.tile, look, mark=chosen == m["space"]),
+                    _tile_svg(tips, tile, 0, tx, ty, 0, look.tile, look, mark=chosen == m["space"]),
                     data_target=f"market:{m['space']}",
                     data_tip=tip,
                 )
@@ -1119,9 +1124,8 @@ def _score_table(obs: Mapping[str, Any], look: Look, top: float) -> tuple[list[s
     return out, y - top
 
 
-def _legend(game: QueenslandGame, look: Look, top: float) -> tuple[list[str], float]:
+def _legend(tips: _Tips, look: Look, top: float) -> tuple[list[str], float]:
     """A row of samples, each named, wrapped to the width; its elements and height."""
-    tips = _tips(game)
     f = max(look.font, look.body - 1)
     s = 18.0  # a sample's size
     items: list[tuple[str, str, str]] = []  # (sample, words, tip)
@@ -1222,9 +1226,11 @@ def _legend(game: QueenslandGame, look: Look, top: float) -> tuple[list[str], fl
     return out, y + s - top
 
 
-def render_svg(game: QueenslandGame, obs: Mapping[str, Any], layout: Layout = "wide") -> str:
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide", rules: Rules | None = None) -> str:
     look = look_of(layout)
-    tiles = _tiles_by_id(game)
+    data = _data(rules)
+    tiles = _tiles_by_id(data)
+    tips = _tips(data, obs["players"])
     pad = look.pad
     inner = look.width - 2 * pad
     c = _Canvas(look)
@@ -1239,7 +1245,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any], layout: Layout = "w
     y += 12
     # The market, and the status beside it (wide) or under it (narrow). The status keeps
     # room for its usual longest text, so the farms below stay put between decisions.
-    market, mh = _market(game, tiles, obs, look, pad, y)
+    market, mh = _market(tips, tiles, obs, look, pad, y)
     c.add(market)
     lead = look.body + 5
     if look.narrow:
@@ -1325,7 +1331,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any], layout: Layout = "w
         ox, oy = gx - x0 * size, top - y0 * size  # where cell 0,0 is drawn
         if not cells:
             if deciding == "face":
-                c.add(_facing_chooser(game, tiles, fx, top, (ox, oy), size, colour, look))
+                c.add(_facing_chooser(tips, tiles, fx, top, (ox, oy), size, colour, look))
             continue
         placed = tuple(last["cell"]) if last and last["cell"] and last["player"] == p else None
         for (cx, cy), (tid, rot, t) in cells.items():
@@ -1339,7 +1345,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any], layout: Layout = "w
                 tip = f"Tile {tid} at {cx},{cy}: {_short_features(tile)}. Touching sides match."
             c.add(
                 _tile_svg(
-                    game,
+                    tips,
                     tile,
                     rot // 90,
                     ox + cx * size,
@@ -1363,7 +1369,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any], layout: Layout = "w
                     c.add(
                         _g(
                             _tile_svg(
-                                game,
+                                tips,
                                 tiles[sel["tile"]],
                                 deg // 90,
                                 mx,
@@ -1422,7 +1428,7 @@ def render_svg(game: QueenslandGame, obs: Mapping[str, Any], layout: Layout = "w
         table, th = _score_table(obs, look, y)
         c.add(*table)
         y += th + 18
-    legend, lh = _legend(game, look, y)
+    legend, lh = _legend(tips, look, y)
     c.add(*legend)
     y += lh + pad
     return svg.document(look.width, round(y, 1), c.body)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from meeple.boardgames.queensland.components import START_IDS, Components, Tile
+from meeple.boardgames.queensland.components import START_IDS, Components, Tile, start_layout
+from meeple.core.components import require
 
 Cell = tuple[int, int]
 Farm = Mapping[Cell, tuple[Tile, int]]
@@ -136,6 +137,21 @@ def farm_fields(farm: Farm) -> list[FarmField]:
 def largest_complete(fields: Sequence[FarmField], crop: str) -> int:
     """Sections of the largest complete field of ``crop`` (0 when there is none)."""
     return max((f.sections for f in fields if f.crop == crop and f.complete), default=0)
+
+
+def check_start_block(c: Components) -> None:
+    """Refuse start tiles whose block holds a complete field: it would score for every
+    player and never grow (a check of the component data, on top of components.load)."""
+    block = {cell: (c.start_tiles[i], rot) for i, (cell, rot) in enumerate(start_layout(0))}
+    closed = [f for f in farm_fields(block) if f.complete]
+    require(
+        not closed,
+        "start_tiles",
+        f"the start farm holds a complete {closed[0].crop} field of {closed[0].sections}"
+        " sections; every field on it must reach an outer side"
+        if closed
+        else "",
+    )
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,13 @@ Tiles 0..49 are farm tiles, then start tiles A-D.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.components import ARROWS, SIDE_NAMES, START_IDS, start_layout
-from meeple.boardgames.queensland.game import QueenslandGame
+from meeple.boardgames.queensland.rules import DOUBLE, GROUP, MARKET_SPACES, SINGLE, Rules
 from meeple.boardgames.queensland.scoring import (
     CATEGORIES,
     Farm,
@@ -35,28 +36,39 @@ from meeple.boardgames.queensland.scoring import (
     trait_points,
 )
 from meeple.boardgames.queensland.words import plural, tile_phrase
-from meeple.core import CHANCE, Decision, State
+from meeple.core import CHANCE, Decision, Game, State
 from meeple.core.api import JSON
 
-SINGLE, DOUBLE, GROUP = 0, 1, 2
 DELTAS = A.DELTAS
+
+_ESTIMATES: weakref.WeakKeyDictionary[QueenslandState, tuple[int, tuple[float, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The bots' estimates of a position, per state (see ``_heuristic``): beside the states,
+not in them, so that fingerprints, clones and pickles are unaffected."""
 
 
 class QueenslandState(State):
-    game: QueenslandGame
+    rules: Rules  # the game's, shared by all its states
+    # What a clone copies (the core's clone): lists of ints, and per player a dict of
+    # ints. Every other field is an int or a tuple, replaced and never changed in place;
+    # ``final`` too (a tuple of dicts made once at the end, only ever read or copied).
+    copied = ("pile", "market", "facing", "in_play", "choices")
+    copied_nested = ("tiles", "toads", "open")
 
-    def __init__(self, game: QueenslandGame) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         n = game.players
-        self.pile = list(range(game.n_farm))  # the tiles still face down (a set, kept sorted)
-        self.market = [-1, -1, -1]  # tile on spaces 1, 2, 3 (space 1 is leftmost)
-        self.supply = game.c.toads
+        rules = self.rules
+        self.pile = list(range(rules.n_farm))  # the tiles still face down (a set, kept sorted)
+        self.market = [-1] * MARKET_SPACES  # tile on spaces 1, 2, 3 (space 1 is leftmost)
+        self.supply = rules.components.toads
         self.first = -1
         self.active = -1
         self.facing = [-1] * n
         self.tiles: list[dict[int, int]] = [{} for _ in range(n)]
         self.toads: list[dict[int, int]] = [{} for _ in range(n)]
-        # Empty cells next to a farm -> the key of what their neighbours ask (game.fits).
+        # Empty cells next to a farm -> the key of what their neighbours ask (rules.fits).
         self.open: list[dict[int, int]] = [{} for _ in range(n)]
         self.in_play = [0] * n  # points from ponds during play
         # Ponds scored during play, per player: (exactly, more than) the threshold. Only
@@ -67,7 +79,6 @@ class QueenslandState(State):
         self.group_dir = -1
         self.choices = [-1] * n  # group answers: -1 none yet, 0 stay, 1 follow
         self.turns = 0
-        self.last_kind = ""  # the kind of decision the last action answered (action_seen_by)
         # What happened last, for the views: (player, tile, cell, rotation, toads added,
         # arrow kind, direction) or None; the revealed group answers; the ponds scored.
         self.last: tuple[int, ...] | None = None
@@ -79,24 +90,6 @@ class QueenslandState(State):
         # Setup in the rulebook's order: the market is dealt (step 4), the farms are
         # turned (step 7) and the starting player is drawn last (step 9).
         self.push("deal", CHANCE, 0)
-
-    # -- clone -----------------------------------------------------------------
-
-    def _on_clone(self, other: State) -> None:
-        o = cast(QueenslandState, other)
-        o.pile = list(self.pile)
-        o.market = list(self.market)
-        o.facing = list(self.facing)
-        o.tiles = [dict(t) for t in self.tiles]
-        o.toads = [dict(t) for t in self.toads]
-        o.open = [dict(t) for t in self.open]
-        o.in_play = list(self.in_play)
-        o.choices = list(self.choices)
-
-    def _apply_action(self, action: int) -> None:
-        d = self.pending.pop()
-        self.last_kind = d.kind
-        self._handlers["_apply_"][d.kind](self, d, action)
 
     # -- setup -----------------------------------------------------------------
 
@@ -114,7 +107,7 @@ class QueenslandState(State):
     def _apply_face(self, d: Decision, action: int) -> None:
         facing = action - A.FACE
         self.facing[d.player] = facing
-        base = self.game.n_farm
+        base = self.rules.n_farm
         for i, ((x, y), rot) in enumerate(start_layout(facing)):
             self._put(d.player, A.pack(x, y), (base + i) * 4 + rot)
 
@@ -132,7 +125,7 @@ class QueenslandState(State):
 
     def _apply_deal(self, d: Decision, action: int) -> None:
         self.market[d.info] = self._draw(action)
-        if d.info < 2:
+        if d.info < MARKET_SPACES - 1:
             self.push("deal", CHANCE, d.info + 1)
             return
         # No starting player yet, so the farms are turned in seat order (ruling 4).
@@ -153,31 +146,31 @@ class QueenslandState(State):
                 opn[nb] = self._key(tiles, nb)
 
     def _key(self, tiles: Mapping[int, int], cell: int) -> int:
-        g = self.game
+        rules = self.rules
         key = 0
         mult = 1
         for d in range(4):
             packed = tiles.get(cell + DELTAS[d])
             if packed is not None:
-                key += (g.rev[g.side_code[packed][(d + 2) % 4]] + 1) * mult
-            mult *= g.base
+                key += (rules.rev[rules.side_code[packed][(d + 2) % 4]] + 1) * mult
+            mult *= rules.base
         return key
 
     def placements(self, p: int, tile: int) -> list[int]:
         """The empty cells where ``tile`` can join player ``p`` 's farm in some rotation."""
-        table = self.game.fit_table
-        base = tile * self.game.fit_stride
+        table = self.rules.fit_table
+        base = tile * self.rules.fit_stride
         return [cell for cell, key in self.open[p].items() if table[base + key]]
 
     def _fits_anywhere(self, p: int, tile: int) -> bool:
-        table = self.game.fit_table
-        base = tile * self.game.fit_stride
+        table = self.rules.fit_table
+        base = tile * self.rules.fit_stride
         return any(table[base + key] for key in self.open[p].values())
 
     def _step(self, p: int, delta: int) -> None:
         """Move player ``p`` 's toads one step: pond toads stay, the farm's edge stops them."""
         tiles = self.tiles[p]
-        pond = self.game.pond
+        pond = self.rules.pond
         new: dict[int, int] = {}
         for cell, n in self.toads[p].items():
             if not pond[tiles[cell] >> 2]:
@@ -190,7 +183,7 @@ class QueenslandState(State):
     def can_move(self, p: int, direction: int) -> bool:
         """Whether a step in ``direction`` would move any of player ``p`` 's toads."""
         tiles = self.tiles[p]
-        pond = self.game.pond
+        pond = self.rules.pond
         delta = DELTAS[direction]
         return any(not pond[tiles[cell] >> 2] and cell + delta in tiles for cell in self.toads[p])
 
@@ -198,7 +191,7 @@ class QueenslandState(State):
 
     def _legal_take(self, d: Decision) -> list[int]:
         p = d.player
-        spaces = [s for s in range(3) if self.market[s] >= 0]
+        spaces = [s for s in range(MARKET_SPACES) if self.market[s] >= 0]
         ok = [A.TAKE + s for s in spaces if self._fits_anywhere(p, self.market[s])]
         # Ruling: when no market tile fits, any may be taken and is discarded.
         return ok or [A.TAKE + s for s in spaces]
@@ -224,30 +217,30 @@ class QueenslandState(State):
 
     def _legal_rotate(self, d: Decision) -> list[int]:
         s, cell = d.info
-        rots = self.game.fits(self.market[s], self.open[d.player][cell])
+        rots = self.rules.fits(self.market[s], self.open[d.player][cell])
         return [A.ROTATE + r for r in rots]
 
     def _apply_rotate(self, d: Decision, action: int) -> None:
-        g = self.game
+        rules = self.rules
         p = d.player
         s, cell = d.info
         r = action - A.ROTATE
         tile = self.market[s]
         self.market[s] = -1
         self._put(p, cell, tile * 4 + r)
-        add = min(g.c.market_toads[s], self.supply)
+        add = min(rules.components.market_toads[s], self.supply)
         if add:
             self.supply -= add
             self.toads[p][cell] = add
-        kind = g.arrow_kind[tile]
-        direction = (g.arrow_side[tile] + r) % 4
+        kind = rules.arrow_kind[tile]
+        direction = (rules.arrow_side[tile] + r) % 4
         self.last = (p, tile, cell, r, add, kind, direction)
         self.last_answers = ()
         self._step(p, DELTAS[direction])
         if kind == DOUBLE:
             self._step(p, DELTAS[direction])
         if kind == GROUP:
-            n = g.players
+            n = self.game.players
             asked = [q for q in ((p + i) % n for i in range(1, n)) if self.can_move(q, direction)]
             if asked:
                 self.group_dir = direction
@@ -275,13 +268,14 @@ class QueenslandState(State):
         self._end_turn()
 
     def _score_ponds(self) -> None:
-        g = self.game
+        rules = self.rules
+        exactly = rules.components.pond_exactly
         scored = []
-        for q in range(g.players):
+        for q in range(self.game.players):
             tiles = self.tiles[q]
             toads = self.toads[q]
             for cell, n in list(toads.items()):
-                if n >= g.c.pond_exactly and g.pond[tiles[cell] >> 2]:
+                if n >= exactly and rules.pond[tiles[cell] >> 2]:
                     pts = self._award_pond(q, n)
                     del toads[cell]
                     self.supply += n
@@ -290,7 +284,7 @@ class QueenslandState(State):
 
     def _award_pond(self, p: int, toads: int) -> int:
         """The one place points are scored during play: a pond full of toads."""
-        c = self.game.c
+        c = self.rules.components
         pts = pond_points(toads, c)
         self.in_play[p] += pts
         tally = list(self.pond_tally)
@@ -310,18 +304,18 @@ class QueenslandState(State):
 
     def _apply_refill(self, d: Decision, action: int) -> None:
         kept = [t for t in self.market if t >= 0]
-        self.market = [-1] * (3 - len(kept)) + kept  # slide right
+        self.market = [-1] * (MARKET_SPACES - len(kept)) + kept  # slide right
         self.market[0] = self._draw(action)
         self.active = (self.active + 1) % self.game.players
         self.push("take", self.active)
 
     def _end_game(self) -> None:
-        self.market = [-1, -1, -1]  # the last tiles leave the game
+        self.market = [-1] * MARKET_SPACES  # the last tiles leave the game
         result = final_scores(
             [self.farm(p) for p in range(self.game.players)],
             [{A.unpack(c): v for c, v in t.items()} for t in self.toads],
             self.in_play,
-            self.game.c,
+            self.rules.components,
         )
         self.final = tuple(result.scores)
         self.tiebreaks = tuple(result.tiebreaks)
@@ -329,7 +323,7 @@ class QueenslandState(State):
 
     def farm(self, p: int) -> Farm:
         """Player ``p`` 's farm as scoring reads it: (x, y) -> (tile, rotation)."""
-        tiles = self.game.all_tiles
+        tiles = self.rules.all_tiles
         return {A.unpack(c): (tiles[v >> 2], v & 3) for c, v in self.tiles[p].items()}
 
     # -- scores ----------------------------------------------------------------
@@ -354,7 +348,7 @@ class QueenslandState(State):
         """Lead in estimated points over the best opponent (public information only)."""
         # Bots ask once per player of the same position: keep the estimates beside the
         # state (not in it, so fingerprints and clones are unaffected).
-        memo = self.game.estimates
+        memo = _ESTIMATES
         got = memo.get(self)
         if got is not None and got[0] == len(self.history):
             est = got[1]
@@ -370,13 +364,13 @@ class QueenslandState(State):
         as final scoring would remove them."""
         if self.final is not None:
             return float(self.final[p]["total"])
-        g = self.game
-        c = g.c
-        tiles = g.all_tiles
+        rules = self.rules
+        c = rules.components
+        tiles = rules.all_tiles
         toads = self.toads[p]
         kept = {cell: v for cell, v in self.tiles[p].items() if not toads.get(cell)}
         cane, wheat = self.largest_fields(kept)
-        table = c.trait_table(g.players)
+        table = rules.trait_table
         value = float(self.in_play[p])
         value += cane * c.cane_per_section + wheat * c.wheat_per_section
         traits = [0, 0, 0]
@@ -389,7 +383,7 @@ class QueenslandState(State):
             ponds += t.pond
         value += sum(trait_points(n, table) for n in traits) + c.pond_points * ponds
         for cell, n in toads.items():
-            if g.pond[self.tiles[p][cell] >> 2]:
+            if rules.pond[self.tiles[p][cell] >> 2]:
                 value += 0.5 * n
         return value
 
@@ -399,8 +393,8 @@ class QueenslandState(State):
         The same count as scoring.farm_fields, on packed ints, for bots. It relies on
         touching sides matching, which placement guarantees.
         """
-        g = self.game
-        side_fields = g.side_fields
+        rules = self.rules
+        side_fields = rules.side_fields
         parent: dict[int, int] = {}
 
         def root(x: int) -> int:
@@ -410,7 +404,7 @@ class QueenslandState(State):
             return x
 
         for cell, v in farm.items():
-            for fi in range(len(g.field_is_cane[v >> 2])):
+            for fi in range(len(rules.field_is_cane[v >> 2])):
                 parent[cell * 16 + fi] = cell * 16 + fi
         opened: list[int] = []
         for cell, v in farm.items():
@@ -441,7 +435,7 @@ class QueenslandState(State):
             size.pop(root(node), None)
         cane = wheat = 0
         for r, n in size.items():
-            if g.field_is_cane[farm[r // 16] >> 2][r % 16]:
+            if rules.field_is_cane[farm[r // 16] >> 2][r % 16]:
                 cane = max(cane, n)
             else:
                 wheat = max(wheat, n)
@@ -450,10 +444,10 @@ class QueenslandState(State):
     # -- invariants --------------------------------------------------------------
 
     def _check_invariants(self) -> None:
-        g = self.game
-        c = g.c
-        n = g.players
-        n_farm = g.n_farm
+        rules = self.rules
+        c = rules.components
+        n = self.game.players
+        n_farm = rules.n_farm
         # Every farm tile is face down, in the market, on one farm or discarded, once.
         assert self.pile == sorted(set(self.pile)), "the face-down pile repeats a tile"
         assert all(0 <= t < n_farm for t in self.pile), "a tile in the pile that is no farm tile"
@@ -507,7 +501,8 @@ class QueenslandState(State):
                         if A.in_window(nb):
                             expect[nb] = self._key(tiles, nb)
                     else:
-                        assert g.side_code[v][d] == g.rev[g.side_code[w][(d + 2) % 4]], (
+                        sc, rev = rules.side_code, rules.rev
+                        assert sc[v][d] == rev[sc[w][(d + 2) % 4]], (
                             f"player {p}'s tiles at {A.unpack(cell)} and {A.unpack(nb)} clash"
                         )
             assert self.open[p] == expect, f"player {p}'s open cells are out of date"
@@ -522,7 +517,7 @@ class QueenslandState(State):
             )
             if top != "group":
                 for cell, k in self.toads[p].items():
-                    assert k < c.pond_exactly or not g.pond[self.tiles[p][cell] >> 2], (
+                    assert k < c.pond_exactly or not rules.pond[self.tiles[p][cell] >> 2], (
                         f"player {p}'s pond at {A.unpack(cell)} holds {k} toads unscored"
                     )
         # The market is full whenever a tile is to be taken, and the tile being placed
@@ -568,9 +563,9 @@ class QueenslandState(State):
         return other
 
     def _observation(self, player: int | None) -> dict[str, JSON]:
-        g = self.game
-        ids = g.all_tiles
-        n = g.players
+        rules = self.rules
+        ids = rules.all_tiles
+        n = self.game.players
         d = self.pending[-1] if self.pending else None
         farms = []
         for p in range(n):
@@ -648,7 +643,7 @@ class QueenslandState(State):
                 {
                     "space": s + 1,
                     "tile": ids[t].id if t >= 0 else None,
-                    "toads": g.c.market_toads[s],
+                    "toads": rules.components.market_toads[s],
                 }
                 for s, t in enumerate(self.market)
             ],
@@ -674,7 +669,8 @@ class QueenslandState(State):
         The log counts players from 1, as every text for people does; the chance
         outcome ``first player P`` keeps the seat index (from 0) in its notation, for
         records, so the log words it as "player P+1 starts"."""
-        if self.last_kind == "group" and viewer != actor:
+        last = self.last_decision
+        if last is not None and last.kind == "group" and viewer != actor:
             return "has answered"  # the log names the actor before it
         if actor == CHANCE and A.FIRST <= action < A.FACE:
             return f"player {action - A.FIRST + 1} starts"
@@ -686,8 +682,8 @@ class QueenslandState(State):
         its arrow and the ponds did. Called before the action; for a turn's last step
         it plays the action on a clone to tell what moved and scored, all of which the
         next observation shows anyway."""
-        g = self.game
-        ids = g.all_tiles
+        rules = self.rules
+        ids = rules.all_tiles
         d = self.pending[-1] if self.pending else None
         if action < A.FACE:
             return f"player {action - A.FIRST + 1} is drawn to start"
@@ -711,7 +707,7 @@ class QueenslandState(State):
                 return f"discards {tile} from market space {s + 1}: it fits nowhere on the farm"
             return (
                 f"takes {tile} from market space {s + 1}"
-                f" (worth {plural(g.c.market_toads[s], 'toad')})"
+                f" (worth {plural(rules.components.market_toads[s], 'toad')})"
             )
         if A.CELL <= action < A.DRAW and d.kind == "place":
             cell = action - A.CELL
@@ -801,7 +797,7 @@ class QueenslandState(State):
 
     def _explain_illegal(self, action: int) -> str | None:
         d = self.pending[-1]
-        g = self.game
+        rules = self.rules
         kind = d.kind
         wants = {
             "take": "take a market tile",
@@ -814,9 +810,8 @@ class QueenslandState(State):
             s = action - A.TAKE
             if self.market[s] < 0:
                 return f"market space {s + 1} is empty"
-            return (
-                f"tile {g.all_tiles[self.market[s]].id} on space {s + 1} fits nowhere on your farm"
-            )
+            tile = rules.all_tiles[self.market[s]].id
+            return f"tile {tile} on space {s + 1} fits nowhere on your farm"
         if kind == "place" and A.CELL <= action < A.DRAW:
             cell = action - A.CELL
             x, y = A.unpack(cell)
@@ -830,6 +825,3 @@ class QueenslandState(State):
         if kind in wants:
             return f"now you must {wants[kind]}"
         return None
-
-
-QueenslandGame.state_class = QueenslandState

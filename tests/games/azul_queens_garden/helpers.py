@@ -18,7 +18,7 @@ def new(players: int = 2, **options: Any) -> AzulQueensGardenState:
 
 
 def t(state: AzulQueensGardenState, name: str) -> int:
-    tt = state.comp.tile_type(name)
+    tt = state.rules.tile_type(name)
     assert tt is not None, name
     return tt
 

@@ -134,7 +134,7 @@ def test_one_value_table_sets_both_the_cost_and_the_final_evaluation(tmp_path):
     data = _data()
     data["patterns"][3]["value"], data["patterns"][4]["value"] = 5, 4
     s = quiet(components=_write(tmp_path, data))
-    assert s.comp.patterns[3] == "leaf"
+    assert s.rules.patterns[3] == "leaf"
     s.round = 3
     set_jokers(s, 1, 0)
     give(s, 0, "lilac-leaf", "lilac-fruit")  # with the 3 jokers: 4 more, exactly

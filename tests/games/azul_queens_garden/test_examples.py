@@ -72,7 +72,7 @@ def test_one_hexagon_can_be_in_a_colour_group_and_a_pattern_group_at_once():
     assert blue == [sorted([cell("0.1"), cell("0.2"), cell("0.3")])]
     assert birds == [sorted([cell("0.2"), cell("1.5"), cell("1.4")])]
     # Final evaluation: each hexagon of a group of 3+ scores its pattern's value.
-    ev = evaluation(cells, s.comp.values)
+    ev = evaluation(cells, s.rules.values)
     assert ev["evaluation"] == (1 + 2 + 6) + (2 + 2 + 2)
 
 
@@ -81,15 +81,15 @@ def test_groups_of_two_do_not_score_in_the_final_evaluation():
     cells = [-1] * 49
     cells[cell("0.1")] = t(s, "yellow-flower")
     cells[cell("0.2")] = t(s, "lilac-flower")
-    assert evaluation(cells, s.comp.values) == {"evaluation": 0, "group_bonus": 0}
+    assert evaluation(cells, s.rules.values) == {"evaluation": 0, "group_bonus": 0}
 
 
 def test_group_of_six_bonus_when_the_option_is_on():
     s = quiet()
     cells = [-1] * 49
-    for k, p in enumerate(s.comp.patterns):
+    for k, p in enumerate(s.rules.patterns):
         cells[cell(f"0.{k + 1}")] = t(s, f"lilac-{p}")
-    ev = evaluation(cells, s.comp.values, six_bonus=6)
+    ev = evaluation(cells, s.rules.values, six_bonus=6)
     assert ev == {"evaluation": 21, "group_bonus": 6}
 
 

@@ -126,12 +126,12 @@ def test_out_of_the_last_round_a_stored_tile_counts_what_the_end_takes():
 def test_a_pavilion_is_worth_a_point_for_every_round_still_to_score():
     s = quiet()
     s.round = 1
-    pavilions = [e for e in range(36) if s.comp.ornament[e] == "pavilion"]
-    expand(s, 0, s.comp.tile_name(pavilions[0]), "1.1")
+    pavilions = [e for e in range(36) if s.rules.ornament[e] == "pavilion"]
+    expand(s, 0, s.rules.tile_name(pavilions[0]), "1.1")
     wheel_income = s.heuristic(0) - 3  # rounds 2, 3 and 4 pay for the pavilion
     s2 = quiet()
     s2.round = 1
-    lay(s2, 0, s.comp.tile_name(pavilions[0]), "1.1")
+    lay(s2, 0, s.rules.tile_name(pavilions[0]), "1.1")
     assert s2.heuristic(0) == wheel_income
 
 
@@ -172,7 +172,7 @@ def test_the_group_values_match_the_final_evaluation_over_random_play():
             s.apply_action(
                 sample_chance(s, rng) if player == CHANCE else rng.choice(s.legal_actions())
             )
-            comp = s.comp
+            comp = s.rules
             for p in range(2):
                 cells = s.garden[p]
                 ev = evaluation(cells, comp.values, comp.min_group, comp.six_bonus)
@@ -229,7 +229,7 @@ def test_a_bought_expansion_counts_what_it_brings_before_it_is_placed():
     assert income > 0
     assert s.heuristic(0) == pytest.approx(-6 + income)
     act(s, "reveal yellow-fruit")
-    pavilion = 1 if s.comp.ornament[t(s, "yellow-fruit")] == "pavilion" else 0
+    pavilion = 1 if s.rules.ornament[t(s, "yellow-fruit")] == "pavilion" else 0
     assert s.heuristic(0) == -6 + 1 + 3 + pavilion  # yellow, fruit, pavilion
     act(s, "expansion yellow-fruit at 1.1")
     assert s.heuristic(0) == -6 + 1 + 3 + pavilion

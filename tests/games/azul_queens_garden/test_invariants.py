@@ -177,7 +177,7 @@ def test_a_score_given_by_the_wrong_rule_is_caught() -> None:
     with pytest.raises(AssertionError, match="discards are 1"):
         s.check_invariants()
     s = _mid_game()
-    s._award(2, FIRST_PASS, -s.comp.first_pass_penalty)
+    s._award(2, FIRST_PASS, -s.rules.first_pass_penalty)
     with pytest.raises(AssertionError, match="first-pass penalties after"):
         s.check_invariants()
     s = _mid_game()

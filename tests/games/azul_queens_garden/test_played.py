@@ -3,12 +3,18 @@ outcome (``draw ...``, ``reveal ...``) and each action, never writing the state.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
-from meeple.core import CHANCE, IllegalActionError
+from meeple.core import CHANCE, IllegalActionError, RecordError
+from meeple.core.record import Record, replay
 
 from .helpers import act, can, legal, new, t
+
+GOLDEN = Path(__file__).with_name("golden.json")
 
 
 def chance(s: AzulQueensGardenState, *outcomes: str) -> None:
@@ -60,9 +66,9 @@ def test_four_players_set_up_and_play_in_seat_order_round_two_from_the_first_pas
     assert [s.score(p) for p in range(4)] == [15] * 4
     assert s.jokers == [3] * 4 and s.store_n == [3] * 4
     assert s.joker_supply == 24 - 4 * 3
-    dealt = list(s.comp.stacks[4][0])
+    dealt = list(s.rules.round_stacks)
     assert s.stack_left == [dealt[0] - 1, *dealt[1:]]  # round 1's top expansion is out
-    assert s.reserve == s.comp.stacks[4][1]
+    assert s.reserve == s.rules.reserve
     assert s.current_player() == CHANCE  # its four hexagons come from the bag
     chance(s, *draws("blue-tree", "yellow-leaf", "green-bird", "lime-fruit"))
     assert s.current_player() == 0 and s.first_player == 0
@@ -187,3 +193,25 @@ def test_storage_filled_to_its_limits_in_play():
     assert not [a for a in legal(s) if a.startswith("take")]  # nothing more fits
     with pytest.raises(IllegalActionError, match="room for 0"):
         act(s, "take lime")
+
+
+# -- the golden game (tests/conformance/test_golden.py replays every game's) ---------------
+
+
+def test_the_golden_game_of_two_greedy_players_and_a_random_one_ends_110_105_15():
+    record = Record.loads(GOLDEN.read_text())
+    assert record.game == "azul_queens_garden" and record.players == 3
+    state = replay(record)
+    assert record.result is not None
+    assert [s["total"] for s in state.scores()] == record.result["scores"] == [110, 105, 15]
+    assert state.ranks() == record.result["ranks"] == [1, 2, 3]
+    assert len(record.actions) == 434
+
+
+def test_a_record_of_version_2_is_refused_by_name():
+    # Version 3 changed the display's pace and the face-up twin take (rulings 7, 16):
+    # an older record cannot replay the same, so it is refused, not replayed differently.
+    obj = json.loads(GOLDEN.read_text())
+    obj["game_version"] = 2
+    with pytest.raises(RecordError, match="version 2.*version 3"):
+        replay(Record.from_json(obj))

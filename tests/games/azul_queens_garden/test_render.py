@@ -4,11 +4,13 @@ the components, printed spaces drawn apart from placed hexagons."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from meeple.boardgames.azul_queens_garden.render import FILL, render_svg, render_text
 from meeple.core import IllegalActionError
+from meeple.core.record import Record, replay
 from tests.games.notation import check_not_a_move
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
@@ -104,3 +106,11 @@ def test_a_text_that_is_not_a_move_shows_moves_a_player_types():
         "place blue-bird at 2.4",
         "pay by colour",
     ]
+
+
+def test_every_fiftieth_step_of_the_golden_game_renders():
+    record = Record.loads(Path(__file__).with_name("golden.json").read_text())
+    for step in range(0, len(record.actions) + 1, 50):
+        state = replay(record, upto=step)
+        assert "Azul: Queen's Garden" in state.render_text(None)
+        assert state.render_svg(0).startswith("<svg")

@@ -405,11 +405,11 @@ def test_placing_frees_the_storage_space_a_joker_needs_but_the_supply_can_run_ou
 )
 def test_surrounding_the_ornament_of_a_garden_expansion_gives_a_joker(printed, ornament):
     s = quiet()
-    assert s.comp.ornament[t(s, printed)] == ornament
+    assert s.rules.ornament[t(s, printed)] == ornament
     set_jokers(s, 0, 0)
     colour = printed.split("-")[0]
     expand(s, 0, printed, "3.2")  # the printed space is one of the six around it
-    others = [q for q in s.comp.patterns if q not in ("tree", printed.split("-")[1])]
+    others = [q for q in s.rules.patterns if q not in ("tree", printed.split("-")[1])]
     for k, pattern in zip((1, 3, 4, 5), others, strict=True):
         lay(s, 0, f"{colour}-{pattern}", f"3.{k}")
     give(s, 0, f"{colour}-tree")
@@ -635,7 +635,7 @@ def test_round_scoring_counts_the_wheel_colours_and_patterns_and_pavilions():
     lay(s, 0, "blue-tree", "0.3")  # 1
     lay(s, 0, "lime-leaf", "0.5")  # 0
     expand(s, 0, "green-bird", "1.2")  # a pavilion in our data: bird 1 + pavilion 1
-    assert s.comp.ornament[t(s, "green-bird")] == "pavilion"
+    assert s.rules.ornament[t(s, "green-bird")] == "pavilion"
     for p in range(2):
         set_jokers(s, p, 0)
     act(s, "pass", "pass")
@@ -826,7 +826,7 @@ def test_the_group_of_six_bonus_option_scores_six_more_per_complete_group():
         s.round = 3
         for p in range(2):
             set_jokers(s, p, 0)
-        for k, pattern in enumerate(s.comp.patterns):
+        for k, pattern in enumerate(s.rules.patterns):
             lay(s, 0, f"lilac-{pattern}", f"0.{k + 1}")
         act(s, "pass", "pass")
         sc = s.scores()[0]
@@ -860,7 +860,7 @@ def test_a_group_of_six_different_scores_six_more_by_default():
     s.round = 3
     for p in range(2):
         set_jokers(s, p, 0)
-    for k, pattern in enumerate(s.comp.patterns):
+    for k, pattern in enumerate(s.rules.patterns):
         lay(s, 0, f"lilac-{pattern}", f"0.{k + 1}")
     act(s, "pass", "pass")
     sc = s.scores()[0]

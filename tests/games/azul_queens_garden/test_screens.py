@@ -197,7 +197,7 @@ def rich() -> AzulQueensGardenState:
 
 def test_every_kind_of_piece_says_what_it_is():
     s = rich()
-    ornaments = {s.comp.ornament[t(s, n)] for n in ("purple-tree", "lime-bird", "green-tree")}
+    ornaments = {s.rules.ornament[t(s, n)] for n in ("purple-tree", "lime-bird", "green-tree")}
     assert ornaments == {"statue", "bench", "pavilion"}
     tips = re.findall(r'data-tip="([^"]*)"', render_svg(s.observation(0), "wide"))
     for start in (

@@ -31,7 +31,7 @@ FIXED_ROWS = (
 def lay(s: CroaState, rows: Sequence[str] = FIXED_ROWS) -> None:
     """Deal the backs of a new game as chance outcomes, square by square (a1, b1 .. h8),
     the way ``rows`` (rank 8 first, one back letter per square) lays them."""
-    g = s.g
+    g = s.rules
     for rank in range(8):
         for file, letter in enumerate(rows[7 - rank]):
             assert s.pending[-1].kind == "lay", s.pending
@@ -68,7 +68,7 @@ def position(
     game = meeple.load("croa", players=players, pond=pond)
     s = game.new_initial_state()
     assert isinstance(s, CroaState)
-    g = s.g
+    g = s.rules
     s.backs = g.pond.layout  # the component file's layout (a classic pond: one back)
     slots = g.slots
     s.pending.clear()
@@ -81,7 +81,7 @@ def position(
     s.left = [c for back in g.pond.counts for c in back]
     for name, kind in (tiles or {}).items():
         t = sq(name)
-        k = g.data.tile_types.index(kind)
+        k = g.tile_types.index(kind)
         s.tile[t] = k
         idx = g.pond.layout[t] * g.n_types + k
         assert s.left[idx] > 0, f"no {kind} left under the back of {name}"
@@ -131,5 +131,5 @@ def names(s: meeple.State) -> list[str]:
 
 def frogs_on(s: CroaState, name: str) -> list[str]:
     """The frogs on a square as codes ("Q1", "S2"), in arrival order."""
-    g = s.g
+    g = s.rules
     return [f"{'Q' if g.is_queen[f] else 'S'}{g.owner[f] + 1}" for f in s.occ[sq(name)]]

@@ -29,7 +29,7 @@ def _mid_game(seed: int = 0) -> CroaState:
         state = _new(4)
         while not state.is_terminal() and state.n_out == 0:
             d = state.decision
-            born = any(state.nxt[p] > 1 + state.g.data.servants_at_start for p in range(4))
+            born = any(state.nxt[p] > 1 + state.rules.servants_at_start for p in range(4))
             if d is not None and d.kind == "move" and state.gone and born:
                 return state
             random_step(state, rng)
@@ -48,7 +48,7 @@ def test_real_games_pass_at_every_step(opts: dict[str, str]) -> None:
 def test_a_frog_that_vanishes_is_caught() -> None:
     state = _mid_game()
     state.check_invariants()
-    f = next(f for f, s in enumerate(state.fsq) if s >= 0 and not state.g.is_queen[f])
+    f = next(f for f, s in enumerate(state.fsq) if s >= 0 and not state.rules.is_queen[f])
     state._lift(f)  # off the pond, but not removed by any rule
     with pytest.raises(AssertionError, match="are nowhere"):
         state.check_invariants()
@@ -56,7 +56,7 @@ def test_a_frog_that_vanishes_is_caught() -> None:
 
 def test_a_frog_in_two_places_is_caught() -> None:
     state = _mid_game()
-    f = next(f for f, s in enumerate(state.fsq) if s >= 0 and not state.g.is_queen[f])
+    f = next(f for f, s in enumerate(state.fsq) if s >= 0 and not state.rules.is_queen[f])
     state.gone |= 1 << f  # removed, yet still in the pond
     with pytest.raises(AssertionError, match="is in 2 places"):
         state.check_invariants()
@@ -77,9 +77,9 @@ def test_a_tile_made_from_nothing_is_caught() -> None:
 
 def test_a_frog_from_the_reserve_without_a_birth_is_caught() -> None:
     state = _mid_game()
-    p = next(p for p in range(4) if state.nxt[p] < state.g.slots)
+    p = next(p for p in range(4) if state.nxt[p] < state.rules.slots)
     state.nxt[p] += 1
-    state.gone |= 1 << (p * state.g.slots + state.nxt[p] - 1)
+    state.gone |= 1 << (p * state.rules.slots + state.nxt[p] - 1)
     state.males[p] = 0  # and claim every male frog was used
     with pytest.raises(AssertionError, match="male frogs but"):
         state.check_invariants()
@@ -102,7 +102,7 @@ def test_a_standing_edited_directly_is_caught() -> None:
     with pytest.raises(AssertionError, match="P3 is out but has frogs in the pond"):
         state.check_invariants()
     state = _mid_game()
-    for f in range(state.g.slots, 2 * state.g.slots):  # P2's frogs all gone ...
+    for f in range(state.rules.slots, 2 * state.rules.slots):  # P2's frogs all gone ...
         if state.fsq[f] >= 0:
             state._remove(f)
     state.out[1] = 5  # ... but in a place of the elimination order nobody can hold
@@ -120,7 +120,7 @@ def test_the_capture_that_wins_still_lands_the_capturing_frog() -> None:
     play(state, rng)
     assert len(state.history) == 182 and state.end == "last queen standing"
     winner = state.out.index(-1)
-    slots = state.g.slots
+    slots = state.rules.slots
     frogs = range(winner * slots, winner * slots + slots)
     off = [
         f

@@ -13,6 +13,7 @@ import pytest
 
 import meeple
 from meeple.core import CHANCE, IllegalActionError, RecordError
+from meeple.core.perft import load_perft_file
 from meeple.core.record import Record, game_of, record_of, replay
 from tests.games.croa.helpers import FIXED_ROWS, frogs_on, names, play, sq, start
 
@@ -124,6 +125,28 @@ def test_a_record_of_version_2_is_refused_by_name():
     )
     with pytest.raises(RecordError, match="version 2; this engine plays version 3"):
         game_of(rec)
+
+
+def test_the_golden_game_is_dealt_then_won_by_the_last_queen_standing():
+    # tests/conformance/test_golden.py replays it and plays its seed again.
+    record = Record.loads(Path(__file__).with_name("golden.json").read_text(encoding="utf-8"))
+    assert record.options == {"pond": "three_backs", "backs": "dealt"}
+    assert [a.split()[0] for a in record.actions[:64]] == ["lay"] * 64  # the deal
+    state = replay(record)
+    assert state.is_terminal() and record.result is not None
+    assert state.ranks() == record.result["ranks"] == [3, 2, 1]
+    assert state.observation(None)["end"] == "last queen standing"
+
+
+def test_a_dealt_pond_is_counted_from_its_deal():
+    # The perft positions of a dealt pond (tests/conformance/test_perft.py counts them)
+    # start with the deal; every other position has the component file's layout.
+    positions = load_perft_file(Path(__file__).with_name("perft.json")).positions
+    dealt = [p for p in positions if p.options.get("backs", "dealt") == "dealt"]
+    dealt = [p for p in dealt if p.options.get("pond", "three_backs") == "three_backs"]
+    assert dealt
+    for pos in dealt:
+        assert all(a.startswith("lay ") for a in pos.actions[:64]), pos.name
 
 
 # -- rules through played games -----------------------------------------------------------

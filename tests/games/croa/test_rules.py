@@ -539,7 +539,7 @@ def test_quiet_turn_limit_ends_the_game_in_a_shared_result():
         tiles={"c3": "reeds", "d4": "reeds"},
         frogs={"c3": ["Q1"], "h8": ["Q2"]},
     )
-    s.quiet = s.g.quiet_limit - 1
+    s.quiet = s.rules.quiet_limit - 1
     play(s, "Qc3-d4")
     assert s.is_terminal()
     assert s.observation(None)["end"] == "quiet-turn limit"
@@ -697,7 +697,7 @@ def test_the_fixed_layout_has_shallow_starts_and_is_fair_under_a_half_turn():
     (By default the backs are dealt: see test_played.py.)"""
     game = meeple.load("croa", players=2, backs="fixed")
     assert isinstance(game, CroaGame)
-    pond, data = game.pond, game.data
+    pond, data = game.rules.pond, game.components
     shallow = pond.waters.index("shallow")
     for players in (2, 3, 4):
         for seat in data.starts[players]:

@@ -60,17 +60,17 @@ def random_game(players: int, seed: int, **options: object) -> PiepmatzState:
 
 
 def card(state: PiepmatzState, name: str) -> int:
-    return state.t.card(name)
+    return state.rules.card(name)
 
 
 def mask(state: PiepmatzState, *cards: str) -> int:
-    return sum(1 << state.t.card(c) for c in cards)
+    return sum(1 << state.rules.card(c) for c in cards)
 
 
 def cards(state: PiepmatzState, m: int) -> list[str]:
     from meeple.boardgames.piepmatz.actions import cards_of
 
-    return [state.t.card_name[c] for c in cards_of(m)]
+    return [state.rules.card_name[c] for c in cards_of(m)]
 
 
 def ready(state: PiepmatzState) -> None:

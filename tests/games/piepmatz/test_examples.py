@@ -45,7 +45,7 @@ def test_example_a_turn_with_a_chain_of_two_feedings():
     assert state.feeders[0] == card(state, "sparrow-3m")
     play(state, ["seed 3 eggs"])
     # Check again: the sparrow 2 does not beat the sparrow 3. The chain is over.
-    assert [state.t.card_name[c] for c in state.queues[0]] == ["sparrow-2f"]
+    assert [state.rules.card_name[c] for c in state.queues[0]] == ["sparrow-2f"]
     assert [c["eggs"] for c in state.observation(None)["column"]] == [2, 3, 2, 3]
     # A bird flew, so there is no collect: player 0 refills to four.
     assert state.decision.kind == "refill"

@@ -46,7 +46,7 @@ def test_no_observation_names_a_card_its_viewer_has_not_seen(players):
             text = json.dumps(state.observation(p))
             hidden = _unseen(state, -1 if p is None else p)
             for c in cards_of(hidden):
-                assert f'"{state.t.card_name[c]}"' not in text, (p, state.t.card_name[c])
+                assert f'"{state.rules.card_name[c]}"' not in text, (p, state.rules.card_name[c])
             assert "history" not in text
 
 
@@ -99,7 +99,7 @@ def _swap_hidden_hand(state: PiepmatzState, q: int, new: list[str]) -> PiepmatzS
     other = state.clone()
     assert isinstance(other, PiepmatzState)
     assert other.known[q] == 0
-    fresh = [state.t.card(name) for name in new]
+    fresh = [state.rules.card(name) for name in new]
     for c in fresh:
         other.deck.remove(c)
     other.deck = sorted(other.deck + cards_of(other.hands[q]))
@@ -153,8 +153,8 @@ def test_determinize_does_not_depend_on_which_cards_an_opponent_kept():
     hidden = [c for c in hand if not state.known[p] >> c & 1]
     assert len(hidden) >= 2
     a, b = state.clone(), state.clone()
-    a.apply_action(state.t.KEEP + hidden[0])
-    b.apply_action(state.t.KEEP + hidden[1])
+    a.apply_action(state.rules.KEEP + hidden[0])
+    b.apply_action(state.rules.KEEP + hidden[1])
     assert isinstance(a, PiepmatzState) and isinstance(b, PiepmatzState)
     assert a.kept[p] != b.kept[p]
     viewer = (p + 1) % 3

@@ -66,7 +66,7 @@ def test_a_negative_count_is_caught() -> None:
     state = _mid_game()
     k = next(k for k, c in enumerate(state.seeds) if c == 0)
     state.seeds[k] = -1
-    state.gone[k % state.t.n_seed_kinds] += 1  # the totals still add up
+    state.gone[k % state.rules.n_seed_kinds] += 1  # the totals still add up
     with pytest.raises(AssertionError, match="a negative seed card count"):
         state.check_invariants()
 
@@ -96,7 +96,7 @@ def test_a_perch_without_its_feeding_bird_is_caught() -> None:
 
 def test_pests_suffered_but_still_in_play_are_caught() -> None:
     state = _mid_game()
-    kinds = state.t.n_seed_kinds
+    kinds = state.rules.n_seed_kinds
     state.pests[2] = state.gone[kinds] + 1  # player 1 suffered more crows than have flown
     with pytest.raises(AssertionError, match="pests suffered of kind 0"):
         state.check_invariants()

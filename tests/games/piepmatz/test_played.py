@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ import meeple
 from meeple.boardgames.piepmatz.state import PiepmatzState
 from meeple.core import CHANCE
 from meeple.core.api import Decision
+from meeple.core.record import Record, replay
 from tests.games.play import new_state, play_to, random_step
 
 Policy = Callable[[PiepmatzState], int]
@@ -39,7 +41,7 @@ def _drive(state: PiepmatzState, choose: Policy, stop: Callable[[PiepmatzState],
 
 
 def _pests_left(state: PiepmatzState) -> int:
-    kinds = state.t.n_seed_kinds
+    kinds = state.rules.n_seed_kinds
     return sum(state.seed_deck[kinds:])
 
 
@@ -51,8 +53,8 @@ def _pest_last(rng: random.Random) -> Policy:
         kind = _dec(state).kind
         acts = state.legal_actions()
         if kind in ("seed_refill", "seed_take"):
-            pests = [a for a in acts if a >= state.t.CROW_CARD]
-            seeds = [a for a in acts if a < state.t.CROW_CARD]
+            pests = [a for a in acts if a >= state.rules.CROW_CARD]
+            seeds = [a for a in acts if a < state.rules.CROW_CARD]
             if pests and (_pests_left(state) >= 2 or not seeds):
                 return rng.choice(pests)
             return rng.choice(seeds)
@@ -67,7 +69,7 @@ def _last_card_is_a_pest_for_the_column(state: PiepmatzState) -> bool:
     return (
         _dec(state).kind == "seed_refill"
         and state.seed_left == 1
-        and all(a >= state.t.CROW_CARD for a in state.legal_actions())
+        and all(a >= state.rules.CROW_CARD for a in state.legal_actions())
     )
 
 
@@ -167,10 +169,10 @@ def test_a_seed_card_drawn_blind_for_a_difference_of_five_is_seen_by_everyone():
     rng = random.Random(3)
     play_to(state, rng, lambda s: _dec(s).kind == "seed_take", "a difference of 5")
     drawer = _dec(state).info
-    seeds = [a for a in state.legal_actions() if a < state.t.CROW_CARD]
+    seeds = [a for a in state.legal_actions() if a < state.rules.CROW_CARD]
     three = max(seeds)  # the richest seed card left
     text = state.action_to_string(three)
-    eggs = state.t.seed_eggs[three - state.t.SEED]
+    eggs = state.rules.seed_eggs[three - state.rules.SEED]
     before = [state.observation(v)["collections"][drawer]["seed_eggs"] for v in (0, 1, 2, None)]
     state.apply_action(three)
     for v, had in zip((0, 1, 2, None), before, strict=True):
@@ -191,7 +193,7 @@ def test_the_squirrel_and_the_text_view_name_cards_not_bare_numbers():
     assert names and all(re.fullmatch(r"squirrel eats a [123]-egg card", n) for n in names)
     # The first wording still parses (records made with it replay).
     a = state.legal_actions()[0]
-    eggs = state.t.seed_eggs[a - state.t.EAT]
+    eggs = state.rules.seed_eggs[a - state.rules.EAT]
     old = f"squirrel eats {eggs} egg" + ("s" if eggs != 1 else "")
     assert state.game.parse_action(old) == a
     p = _dec(state).info[0]
@@ -206,7 +208,7 @@ def test_the_squirrel_and_the_text_view_name_cards_not_bare_numbers():
 def _steer_to_dry(state: PiepmatzState) -> int:
     """Play that spends birds fast and feeder cards slowly: strong feeding birds, weak
     birds dealt, calm plays that allow a collect, pests drawn only for a 5+ difference."""
-    t = state.t
+    t = state.rules
     d = _dec(state)
     acts = state.legal_actions()
 
@@ -258,8 +260,8 @@ def test_the_display_running_dry_leaves_hands_short_and_the_game_ends_cleanly():
     assert shown >= 1
     # Each bird taken from the display now leaves its place empty.
     while state.display and not state.is_terminal():
-        if _dec(state).kind == "refill" and state.t.DRAW not in state.legal_actions():
-            assert state.legal_actions() == sorted(state.t.TAKE + c for c in state.display)
+        if _dec(state).kind == "refill" and state.rules.DRAW not in state.legal_actions():
+            assert state.legal_actions() == sorted(state.rules.TAKE + c for c in state.display)
         before = len(state.display)
         taking = _dec(state).kind == "refill"
         state.apply_action(_steer_to_dry(state))
@@ -278,3 +280,20 @@ def test_the_display_running_dry_leaves_hands_short_and_the_game_ends_cleanly():
         state.check_invariants()
     assert short
     assert not any(state.hands) and state.ranks()
+
+
+def test_a_record_with_the_old_squirrel_names_and_no_end_trigger_replays_as_it_did():
+    # record_v1_old_names.json was made before the end_trigger option and the squirrel's
+    # new notation ("squirrel eats 2 eggs", now "squirrel eats a 2-egg card"): version 1.
+    here = Path(__file__).parent
+    record = Record.loads((here / "record_v1_old_names.json").read_text())
+    assert "end_trigger" not in record.options
+    assert any(a.startswith("squirrel eats") and "card" not in a for a in record.actions)
+    state = replay(record)
+    assert state.is_terminal() and state.game.options["end_trigger"] == "empty"
+    assert record.result is not None
+    assert state.scores() == record.result["breakdown"]
+    assert state.ranks() == record.result["ranks"]
+    # The same game under today's names: the golden record, played from the same seed.
+    golden = Record.loads((here / "golden.json").read_text())
+    assert [state.action_to_string(a) for a in state.history] == golden.actions

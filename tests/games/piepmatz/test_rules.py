@@ -82,7 +82,7 @@ def test_pests_are_never_laid_in_the_setup_column():
     play(state, ["bird blackbird-4f", "bird blackbird-2m"])
     assert state.decision.kind == "setup_seed"
     outcomes = dict(state.chance_outcomes())
-    t = state.t
+    t = state.rules
     assert t.CROW_CARD not in outcomes and t.SQUIRREL_CARD not in outcomes
     assert outcomes[t.SEED] == pytest.approx(10 / 28)
     with pytest.raises(IllegalActionError):
@@ -171,7 +171,7 @@ def test_the_strongest_queued_bird_moves_up_ties_go_to_the_one_nearest_the_feede
     # 3 + 3 = 6 does not beat 6. Now greenfinch-2f: 8 beats 6 by 2.
     play(state, ["play greenfinch-2f perch 1"])
     assert state.feeders[0] == card(state, "chaffinch-3f")  # the first 3, nearest the feeder
-    assert [state.t.card_name[c] for c in state.queues[0]] == ["bullfinch-3m", "greenfinch-2f"]
+    assert [state.rules.card_name[c] for c in state.queues[0]] == ["bullfinch-3m", "greenfinch-2f"]
 
 
 def test_the_chain_repeats_while_the_remaining_queue_beats_the_new_feeder():
@@ -375,7 +375,7 @@ def test_a_squirrel_eats_two_random_seed_cards_of_the_player():
     # The 2-egg card joined the pile first; the squirrel eats among all four.
     assert state.decision.kind == "squirrel"
     assert dict(state.chance_outcomes()) == pytest.approx(
-        {state.t.EAT: 0.5, state.t.EAT + 1: 0.25, state.t.EAT + 2: 0.25}
+        {state.rules.EAT: 0.5, state.rules.EAT + 1: 0.25, state.rules.EAT + 2: 0.25}
     )
     play(state, ["squirrel eats a 3-egg card", "squirrel eats a 1-egg card"])
     assert state.seeds[0:3] == [1, 1, 0]

@@ -46,7 +46,7 @@ def at_first_turn(
 
 
 def tile_index(state: QueenslandState, tile_id: str) -> int:
-    return [t.id for t in state.game.all_tiles].index(tile_id)
+    return [t.id for t in state.rules.all_tiles].index(tile_id)
 
 
 def put(
@@ -54,7 +54,7 @@ def put(
 ) -> None:
     """Put a tile (turned ``rot`` quarter turns) with ``toads`` on a farm by hand."""
     t = tile_index(state, tile_id)
-    if t < state.game.n_farm and t in state.pile:
+    if t < state.rules.n_farm and t in state.pile:
         state.pile.remove(t)
     state._put(player, A.pack(x, y), t * 4 + rot)
     set_toads(state, player, x, y, toads)

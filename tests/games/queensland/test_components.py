@@ -28,7 +28,7 @@ def write(tmp_path: Path, data: dict) -> Path:
 
 
 def test_the_packaged_file_matches_every_known_total():
-    c = meeple.load("queensland", players=2).c
+    c = meeple.load("queensland", players=2).components
     assert len(c.farm_tiles) == 50
     assert [t.id for t in c.start_tiles] == ["A", "B", "C", "D"]
     assert c.toads == 60
@@ -38,7 +38,7 @@ def test_the_packaged_file_matches_every_known_total():
 
 
 def test_the_designed_tile_mix():
-    c = meeple.load("queensland", players=2).c
+    c = meeple.load("queensland", players=2).components
     tiles = c.farm_tiles
     assert Counter(t.arrow for t in tiles) == {"single": 30, "double": 12, "group": 8}
     assert sum(t.pond for t in tiles) == 12
@@ -60,8 +60,8 @@ def test_a_corrected_file_is_loaded(tmp_path):
     data["farm_tiles"][0]["traits"] = ["tractor", "tractor"]
     data["farm_tiles"][0]["arrow"] = {"kind": "group", "direction": "E"}
     game = meeple.load("queensland", players=3, components=write(tmp_path, data))
-    assert game.c.farm_tiles[0].traits == (0, 0, 2)
-    assert game.arrow_kind[0] == 2  # group
+    assert game.components.farm_tiles[0].traits == (0, 0, 2)
+    assert game.rules.arrow_kind[0] == 2  # group
     assert game.new_initial_state().supply == 60
 
 
@@ -168,7 +168,7 @@ def test_an_unreadable_file_is_refused(tmp_path):
 def test_the_start_tiles_hold_no_complete_field_and_every_field_can_grow():
     """Version 2's start set: every field on the start block reaches one of its outer
     sides, so no player starts with points and every field can still grow."""
-    c = QueenslandGame(players=2).c
+    c = QueenslandGame(players=2).components
     block = {cell: (c.start_tiles[i], rot) for i, (cell, rot) in enumerate(start_layout(0))}
     fields = farm_fields(block)
     assert fields and not any(f.complete for f in fields)

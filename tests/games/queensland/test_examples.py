@@ -115,7 +115,7 @@ def test_lindas_final_score_is_56():
     loses 3 for most toads, removes 3 tiles, then scores a complete cane field of 6
     (12), a complete wheat field of 5 (5; her larger wheat field was broken by the
     removal), 2 cows (1), 7 scarecrows (10), 3 tractors (2) and 2 ponds (2): 56."""
-    c = new_game(4).c
+    c = new_game(4).components
     linda = {}
     linda.update(_line("cane", "c", 6, 0, traits=["scarecrow"] * 6))
     linda.update(_line("wheat", "w", 5, 1, traits=["scarecrow", "cow", "cow"]))
@@ -149,7 +149,7 @@ def test_lindas_final_score_is_56():
 
 def test_a_tile_with_two_sections_in_one_cane_field_counts_twice():
     """A cane field over 4 tiles, 2 of its sections on the same tile: 5 x 2 = 10."""
-    c = new_game(2).c
+    c = new_game(2).components
     farm = {
         (0, 0): (make_tile("nw", ".cc.", [("c", "E", "S")]), 0),
         (1, 0): (make_tile("ne", "..cc", [("c", "S", "W")]), 0),
@@ -164,7 +164,7 @@ def test_a_tile_with_two_sections_in_one_cane_field_counts_twice():
 def test_only_a_complete_wheat_field_scores_even_when_a_larger_one_is_open():
     """The largest complete wheat field has 3 sections: 3 x 1 = 3. A field with more
     sections is not enclosed, so it does not count."""
-    c = new_game(2).c
+    c = new_game(2).components
     farm = {}
     farm.update(_line("a", "w", 3, 0))
     farm.update(_line("b", "w", 5, 1))

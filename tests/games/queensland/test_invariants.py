@@ -37,7 +37,7 @@ def _placed(state: QueenslandState) -> tuple[int, int]:
     """A (player, cell) holding a farm tile (not a start tile)."""
     for p, tiles in enumerate(state.tiles):
         for cell, v in tiles.items():
-            if v >> 2 < state.game.n_farm:
+            if v >> 2 < state.rules.n_farm:
                 return p, cell
     raise AssertionError("no farm tile placed")
 
@@ -69,7 +69,7 @@ def test_a_discard_not_counted_is_caught() -> None:
     p, cell = _placed(state)
     # The tile vanishes from the farm as if discarded, but nobody counted it.
     state.toads[p].pop(cell, None)
-    state.supply = state.game.c.toads - sum(sum(t.values()) for t in state.toads)
+    state.supply = state.rules.components.toads - sum(sum(t.values()) for t in state.toads)
     del state.tiles[p][cell]
     with pytest.raises(AssertionError, match="unaccounted for|turns but"):
         state.check_invariants()
@@ -108,12 +108,12 @@ def test_a_score_edited_directly_is_caught() -> None:
 
 def test_a_pond_left_unscored_is_caught() -> None:
     state = _mid_game(with_toads=False)
-    g = state.game
+    rules = state.rules
     p, cell = next(
-        (q, c) for q, t in enumerate(state.tiles) for c, v in t.items() if g.pond[v >> 2]
+        (q, c) for q, t in enumerate(state.tiles) for c, v in t.items() if rules.pond[v >> 2]
     )
     had = state.toads[p].get(cell, 0)
-    need = g.c.pond_exactly - had
+    need = rules.components.pond_exactly - had
     state.toads[p][cell] = had + need
     state.supply -= need
     with pytest.raises(AssertionError, match="toads unscored"):

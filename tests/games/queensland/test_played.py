@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
@@ -17,8 +18,9 @@ import meeple
 from meeple.boardgames.queensland.components import START_IDS
 from meeple.boardgames.queensland.scoring import FarmField, farm_fields, largest_complete
 from meeple.boardgames.queensland.state import QueenslandState
-from meeple.core import CHANCE
+from meeple.core import CHANCE, RecordError
 from meeple.core.fingerprint import fingerprint
+from meeple.core.record import Record, replay
 from tests.games.queensland.helpers import at_first_turn, names, play, toads
 
 # The rulebook's trait tables, written out: points for 0, 1, 2, ... of one trait.
@@ -49,7 +51,7 @@ def expected_final(state: QueenslandState) -> tuple[list[dict[str, int]], list[t
     as the rulebook tells it (only the fields' sizes come from the scoring module)."""
     obs = state.observation(None)
     n = obs["players"]
-    tiles = {t.id: t for t in state.game.all_tiles}
+    tiles = {t.id: t for t in state.rules.all_tiles}
     counts = [farm["toads"] for farm in obs["farms"]]
     holding = [sum(1 for *_, k in farm["tiles"] if k) for farm in obs["farms"]]
     key = holding if len(set(counts)) == 1 else counts  # everyone tied: tiles decide
@@ -106,7 +108,7 @@ def test_the_two_trait_tables_apply_by_player_count_in_played_games():
     for players, seed in ((2, 1), (2, 2), (2, 6), (3, 3), (3, 4), (3, 7)):
         state = random_game(players, seed)
         obs = state.observation(None)
-        tiles = {t.id: t for t in state.game.all_tiles}
+        tiles = {t.id: t for t in state.rules.all_tiles}
         for p, farm in enumerate(obs["farms"]):
             kept = [tiles[tid] for _, _, tid, _, k in farm["tiles"] if not k]
             for i, name in enumerate(names_):
@@ -332,7 +334,7 @@ def test_states_of_every_decision_kind_pickle_deep_copy_and_play_on_identically(
         kind = state.decision.kind if state.decision else ""
         if kind not in found:
             found[kind] = state.clone()
-            state.heuristic(0)  # fills the game's estimate memo, which must not pickle
+            state.heuristic(0)  # fills the estimate memo, which must not pickle
         if state.current_player() == CHANCE:
             state.apply_action(meeple.sample_chance(state, rng))
         else:
@@ -357,3 +359,20 @@ def test_states_of_every_decision_kind_pickle_deep_copy_and_play_on_identically(
                 a.apply_action(action)
                 b.apply_action(action)
             assert b.is_terminal() and b.scores() == a.scores() and b.ranks() == a.ranks()
+
+
+# -- the golden game (tests/conformance/test_golden.py replays every game's) ---------------
+
+
+def test_the_golden_game_rotates_at_most_48_times():
+    record = Record.loads(Path(__file__).with_name("golden.json").read_text())
+    assert sum(1 for a in record.actions if a.startswith("rotate")) <= 48
+
+
+def test_a_record_of_version_1_is_refused_cleanly():
+    # Version 2 changed start tile D and the setup order: a version 1 record cannot
+    # replay exactly, so it is refused with a message, not replayed differently.
+    record = Record.loads(Path(__file__).with_name("golden-v1.json").read_text())
+    assert record.game_version == 1
+    with pytest.raises(RecordError, match="version 1; this engine plays version 2"):
+        replay(record)

@@ -531,7 +531,7 @@ def test_a_tile_that_fits_nowhere_is_discarded():
 
 @pytest.fixture
 def rules():
-    return new_game(2).c
+    return new_game(2).components
 
 
 def test_fewest_toads_score_3_and_most_toads_lose_3(rules):
@@ -625,7 +625,10 @@ def test_a_start_tile_holding_toads_is_removed_and_leaves_the_tie_break():
         put(state, p, 1, 2, "T16")  # a wheat cap under D closes the A-B-D wheat field
     set_toads(state, 0, 0, 0, 1)  # on start tile A
     result = final_scores(
-        [state.farm(0), state.farm(1)], [toads(state, 0), toads(state, 1)], [0, 0], state.game.c
+        [state.farm(0), state.farm(1)],
+        [toads(state, 0), toads(state, 1)],
+        [0, 0],
+        state.rules.components,
     )
     assert result.removed[0] == [(0, 0)]
     # Without A, the wheat of B, D and T16 lies open on B's west side.
@@ -715,7 +718,7 @@ def test_random_games_keep_toads_counted_and_every_touching_side_matched(players
                     assert sides_match(mine, theirs), ((x, y), d)
         # Every pond that holds toads at the end holds fewer than five.
         for cell, n in state.toads[p].items():
-            if state.game.pond[state.tiles[p][cell] >> 2]:
+            if state.rules.pond[state.tiles[p][cell] >> 2]:
                 assert n < 5
 
 
@@ -734,7 +737,7 @@ def test_the_bots_quick_field_count_agrees_with_scoring():
                 for p in range(3):
                     kept = {c: v for c, v in state.tiles[p].items() if not state.toads[p].get(c)}
                     farm = {
-                        A.unpack(c): (state.game.all_tiles[v >> 2], v & 3) for c, v in kept.items()
+                        A.unpack(c): (state.rules.all_tiles[v >> 2], v & 3) for c, v in kept.items()
                     }
                     fields = farm_fields(farm)
                     expected = (largest_complete(fields, "cane"), largest_complete(fields, "wheat"))
