@@ -153,11 +153,15 @@ def no_such_option(info: GameInfo, name: str) -> str:
 
 
 class Renderer(Protocol):
-    """A game's drawing functions (its ``render`` module): they read only an observation."""
+    """A game's drawing functions (its ``render`` module). They read an observation, which
+    holds everything of the position a viewer may see, and the game's rules, which hold
+    only public data (the components, a corrected file's included, and the options)."""
 
-    def render_text(self, observation: Mapping[str, JSON]) -> str: ...
+    def render_text(self, observation: Mapping[str, JSON], rules: Any = None) -> str: ...
 
-    def render_svg(self, observation: Mapping[str, JSON], layout: Layout = "wide") -> str: ...
+    def render_svg(
+        self, observation: Mapping[str, JSON], layout: Layout = "wide", rules: Any = None
+    ) -> str: ...
 
 
 class Game:
@@ -247,7 +251,7 @@ class Game:
     def render_text(self, observation: Mapping[str, JSON]) -> str:
         """A view for the terminal, drawn only from an observation."""
         if self.renderer is not None:
-            return self._renderer().render_text(observation)
+            return self._renderer().render_text(observation, rules=self.rules)
         import json
 
         return json.dumps(observation, indent=1)
@@ -261,7 +265,7 @@ class Game:
         """
         if self.renderer is None:
             raise NotImplementedError(f"{self.info.name} has no SVG renderer yet")
-        return self._renderer().render_svg(observation, layout)
+        return self._renderer().render_svg(observation, layout, rules=self.rules)
 
     def _renderer(self) -> Renderer:
         assert self.renderer is not None

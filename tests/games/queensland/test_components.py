@@ -190,3 +190,16 @@ def test_a_start_set_with_a_field_closed_inside_the_block_is_refused(tmp_path):
     d["fields"] = [{"crop": "wheat", "sections": ["N"]}, {"crop": "cane", "sections": ["E"]}]
     with pytest.raises(ComponentsError, match="complete wheat field of 3 sections"):
         meeple.load("queensland", players=2, components=write(tmp_path, data))
+
+
+def test_the_pictures_of_a_corrected_file_show_its_numbers(tmp_path):
+    """The base class hands the renderer the game's rules, so a corrected component file
+    is drawn as it is played, not as the packaged file prints it."""
+    data = packaged()
+    data["final_scoring"]["cane_per_section"] = 7
+    game = meeple.load("queensland", players=2, components=write(tmp_path, data))
+    svg = game.new_initial_state().render_svg(0)
+    assert "scores 7 per section" in svg
+    assert "scores 2 per section" in meeple.load(
+        "queensland", players=2
+    ).new_initial_state().render_svg(0)
