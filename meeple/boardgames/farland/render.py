@@ -5,15 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from meeple.boardgames.farland.state import POND
+from meeple.boardgames.farland.rules import LAND_CARD_GAINS
+from meeple.boardgames.farland.words import card_words, tech_name
 from meeple.core import svg
 from meeple.core.api import Layout
 from meeple.core.svg import PLAYER_COLOURS
-
-if TYPE_CHECKING:
-    from meeple.boardgames.farland.game import FarlandGame
 
 RES_COLOURS = {
     "cow": "#8c5a3c",
@@ -83,13 +81,10 @@ def _building_state(obs: Mapping[str, Any]) -> str:
     return "taken this round; the next tile is face down"
 
 
-def _card_summary(game: FarlandGame, cid: str | None) -> str:
+def _card_summary(mk: Mapping[str, Any], cid: str | None) -> str:
     if cid is None:
         return "(empty)"
-    card = next(c for c in game.components.land_cards if c.id == cid)
-    cells = []
-    for c in card.cells:
-        cells.append(game.content_name((*c, 0)))
+    cells = [c["content"] for c in mk["cards"][cid]]
     return f"{cid}[{' '.join(cells)}]"
 
 
@@ -127,7 +122,7 @@ def _decision_text(d: Mapping[str, Any]) -> str:
     return words.format(piece=piece, resource=d.get("resource", ""))
 
 
-def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
+def render_text(obs: Mapping[str, Any], rules: object = None) -> str:
     lines = [
         f"Farland  round {obs['round']}/12  phase {obs['phase']}  to move: "
         f"{_who(obs['to_move'])}  first player: {_who(obs['first_player'])}",
@@ -139,7 +134,7 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
     # each column carries the smallest player count it is used with (rulebook setup)
     marks = list(mk["columns"])
     used = ", ".join(f"{k + 1} ({m}+ players)" for k, m in enumerate(marks))
-    unused = game.components.market_columns[len(marks) :]
+    unused = mk["unused_columns"]
     spare = ", ".join(f"{len(marks) + k + 1} ({m}+ players)" for k, m in enumerate(unused))
     lines.append(
         f"market columns: {used}"
@@ -147,7 +142,7 @@ def render_text(game: FarlandGame, obs: Mapping[str, Any]) -> str:
         + "; an upper card costs 1 improvement, a lower card is free"
     )
     for row in ("upper", "lower"):
-        cards = "  ".join(f"{k + 1} {_card_summary(game, c)}" for k, c in enumerate(mk[row]))
+        cards = "  ".join(f"{k + 1} {_card_summary(mk, c)}" for k, c in enumerate(mk[row]))
         lines.append(f"{row} market: {cards}")
     b = obs["building"]
     imps = ", ".join(f"{v} {k}" for k, v in b["improvements"].items() if v) or "none"
@@ -318,22 +313,6 @@ VIEW = ((-4, 5), (-3, 4))
 to grow, so a farm stays where it is drawn for its first rounds."""
 
 
-def piece_reach(game: FarlandGame, advanced: bool) -> int:
-    """The longest side of any piece that may be laid (pond tiles only in the advanced
-    game): how far beyond a farm a piece laid touching it may reach, and so the ring
-    kept around a farm for them."""
-    return max(
-        (
-            max(s[0], s[1])
-            for k, r in game.shapes.items()
-            if advanced or k != POND
-            for s in r
-            if s is not None
-        ),
-        default=1,
-    )
-
-
 def _farm_window(
     cells: Sequence[Mapping[str, Any]],
     ring: int,
@@ -387,20 +366,6 @@ BUILDING_COLOURS = {
 }
 BUILDING_FILL = "#e4dccd"
 TRACK_LEFT = "#9a7b4f"
-TECH_NAMES = {
-    "irrigation": "Irrigation",
-    "nimbus_generator": "Nimbus Generator",
-    "aquasphere": "AquaSphere",
-    "efficient_construction": "Efficient Construction",
-    "free_range": "Free Range",
-    "symbiosis": "Symbiosis",
-    "fence_sprinkler": "Fence Sprinkler",
-    "agro_optimizer": "Agro-Optimizer",
-    "land_prep": "Land Prep",
-    "flexible_installation": "Flexible Installation",
-    "resource_conversion": "Resource Conversion",
-    "growth_enhancer": "Growth Enhancer",
-}
 TECH_TIPS = {
     "irrigation": "take a pond tile and lay it at once; the 10 squares around it are irrigated",
     "nimbus_generator": "install 2 pipes as a cross on a corner; the 4 squares around it are "
@@ -470,10 +435,6 @@ def _piece_label(piece: str) -> str:
     if piece == "pond":
         return "a pond tile"
     return f"card {piece}"
-
-
-def tech_name(tech: str) -> str:
-    return TECH_NAMES.get(tech, tech.replace("_", " ").capitalize())
 
 
 # -- drawings of the pieces -------------------------------------------------------------
@@ -1081,28 +1042,8 @@ def _control_width(label: str, sc: Screen) -> float:
     return 20 + _tw(label, sc.body, True)
 
 
-def card_words(game: FarlandGame, cid: str) -> str:
-    """What a land card shows, in words: its building, then its icons by type
-    ("barn, wheat, carrot", "2 sheep, pig, printed fences")."""
-    card = next(c for c in game.components.land_cards if c.id == cid)
-    parts: list[str] = []
-    icons: dict[str, int] = {}
-    for c in card.cells:
-        name = game.content_name((*c, 0))
-        if c[0] == 1:
-            if name not in parts:
-                parts.append(name)
-        elif name[-1].isdigit():
-            kind = name.rstrip("0123456789")
-            icons[kind] = icons.get(kind, 0) + int(name[len(kind) :])
-    parts += [f"{n} {k}" if n > 1 else k for k, n in icons.items()]
-    if any(c[3] for c in card.cells):
-        parts.append("printed fences")
-    return ", ".join(parts) or "meadows only"
-
-
 def _market_card(
-    game: FarlandGame,
+    obs: Mapping[str, Any],
     cid: str | None,
     x: float,
     y: float,
@@ -1124,17 +1065,14 @@ def _market_card(
             ),
             "</g>",
         ]
-    card = next(c for c in game.components.land_cards if c.id == cid)
+    cells: Sequence[Mapping[str, Any]] = obs["market"]["cards"][cid]
+    buildings = obs["building_types"]
     cost = "costs 1 improvement" if row == "upper" else "free"
-    gain = "; also gives 2 improvements" if card.building < 0 else ""
-    tip = f"Land card {cid} ({card_words(game, cid)}); {cost}{gain}"
+    shows_building = any(c["content"] in buildings for c in cells)
+    gain = f"; also gives {LAND_CARD_GAINS} improvements" if not shows_building else ""
+    tip = f"Land card {cid} ({card_words(cells, buildings)}); {cost}{gain}"
     body = [_open(key, tip)]
     body.append(svg.text(x, y - 4, cid, sc.small, fill="#555"))
-    cells: list[dict[str, Any]] = []
-    for k, cell in enumerate(card.cells):
-        fences = "".join(side for b, side in enumerate("NESW") if cell[3] >> b & 1)
-        name = game.content_name((*cell, 0))
-        cells.append({"x": k % 2, "y": k // 2, "content": name, "fences": fences})
     for sq_ in cells:
         body += _square(sq_, x, y, s)
     for sq_ in cells:
@@ -1156,7 +1094,7 @@ def _market_card(
 
 
 def _market(
-    game: FarlandGame, obs: Mapping[str, Any], x: float, y: float, lit: set[str], sc: Screen
+    obs: Mapping[str, Any], x: float, y: float, lit: set[str], sc: Screen
 ) -> tuple[list[str], float]:
     """The market: the upper row (paid) above the lower row (free); its height."""
     mk = obs["market"]
@@ -1171,7 +1109,7 @@ def _market(
         top = yy + 2 * sc.small + 10
         for k, cid in enumerate(mk[row]):
             key = f"market:{row}:{k + 1}"
-            body += _market_card(game, cid, x + k * pitch, top, s, key, row, key in lit, sc)
+            body += _market_card(obs, cid, x + k * pitch, top, s, key, row, key in lit, sc)
         yy = top + 2 * s + 6
     return body, yy - y
 
@@ -1355,7 +1293,6 @@ def _supply_block(
 
 
 def _tech_board(
-    game: FarlandGame,
     obs: Mapping[str, Any],
     x: float,
     y: float,
@@ -1365,7 +1302,7 @@ def _tech_board(
 ) -> tuple[list[str], float]:
     """The Tech Board: a column per tree (stacked in the narrow layout), a slot per
     technology with the seats that own it, and the +10 space; its height."""
-    comp = game.components
+    tree_techs: Mapping[str, Sequence[str]] = obs["tech_trees"]
     slots = obs["level2_slots"]
     owners: dict[str, list[int]] = {}
     for p, pl in enumerate(obs["players"]):
@@ -1410,14 +1347,13 @@ def _tech_board(
         )
         + "</g>"
     )
-    trees = len(comp.tree_names)
+    trees = len(tree_techs)
     top = y + 32
     row_h = 26
-    per_tree = [[k for k in range(len(comp.techs)) if comp.tech_tree[k] == t] for t in range(trees)]
     col_w = w if sc.narrow else (w - 8 * (trees - 1)) / trees
     bottom = top
     ty = top
-    for t, name in enumerate(comp.tree_names):
+    for t, (name, techs) in enumerate(tree_techs.items()):
         tx = x if sc.narrow else x + t * (col_w + 8)
         if not sc.narrow:
             ty = top
@@ -1432,8 +1368,7 @@ def _tech_board(
             )
         )
         ty += sc.small + 8
-        for k in per_tree[t]:
-            tech = comp.techs[k]
+        for tech in techs:
             level2 = tech in slots
             key = f"tech:{tech}"
             hit = key in lit
@@ -1542,7 +1477,6 @@ def _panel_height(obs: Mapping[str, Any], fh: float, sc: Screen, advanced: bool)
 
 
 def _player_panel(
-    game: FarlandGame,
     obs: Mapping[str, Any],
     p: int,
     left: float,
@@ -1590,7 +1524,7 @@ def _player_panel(
     turning: Sequence[Mapping[str, Any]] = ()
     if own and d is not None and d["kind"] == "rotate":
         turning = d.get("orientations", ())
-    animals = game.components.animals
+    animals = tuple(pl["troughs"])
     body += _farm_svg(p, pl, left, top + 42, w, sc, animals, targets, turning, ring)
     y = top + 46 + fh + 8  # the farms of a row share a height, so their houses line up
     # the pieces on the starting house: click one to pay with it or install it
@@ -1621,7 +1555,7 @@ def _player_panel(
         bx += bw + 5
     y += 32
     # the livestock tables: after a trough on the house, click one to install it
-    tables = game.components.livestock[game.side]
+    tables = list(obs["livestock_tables"].values())
     lifts = [t for t in targets if t.startswith("button:lift-")] if own else []
     for k, (animal, count) in enumerate(pl["troughs"].items()):
         key = f"p{p}:trough:{animal}"
@@ -1680,27 +1614,27 @@ def _player_panel(
 
 
 def _legend(
-    x: float, y: float, w: float, labels: Mapping[str, str], game: FarlandGame, sc: Screen
+    x: float, y: float, w: float, labels: Mapping[str, str], obs: Mapping[str, Any], sc: Screen
 ) -> tuple[list[str], float]:
     """A key to the pictures, item after item, wrapped to the width; its height."""
     s = 18.0
-    comp = game.components
+    resources = list(obs["resource_tokens"])
     narrow = sc.narrow
     items: list[tuple[list[str], str, str]] = []
 
     def at(draw: Any) -> Any:
         return draw
 
-    for name in comp.resources:
+    for name in resources:
         items.append((_glyph(name, 0, 0, s * 0.42), name, f"Printed {name} on a land square"))
     items.append(
         (
-            _token(comp.resources[0], -s * 0.4, -s * 0.4, s * 0.8),
+            _token(resources[0], -s * 0.4, -s * 0.4, s * 0.8),
             "token",
             "Resource token: counts like a printed resource on its square",
         )
     )
-    for b in comp.building_types:
+    for b in obs["building_types"]:
         items.append((_building_icon(b, -s / 2, -s / 2, s), b, f"{b.capitalize()}: a building"))
     items.append(
         (
@@ -1790,7 +1724,7 @@ def _legend(
     return body, cy + 14 - y
 
 
-def render_svg(game: FarlandGame, obs: Mapping[str, Any], layout: Layout = "wide") -> str:
+def render_svg(obs: Mapping[str, Any], layout: Layout = "wide", rules: object = None) -> str:
     """The board: wide (two columns of parts, 878 px) or narrow (one column, 366 px)."""
     sc = NARROW if layout == "narrow" else WIDE
     players = obs["players"]
@@ -1798,7 +1732,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any], layout: Layout = "wide
     W = sc.width
     inner = W - 2 * MARGIN
     labels = token_labels(list(obs["resource_tokens"]))
-    ring = piece_reach(game, bool(obs["advanced"]))
+    ring = int(obs["piece_reach"])
     d = obs.get("decision")
     targets: list[str] = d.get("targets", []) if d else []
     # the labelled controls (and the piece being turned) only in the mover's own picture
@@ -1827,7 +1761,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any], layout: Layout = "wide
     y += 8
     # the shared parts: market, building, supply (side by side, or stacked)
     if sc.narrow:
-        part, h = _market(game, obs, MARGIN, y, lit, sc)
+        part, h = _market(obs, MARGIN, y, lit, sc)
         body += part
         y += h + 8
         part, h = _building_block(obs, MARGIN, y, inner, lit, mine, sc)
@@ -1839,7 +1773,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any], layout: Layout = "wide
     else:
         # as wide as this player count's columns (or the row labels)
         mw = max(len(obs["market"]["upper"]) * (2 * sc.card + 14), 215.0)
-        part, h1 = _market(game, obs, MARGIN, y, lit, sc)
+        part, h1 = _market(obs, MARGIN, y, lit, sc)
         bw = 260.0
         part2, h2 = _building_block(obs, MARGIN + mw + 6, y, bw, lit, mine, sc)
         sx = MARGIN + mw + 6 + bw + 16
@@ -1847,7 +1781,7 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any], layout: Layout = "wide
         body += part + part2 + part3
         y += max(h1, h2, h3) + 12
     if obs["advanced"]:
-        part, h = _tech_board(game, obs, MARGIN, y, inner, lit, sc)
+        part, h = _tech_board(obs, MARGIN, y, inner, lit, sc)
         body += part
         y += h + 12
     # the players' areas: two to a row (wide) or one under the other (narrow)
@@ -1868,10 +1802,10 @@ def render_svg(game: FarlandGame, obs: Mapping[str, Any], layout: Layout = "wide
         h = max(heights)
         for k, p in enumerate(row):
             body += _player_panel(
-                game, obs, p, MARGIN + k * (pw + 8), y, pw, h, max(fhs), ring, sc, mine, targets
+                obs, p, MARGIN + k * (pw + 8), y, pw, h, max(fhs), ring, sc, mine, targets
             )
         y += h + 10
-    part, h = _legend(MARGIN, y, inner, labels, game, sc)
+    part, h = _legend(MARGIN, y, inner, labels, obs, sc)
     body += part
     y += h + MARGIN
     return svg.document(W, y, body)

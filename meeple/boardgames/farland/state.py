@@ -10,15 +10,16 @@ Decision kinds (``info`` in brackets):
   ``token_at`` [resource] where it goes; ``upgrade`` choose a technology;
   ``install`` choose a piece to install (or lift, or done); ``install_at`` [kind].
 
-System steps (``player == SYSTEM``) run by themselves between decisions:
-``round_start``, ``round_end``, ``score``, ``housekeeping``.
+Automatic steps (``player == AUTOMATIC``, run by the core's ``_run_<kind>`` handlers
+between decisions, each reading the round from ``d.info``): ``round_start``,
+``round_end``, ``score``, ``housekeeping``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 from meeple.boardgames.farland.actions import ROTATIONS, Layout, N, sq, xy
 from meeple.boardgames.farland.components import IMPROVEMENT_TYPES, K_LAND
@@ -38,29 +39,55 @@ from meeple.boardgames.farland.farm import (
     side_edges,
 )
 from meeple.boardgames.farland.planner import CROSS, plan_install
+from meeple.boardgames.farland.rules import (
+    EFFICIENT_CONSTRUCTION_GAINS,
+    POND,
+    TILE,
+    Rules,
+)
 from meeple.boardgames.farland.scoring import CATEGORIES, Techs, printed_fences, score_farm
-from meeple.core import CHANCE, Decision, State, multiset_outcomes
-
-if TYPE_CHECKING:
-    from meeple.boardgames.farland.game import FarlandGame
+from meeple.boardgames.farland.words import (
+    card_squares,
+    card_words,
+    content_name,
+    fence_sides,
+    piece_name,
+    tech_name,
+)
+from meeple.core import AUTOMATIC, CHANCE, Decision, Game, State, multiset_outcomes
 
 GAIN_LOOK = 3  # a gained improvement is judged with up to this many of its kind
-SYSTEM = -99
-TILE = 100  # piece id of a building tile: TILE + building type
-POND = 200  # piece id of a pond tile
 
 
 class FarlandState(State):
-    game: FarlandGame
+    rules: Rules  # the game's, shared by all its states
 
-    def __init__(self, game: FarlandGame) -> None:
+    # What clone copies (every other field holds an immutable value, or a tuple that
+    # is replaced, never changed in place: cards_gone, buildings_taken, awarded,
+    # last_scored). Each farm copies its own dicts and sets (Farm.copy).
+    copied = (
+        "market",
+        "deck",
+        "stack",
+        "top_imps",
+        "track",
+        "track_left",
+        "supply",
+        "box",
+        "token_supply",
+        "slots",
+    )
+    copied_nested = ("farms", "points")
+
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
-        comp = game.components
+        rules = self.rules
+        comp = rules.components
         n = game.players
-        self.advanced = game.options["rules"] == "advanced"
+        self.advanced = rules.advanced
         self.round = 0
         self.first = 0
-        cols = game.columns
+        cols = rules.columns
         self.market: list[int] = [-1] * (2 * cols)  # upper slots, then lower slots
         self.deck: list[int] = list(range(len(comp.land_cards)))
         nb = len(comp.building_types)
@@ -77,8 +104,8 @@ class FarlandState(State):
         self.box = [comp.improvements_per_type - comp.track_per_type - q] * 3
         self.token_supply = [comp.tokens_per_type] * len(comp.resources)
         self.ponds = comp.pond_count if self.advanced else 0
-        l2 = 1 if n == 2 else 2
-        self.slots = [-1 if i < game.n_level1 else l2 for i in range(len(comp.techs))]
+        l2 = rules.level2_slots
+        self.slots = [-1 if i < rules.n_level1 else l2 for i in range(len(comp.techs))]
         upg = comp.upgrade_tokens if self.advanced else 0
         self.farms = [Farm(comp.house, len(comp.animals), upg) for _ in range(n)]
         self.points = [[0] * len(CATEGORIES) for _ in range(n)]
@@ -93,10 +120,10 @@ class FarlandState(State):
         self.last_scored: tuple[tuple[int, ...], ...] = ()
         self.phase = "setup"
         # setup, in the order it is taken (the stack is last in, first out)
-        self.push("round_start", SYSTEM, 1)
+        self.push("round_start", AUTOMATIC, 1)
         for p in reversed(range(n)):
-            self.push("start", p)
-            self.push("start", p)
+            for _ in range(comp.starting_per_player):
+                self.push("start", p)
         self.push("flip", CHANCE)
         for slot in reversed(range(2 * cols)):
             self.push("deal", CHANCE, slot)
@@ -107,37 +134,7 @@ class FarlandState(State):
 
     @property
     def L(self) -> Layout:
-        return self.game.layout
-
-    def _apply_action(self, action: int) -> None:
-        d = self.pending.pop()
-        self._handlers["_apply_"][d.kind](self, d, action)
-        self._advance()
-
-    def _advance(self) -> None:
-        pending = self.pending
-        while pending and pending[-1].player == SYSTEM:
-            d = pending.pop()
-            getattr(self, "_run_" + d.kind)(d.info)
-
-    def clone(self) -> FarlandState:
-        other = FarlandState.__new__(FarlandState)
-        other.__dict__.update(self.__dict__)
-        other.history = list(self.history)
-        other.pending = list(self.pending)
-        other.market = list(self.market)
-        other.deck = list(self.deck)
-        other.stack = list(self.stack)
-        other.top_imps = list(self.top_imps)
-        other.track = list(self.track)
-        other.track_left = list(self.track_left)
-        other.supply = list(self.supply)
-        other.box = list(self.box)
-        other.token_supply = list(self.token_supply)
-        other.slots = list(self.slots)
-        other.farms = [f.copy() for f in self.farms]
-        other.points = [list(p) for p in self.points]
-        return other
+        return self.rules.actions
 
     def _determinize(self, player: int, rng: random.Random) -> State:
         return self.clone()  # nothing is private: draws are chance nodes
@@ -182,7 +179,8 @@ class FarlandState(State):
 
     # -- rounds ------------------------------------------------------------------
 
-    def _run_round_start(self, r: int) -> None:
+    def _run_round_start(self, d: Decision) -> None:
+        r: int = d.info
         self.round = r
         self.phase = "turns"
         imp = self.track[r - 1]
@@ -192,28 +190,30 @@ class FarlandState(State):
             self.supply[imp] += 1  # no building left to hold it
         self.building_open = self.top >= 0
         n = self.game.players
-        self.push("round_end", SYSTEM, r)
+        self.push("round_end", AUTOMATIC, r)
         for k in reversed(range(n)):
             self.push("take", (self.first + k) % n)
 
-    def _run_round_end(self, r: int) -> None:
-        comp = self.game.components
+    def _run_round_end(self, d: Decision) -> None:
+        r: int = d.info
+        comp = self.rules.components
         if r in comp.scoring_rounds:
             self.phase = "install"
             n = self.game.players
-            self.push("housekeeping", SYSTEM, r)
-            self.push("score", SYSTEM, r)
+            self.push("housekeeping", AUTOMATIC, r)
+            self.push("score", AUTOMATIC, r)
             for k in reversed(range(n)):
                 self.push("install", (self.first + k) % n)
         else:
-            self._run_housekeeping(r)
+            self.push("housekeeping", AUTOMATIC, r)  # the core runs it next
 
-    def _run_housekeeping(self, r: int) -> None:
-        comp = self.game.components
+    def _run_housekeeping(self, d: Decision) -> None:
+        r: int = d.info
+        comp = self.rules.components
         if r >= comp.rounds:
             self.phase = "over"
             return
-        cols = self.game.columns
+        cols = self.rules.columns
         m = self.market
         for c in range(cols):
             if m[cols + c] >= 0:
@@ -226,7 +226,7 @@ class FarlandState(State):
                 add = min(max(0, q - self.supply[t]), self.box[t])
                 self.supply[t] += add
                 self.box[t] -= add
-        self.push("round_start", SYSTEM, r + 1)
+        self.push("round_start", AUTOMATIC, r + 1)
         if self.top < 0 and sum(self.stack) > 0:
             self.push("flip", CHANCE)
         empty = [s for s in range(2 * cols) if m[s] < 0][: len(self.deck)]
@@ -237,7 +237,7 @@ class FarlandState(State):
 
     def _legal_take(self, d: Decision) -> list[int]:
         L = self.L
-        cols = self.game.columns
+        cols = self.rules.columns
         out = []
         can_pay = sum(self.farms[d.player].house) > 0
         for c in range(cols):
@@ -273,17 +273,17 @@ class FarlandState(State):
                 n = self.game.players
                 self.first = p if self.first != p else (p + 1) % n
             self.push("place", p, TILE + b)
-            if farm.techs & self.game.tech_bit["efficient_construction"] and sum(self.supply) > 0:
-                self.push("gain", p, 1)
+            if farm.techs & self.rules.tech_bit["efficient_construction"] and sum(self.supply) > 0:
+                self.push("gain", p, EFFICIENT_CONSTRUCTION_GAINS)
             return
-        cols = self.game.columns
+        cols = self.rules.columns
         upper = action < L.TAKE_LOWER
         slot = action - L.TAKE_UPPER if upper else cols + action - L.TAKE_LOWER
         card = self.market[slot]
         self.market[slot] = -1
         self.cards_gone |= 1 << card
         self.push("place", p, card)
-        gains = 2 if self.game.components.land_cards[card].building < 0 else 0
+        gains = self.rules.card_gains[card]
         if upper:
             # the payment goes into the supply first, so it may be one of the gains
             self.push("pay", p, gains)
@@ -319,7 +319,7 @@ class FarlandState(State):
         farm = self.farms[player]
         out: dict[int, list[int]] = {}
         done: dict[tuple[int, int, frozenset[int]], set[int]] = {}
-        for r, shape in enumerate(self.game.shapes[piece]):
+        for r, shape in enumerate(self.rules.shapes[piece]):
             if shape is None:
                 continue
             key = (shape[0], shape[1], shape[3])
@@ -335,7 +335,7 @@ class FarlandState(State):
         farm = self.farms[d.player]
         seen: set[tuple[int, int, frozenset[int]]] = set()
         ok: set[int] = set()
-        for shape in self.game.shapes[d.info]:
+        for shape in self.rules.shapes[d.info]:
             if shape is not None and (shape[0], shape[1], shape[3]) not in seen:
                 seen.add((shape[0], shape[1], shape[3]))
                 ok |= farm.anchors(shape)
@@ -348,7 +348,7 @@ class FarlandState(State):
         farm = self.farms[player]
         return [
             r
-            for r, s in enumerate(self.game.shapes[piece])
+            for r, s in enumerate(self.rules.shapes[piece])
             if s is not None and farm.fits(anchor, s)
         ]
 
@@ -359,7 +359,7 @@ class FarlandState(State):
 
     def _apply_rotate(self, d: Decision, action: int) -> None:
         piece, anchor = d.info
-        shape = self.game.shapes[piece][action - self.L.ROT]
+        shape = self.rules.shapes[piece][action - self.L.ROT]
         assert shape is not None
         self.place(d.player, piece, anchor, shape)
 
@@ -368,8 +368,8 @@ class FarlandState(State):
         to the house) and tokens (back to the supply) and may give a token."""
         farm = self.farms[p]
         cells = farm.cells
-        comp = self.game.components
-        conversion = farm.techs & self.game.tech_bit["resource_conversion"]
+        comp = self.rules.components
+        conversion = farm.techs & self.rules.tech_bit["resource_conversion"]
         everything = (1 << len(comp.resources)) - 1
         masks = []
         for off, cell in shape[2]:
@@ -395,7 +395,7 @@ class FarlandState(State):
                         farm.house[FENCE] += 1
         # every piece that adds a building (a tile, or a land card showing one)
         # earns an upgrade token, while the player's 12 tokens last
-        if self.advanced and farm.upgrades > 0 and piece in self.game.building_pieces:
+        if self.advanced and farm.upgrades > 0 and piece in self.rules.building_pieces:
             self.push("upgrade", p)
         if masks:
             self.push("token", p, tuple(masks))
@@ -452,16 +452,16 @@ class FarlandState(State):
 
     def _legal_upgrade(self, d: Decision) -> list[int]:
         farm = self.farms[d.player]
-        g = self.game
+        rules = self.rules
         out = []
         for k in range(len(self.slots)):
             if farm.techs >> k & 1:
                 continue
-            if k < g.n_level1:
-                if k == g.tech_index["irrigation"] and self.ponds <= 0:
+            if k < rules.n_level1:
+                if k == rules.tech_index["irrigation"] and self.ponds <= 0:
                     continue
                 out.append(self.L.TECH + k)
-            elif self.slots[k] > 0 and farm.techs & g.tree_level1_bits[k]:
+            elif self.slots[k] > 0 and farm.techs & rules.tree_level1_bits[k]:
                 out.append(self.L.TECH + k)
         out.append(self.L.PLUS10)
         return out
@@ -476,7 +476,7 @@ class FarlandState(State):
         farm.techs |= 1 << k
         if self.slots[k] > 0:
             self.slots[k] -= 1
-        if k == self.game.tech_index["irrigation"]:
+        if k == self.rules.tech_index["irrigation"]:
             self.ponds -= 1
             self.push("place", d.player, POND)
 
@@ -510,7 +510,8 @@ class FarlandState(State):
         return nimbus_corners(farm.cells, farm.pipes, farm.nimbus)
 
     def _can_lift(self, farm: Farm) -> bool:
-        return bool(farm.techs & self.game.tech_bit["flexible_installation"]) and not farm.installed
+        flexible = farm.techs & self.rules.tech_bit["flexible_installation"]
+        return bool(flexible) and not farm.installed
 
     def _legal_install(self, d: Decision) -> list[int]:
         L = self.L
@@ -521,11 +522,11 @@ class FarlandState(State):
             out.append(L.INSTALL + FENCE)
         if h[PIPE] and self.pipe_edges(farm):
             out.append(L.INSTALL + PIPE)
-        nimbus_tech = farm.techs & self.game.tech_bit["nimbus_generator"]
+        nimbus_tech = farm.techs & self.rules.tech_bit["nimbus_generator"]
         if nimbus_tech and h[PIPE] >= 2 and self.nimbus_corners(farm):
             out.append(L.INSTALL + NIMBUS)
         if h[TROUGH]:
-            tables = self.game.components.livestock[self.game.side]
+            tables = self.rules.livestock
             for a, tr in enumerate(farm.troughs):
                 if tr < len(tables[a]) - 1:
                     out.append(L.INSTALL + 3 + a)
@@ -610,7 +611,7 @@ class FarlandState(State):
 
     def techs_of(self, p: int) -> Techs:
         bits = self.farms[p].techs
-        tb = self.game.tech_bit
+        tb = self.rules.tech_bit
         return Techs(**{name: bool(bits & tb[name]) for name in Techs.__dataclass_fields__})
 
     def score_phase(self, p: int) -> dict[str, int]:
@@ -622,12 +623,13 @@ class FarlandState(State):
             f.pipes,
             f.nimbus,
             f.troughs,
-            self.game.components,
-            self.game.side,
+            self.rules.components,
+            self.rules.side,
             self.techs_of(p),
         )
 
-    def _run_score(self, r: int) -> None:
+    def _run_score(self, d: Decision) -> None:
+        r: int = d.info
         rows = tuple(self._phase_row(p, r) for p in range(self.game.players))
         for p, row in enumerate(rows):
             self._award(p, row)
@@ -637,7 +639,7 @@ class FarlandState(State):
 
     def _phase_row(self, p: int, r: int) -> tuple[int, ...]:
         """What player ``p`` 's farm scores in the scoring phase of round ``r``, by category."""
-        comp = self.game.components
+        comp = self.rules.components
         got = self.score_phase(p)
         row = [got[cat] for cat in CATEGORIES]
         if r == comp.rounds:
@@ -679,9 +681,9 @@ class FarlandState(State):
             return None  # a lift (Flexible Installation): left to the search
         p = d.player
         farm = self.farms[p]
-        crosses = bool(farm.techs & self.game.tech_bit["nimbus_generator"])
-        comp = self.game.components
-        plan = plan_install(farm, comp, self.game.side, self.techs_of(p), crosses).installs
+        crosses = bool(farm.techs & self.rules.tech_bit["nimbus_generator"])
+        comp = self.rules.components
+        plan = plan_install(farm, comp, self.rules.side, self.techs_of(p), crosses).installs
         L = self.L
         if d.kind == "install":
             if not plan:
@@ -698,9 +700,9 @@ class FarlandState(State):
         """What the install planner would add to player ``p`` 's farm with ``house``."""
         farm = self.farms[p].copy()
         farm.house = house
-        crosses = bool(farm.techs & self.game.tech_bit["nimbus_generator"])
-        comp = self.game.components
-        return plan_install(farm, comp, self.game.side, self.techs_of(p), crosses).gain
+        crosses = bool(farm.techs & self.rules.tech_bit["nimbus_generator"])
+        comp = self.rules.components
+        return plan_install(farm, comp, self.rules.side, self.techs_of(p), crosses).gain
 
     def _piece_choice(self, d: Decision) -> int | None:
         """Which improvement to gain (or pay with): the one the install planner makes most
@@ -733,7 +735,7 @@ class FarlandState(State):
         point per improvement still waiting on the house), against the best opponent."""
         if self.phase == "over":
             return super()._heuristic(player)
-        plus = self.game.components.plus10_points
+        plus = self.rules.components.plus10_points
         est = [
             sum(self.points[p])
             + sum(self.score_phase(p).values())
@@ -745,7 +747,7 @@ class FarlandState(State):
         return float(est[player] - max(others))
 
     def _check_invariants(self) -> None:
-        comp = self.game.components
+        comp = self.rules.components
         for t in range(3):
             held = self.supply[t] + self.box[t] + self.top_imps[t] + self.track_left[t]
             held += sum(1 for k in self.track[max(self.round, 0) :] if k == t)
@@ -768,7 +770,7 @@ class FarlandState(State):
                 f"{self.token_supply[r] + on_farms} {comp.resources[r]} tokens in play; "
                 f"the game has {comp.tokens_per_type}"
             )
-        tables = comp.livestock[self.game.side]
+        tables = self.rules.livestock
         for f in self.farms:
             for sq_ in (sq(0, 0), sq(1, 0), sq(0, 1), sq(1, 1)):
                 assert sq_ in f.cells, "a house square left the farm"
@@ -788,9 +790,9 @@ class FarlandState(State):
 
     def _check_pieces(self) -> None:
         """Land cards, building tiles, ponds and technology slots are conserved."""
-        comp = self.game.components
-        g = self.game
-        n = g.players
+        comp = self.rules.components
+        rules = self.rules
+        n = self.game.players
         # Every land card is in the deck, in the market, or out of the game (on a farm
         # or discarded from the lower row), exactly once.
         shown = 0
@@ -817,12 +819,12 @@ class FarlandState(State):
             assert held == want, f"{held} building tiles of type {b}; the game has {want}"
         # Technologies (advanced): one pond per irrigation, level 2 slots per player.
         if self.advanced:
-            irrigated = sum(1 for f in self.farms if f.techs >> g.tech_index["irrigation"] & 1)
+            irrigated = sum(1 for f in self.farms if f.techs >> rules.tech_index["irrigation"] & 1)
             assert self.ponds >= 0 and self.ponds + irrigated == comp.pond_count, (
                 f"{self.ponds} ponds left and {irrigated} irrigated farms"
             )
-            l2 = 1 if n == 2 else 2
-            for k in range(g.n_level1, len(self.slots)):
+            l2 = rules.level2_slots
+            for k in range(rules.n_level1, len(self.slots)):
                 owners = sum(1 for f in self.farms if f.techs >> k & 1)
                 assert self.slots[k] + owners == l2, f"technology {k}: slots and owners"
         assert 0 <= self.round <= comp.rounds, f"round {self.round}"
@@ -832,7 +834,7 @@ class FarlandState(State):
 
     def _check_scores(self) -> None:
         """Points only through scoring phases (see _award), each one what the farm scored."""
-        comp = self.game.components
+        comp = self.rules.components
         n = self.game.players
         sr = comp.scoring_rounds
         pending_score = any(d.kind == "score" for d in self.pending)
@@ -887,11 +889,11 @@ class FarlandState(State):
         if d.kind == "take":
             return self._why_not_take(d, action)
         if d.kind == "place" and L.AT <= action < L.EDGE:
-            shapes = [s for s in self.game.shapes[d.info] if s is not None]
+            shapes = [s for s in self.rules.shapes[d.info] if s is not None]
             return self._why_not_fit(d.player, action - L.AT, shapes)
         if d.kind == "rotate" and L.ROT <= action < L.ROT + 4:
             piece, anchor = d.info
-            shape = self.game.shapes[piece][action - L.ROT]
+            shape = self.rules.shapes[piece][action - L.ROT]
             if shape is None:
                 return "that rotation looks the same as a smaller one; use that"
             return self._why_not_fit(d.player, anchor, [shape])
@@ -932,7 +934,7 @@ class FarlandState(State):
 
     def _why_not_take(self, d: Decision, action: int) -> str:
         L = self.L
-        cols = self.game.columns
+        cols = self.rules.columns
         n = self.game.players
         if L.TAKE_UPPER <= action < L.TAKE_BLD_IMP:
             upper = action < L.TAKE_LOWER
@@ -954,19 +956,19 @@ class FarlandState(State):
 
     def _why_not_upgrade(self, d: Decision, action: int) -> str:
         L = self.L
-        g = self.game
+        rules = self.rules
         if not L.TECH <= action < L.PLUS10:
             return "place the upgrade token: choose a technology or +10"
         k = action - L.TECH
-        name = g.components.techs[k]
+        name = rules.components.techs[k]
         farm = self.farms[d.player]
         if farm.techs >> k & 1:
             return f"you already have {name} (one token per technology)"
-        if k == g.tech_index["irrigation"] and self.ponds <= 0:
+        if k == rules.tech_index["irrigation"] and self.ponds <= 0:
             return "Irrigation needs a pond tile and none are left"
-        if k >= g.n_level1:
-            if not farm.techs & g.tree_level1_bits[k]:
-                tree = g.components.tree_names[g.components.tech_tree[k]]
+        if k >= rules.n_level1:
+            if not farm.techs & rules.tree_level1_bits[k]:
+                tree = rules.components.tree_names[rules.components.tech_tree[k]]
                 return f"{name} is level 2: you need a level 1 technology of the {tree} tree first"
             if self.slots[k] <= 0:
                 return f"the level 2 slots of {name} are full"
@@ -987,7 +989,7 @@ class FarlandState(State):
                     return "your house has no pipe"
                 return "every edge of your farm already has a pipe"
             if k == NIMBUS:
-                if not farm.techs & self.game.tech_bit["nimbus_generator"]:
+                if not farm.techs & self.rules.tech_bit["nimbus_generator"]:
                     return "a Nimbus Generator needs the Nimbus Generator technology"
                 if h[PIPE] < 2:
                     return "a Nimbus Generator takes 2 pipes from your house"
@@ -996,7 +998,7 @@ class FarlandState(State):
                 return "your house has no trough"
             return "that livestock table is covered with troughs up to its top"
         if L.LIFT <= action < L.DONE:
-            if not farm.techs & self.game.tech_bit["flexible_installation"]:
+            if not farm.techs & self.rules.tech_bit["flexible_installation"]:
                 return "lifting installed pieces needs the Flexible Installation technology"
             if farm.installed:
                 return "pieces may be lifted only before you install anything this phase"
@@ -1064,7 +1066,7 @@ class FarlandState(State):
             return ()
         L = self.L
         kind = d.kind
-        comp = self.game.components
+        comp = self.rules.components
         if kind == "take":
             if L.TAKE_UPPER <= action < L.TAKE_LOWER:
                 return (f"market:upper:{action - L.TAKE_UPPER + 1}",)
@@ -1129,20 +1131,21 @@ class FarlandState(State):
     def _orientation(self, piece: int, anchor: int, r: int) -> dict[str, Any]:
         """Piece ``piece`` turned by rotation ``r`` with its top-left square on
         ``anchor``: the degrees and the squares it covers, as the farm lists them."""
-        g = self.game
-        shape = g.shapes[piece][r]
+        rules = self.rules
+        comp = rules.components
+        shape = rules.shapes[piece][r]
         assert shape is not None
         cells = []
         for off, c in shape[2]:
             x, y = xy(anchor + off)
-            fences = "".join(s for k, s in enumerate("NESW") if c[3] >> k & 1)
-            cells.append({"x": x, "y": y, "content": g.content_name(c), "fences": fences})
+            fences = fence_sides(c[3])
+            cells.append({"x": x, "y": y, "content": content_name(comp, c), "fences": fences})
         return {"rotate": ROTATIONS[r], "cells": cells}
 
     def _observation(self, player: int | None) -> dict[str, Any]:
-        g = self.game
-        comp = g.components
-        cols = g.columns
+        rules = self.rules
+        comp = rules.components
+        cols = rules.columns
         L = self.L
         res = comp.resources
 
@@ -1166,8 +1169,8 @@ class FarlandState(State):
                     {
                         "x": x,
                         "y": y,
-                        "content": g.content_name(c),
-                        "fences": "".join(s for k, s in enumerate("NESW") if c[3] >> k & 1),
+                        "content": content_name(comp, c),
+                        "fences": fence_sides(c[3]),
                     }
                 )
             players.append(
@@ -1192,7 +1195,7 @@ class FarlandState(State):
             decision = {"kind": d.kind, "player": d.player}
             if d.kind in ("place", "rotate"):
                 piece = d.info if d.kind == "place" else d.info[0]
-                decision["piece"] = g.piece_name(piece)
+                decision["piece"] = piece_name(comp, piece)
                 if d.kind == "rotate":
                     decision["at"] = pos(d.info[1])
                     # the legal orientations, in the order of the actions, and the
@@ -1219,7 +1222,14 @@ class FarlandState(State):
             "market": {
                 "upper": [card(c) for c in self.market[:cols]],
                 "lower": [card(c) for c in self.market[cols:]],
-                "columns": list(g.column_marks),
+                "columns": list(rules.column_marks),
+                "unused_columns": list(comp.market_columns[cols:]),
+                # what the cards on show print, for the pictures
+                "cards": {
+                    comp.land_cards[c].id: card_squares(comp, comp.land_cards[c])
+                    for c in self.market
+                    if c >= 0
+                },
             },
             "deck": len(self.deck),
             "building": {
@@ -1240,6 +1250,18 @@ class FarlandState(State):
             else {},
             "players": players,
             "last_action": L.name(self.history[-1]) if self.history else None,
+            # the game's fixed parts the pictures draw (the same in every observation)
+            "building_types": list(comp.building_types),
+            "livestock_tables": {
+                a: list(t) for a, t in zip(comp.animals, rules.livestock, strict=True)
+            },
+            "tech_trees": {
+                tree: [comp.techs[k] for k in range(len(comp.techs)) if comp.tech_tree[k] == t]
+                for t, tree in enumerate(comp.tree_names)
+            }
+            if self.advanced
+            else {},
+            "piece_reach": rules.piece_reach,
         }
 
     # -- the move log in words ---------------------------------------------------------
@@ -1251,13 +1273,13 @@ class FarlandState(State):
         return self._words(action)
 
     def _card_words(self, card: int) -> str:
-        from meeple.boardgames.farland.render import card_words
-
-        cid = self.game.components.land_cards[card].id
-        return f"land card {cid} ({card_words(self.game, cid)})"
+        comp = self.rules.components
+        land = comp.land_cards[card]
+        words = card_words(card_squares(comp, land), comp.building_types)
+        return f"land card {land.id} ({words})"
 
     def _piece_words(self, piece: int) -> str:
-        comp = self.game.components
+        comp = self.rules.components
         if piece >= POND:
             return "a pond tile"
         if piece >= TILE:
@@ -1273,10 +1295,10 @@ class FarlandState(State):
         """What the mover's farm would score now, and the change the action makes."""
         p = self.pending[-1].player
         before = sum(self.score_phase(p).values())
-        after_state = self.clone()
+        after_state = cast(FarlandState, self.clone())
         after_state.pending = list(self.pending)
         d = after_state.pending.pop()
-        after_state._handlers["_apply_"][d.kind](after_state, d, action)
+        after_state._apply_of[d.kind](after_state, d, action)
         after = sum(after_state.score_phase(p).values())
         if after == before:
             return ""
@@ -1287,8 +1309,8 @@ class FarlandState(State):
             return self.action_to_string(action)
         d = self.pending[-1]
         L = self.L
-        g = self.game
-        comp = g.components
+        rules = self.rules
+        comp = rules.components
         kind = d.kind
         p = d.player
         farm = self.farms[p] if p >= 0 else None
@@ -1302,7 +1324,7 @@ class FarlandState(State):
                 "round track"
             )
         if kind == "deal":
-            cols = g.columns
+            cols = rules.columns
             row = "upper" if d.info < cols else "lower"
             return (
                 f"{self._card_words(action - L.DRAW)} is drawn for the {row} market, "
@@ -1333,12 +1355,10 @@ class FarlandState(State):
         if kind == "upgrade":
             if action == L.PLUS10:
                 return "puts an upgrade token on the +10 space (10 points at the end)"
-            from meeple.boardgames.farland.render import tech_name
-
             k = action - L.TECH
-            level = 1 if k < g.n_level1 else 2
+            level = 1 if k < rules.n_level1 else 2
             words = f"puts an upgrade token on {tech_name(comp.techs[k])} (level {level})"
-            if k == g.tech_index["irrigation"]:
+            if k == rules.tech_index["irrigation"]:
                 words += " and takes a pond tile to lay at once"
             return words
         if kind == "install" and farm is not None:
@@ -1367,8 +1387,8 @@ class FarlandState(State):
 
     def _take_words(self, d: Decision, action: int) -> str:
         L = self.L
-        g = self.game
-        comp = g.components
+        rules = self.rules
+        comp = rules.components
         if action == L.PASS:
             return "passes: there is nothing to take"
         if action in (L.TAKE_BLD_IMP, L.TAKE_BLD_FP):
@@ -1378,7 +1398,7 @@ class FarlandState(State):
                 what = " and ".join(on) if on else "no improvements"
                 return f"takes the {b} building tile with {what} on it"
             if self.first == d.player:
-                nxt = (d.player + 1) % g.players
+                nxt = (d.player + 1) % self.game.players
                 return (
                     f"takes the {b} building tile and passes the first-player marker to "
                     f"player {nxt + 1}"
@@ -1386,21 +1406,22 @@ class FarlandState(State):
             return f"takes the {b} building tile and the first-player marker"
         upper = action < L.TAKE_LOWER
         c = action - (L.TAKE_UPPER if upper else L.TAKE_LOWER)
-        card = self.market[c if upper else g.columns + c]
+        card = self.market[c if upper else rules.columns + c]
         words = f"takes {self._card_words(card)} from the "
         words += (
             f"upper market, space {c + 1}, paying an improvement"
             if upper
             else (f"lower market, space {c + 1}, for free")
         )
-        if comp.land_cards[card].building < 0:
-            words += "; it gains 2 improvements"
+        gains = rules.card_gains[card]
+        if gains:
+            words += f"; it gains {gains} improvements"
         return words
 
     def _lay_words(self, d: Decision, action: int) -> str:
         piece, anchor = d.info
         r = action - self.L.ROT
-        shape = self.game.shapes[piece][r]
+        shape = self.rules.shapes[piece][r]
         assert shape is not None
         farm = self.farms[d.player]
         x, y = xy(anchor)
@@ -1412,20 +1433,20 @@ class FarlandState(State):
             names: dict[str, int] = {}
             for i in covered:
                 cell = farm.cells[i]
-                name = self.game.content_name(cell)
+                name = content_name(self.rules.components, cell)
                 if name[-1].isdigit():
                     name = name.rstrip("0123456789")
                 names[name] = names.get(name, 0) + 1
                 t = farm.tokens.get(i)
                 if t is not None:
-                    token = f"{self.game.components.resources[t]} token"
+                    token = f"{self.rules.components.resources[t]} token"
                     names[token] = names.get(token, 0) + 1
             what = ", ".join(f"{v} {k}" if v > 1 else k for k, v in names.items())
             words += f", covering {len(covered)} square{'s' if len(covered) > 1 else ''} ({what})"
-        after = self.clone()
+        after = cast(FarlandState, self.clone())
         after.pending = list(self.pending)
         dd = after.pending.pop()
-        after._handlers["_apply_"][dd.kind](after, dd, action)
+        after._apply_of[dd.kind](after, dd, action)
         back = [
             f"{v} {IMPROVEMENT_TYPES[t]}"
             for t, v in enumerate(
@@ -1440,7 +1461,7 @@ class FarlandState(State):
 
     def _install_words(self, d: Decision, action: int) -> str:
         L = self.L
-        comp = self.game.components
+        comp = self.rules.components
         if action == L.DONE:
             return "is done installing for this scoring phase"
         if L.LIFT <= action < L.DONE:
@@ -1451,7 +1472,7 @@ class FarlandState(State):
         k = action - L.INSTALL
         if k >= 3:
             a = k - 3
-            table = comp.livestock[self.game.side][a]
+            table = self.rules.livestock[a]
             tr = self.farms[d.player].troughs[a] + 1
             value = table[len(table) - 1 - tr]
             return (

@@ -30,7 +30,7 @@ def setup(
     assert isinstance(s, FarlandState)
     for t in track:
         s.apply_notation(f"track {t}")
-    cols = g.columns
+    cols = g.rules.columns
     cards = list(market) if market is not None else [f"L{25 + k:02d}" for k in range(2 * cols)]
     for c in cards:
         s.apply_notation(f"draw {c}")

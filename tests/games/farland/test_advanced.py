@@ -8,6 +8,7 @@ import meeple
 from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.components import K_POND
 from meeple.boardgames.farland.farm import Farm
+from meeple.boardgames.farland.rules import POND
 from meeple.boardgames.farland.scoring import (
     CATEGORIES,
     Techs,
@@ -15,8 +16,8 @@ from meeple.boardgames.farland.scoring import (
     irrigated_squares,
     score_farm,
 )
-from meeple.boardgames.farland.state import POND, FarlandState
-from meeple.core import IllegalActionError
+from meeple.boardgames.farland.state import FarlandState
+from meeple.core import AUTOMATIC, Decision, IllegalActionError
 from tests.games.farland.helpers import (
     COW,
     PIG,
@@ -59,7 +60,7 @@ def score(f: Farm, side: str = "advanced", **techs: bool) -> dict[str, int]:
 
 def give(s: FarlandState, p: int, *techs: str) -> None:
     for t in techs:
-        s.farms[p].techs |= s.game.tech_bit[t]
+        s.farms[p].techs |= s.rules.tech_bit[t]
     s._legal_cache = None
 
 
@@ -84,7 +85,7 @@ def test_adding_a_building_tile_places_an_upgrade_token():
     assert s.pending[-1].kind == "upgrade" and s.current_player() == 0
     play(s, "tech symbiosis")
     assert s.farms[0].upgrades == 11
-    assert s.farms[0].techs == s.game.tech_bit["symbiosis"]
+    assert s.farms[0].techs == s.rules.tech_bit["symbiosis"]
 
 
 def test_a_land_card_with_a_building_places_an_upgrade_token():
@@ -93,7 +94,7 @@ def test_a_land_card_with_a_building_places_an_upgrade_token():
     assert s.pending[-1].kind == "upgrade" and s.current_player() == 0
     play(s, "tech free_range")
     assert s.farms[0].upgrades == 11
-    assert s.farms[0].techs == s.game.tech_bit["free_range"]
+    assert s.farms[0].techs == s.rules.tech_bit["free_range"]
     assert s.current_player() == 1
 
 
@@ -156,7 +157,7 @@ def test_plus10_slot_is_unlimited_and_scores_10_each_at_the_end():
         play(upgrade_now(s), "tech +10")
     assert s.farms[0].plus10 == 3
     s.pending = []
-    s._run_score(12)
+    s._run_score(Decision("score", AUTOMATIC, 12))
     assert s.points[0][4] >= 30
 
 
@@ -336,7 +337,7 @@ def test_land_prep_and_growth_enhancer_score_at_the_round_6_phase_too():
     f.fences |= fence_around([(2, 0)])
     f.troughs = [0, 0, 3]
     s.pending = []
-    s._run_score(6)
+    s._run_score(Decision("score", AUTOMATIC, 6))
     tech = CATEGORIES.index("tech")
     assert s.points[0][tech] == 1 + 1  # the pasture (Land Prep) and the sheep (Growth Enhancer)
     assert s.points[0][CATEGORIES.index("livestock")] == 2
@@ -371,7 +372,7 @@ def test_resource_conversion_takes_any_token_type():
 
 def test_advanced_side_livestock_tables():
     s = adv()
-    assert s.game.side == "advanced"
+    assert s.rules.side == "advanced"
     f = put(new_farm(), {(2, 0): land("pig", 1)})
     f.fences |= fence_around([(2, 0)])
     f.troughs = [0, 1, 0]
@@ -428,9 +429,9 @@ def test_plus10_scores_only_at_the_end():
     s = adv()
     s.farms[0].plus10 = 2
     s.pending = []
-    s._run_score(6)
+    s._run_score(Decision("score", AUTOMATIC, 6))
     assert s.points[0][4] == 0
-    s._run_score(12)
+    s._run_score(Decision("score", AUTOMATIC, 12))
     assert s.points[0][4] == 20
 
 
@@ -461,7 +462,7 @@ def test_covering_the_building_that_earned_a_technology_keeps_the_technology():
     play(again(s), "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # covers the barn
     f = s.farms[0]
     assert all(c[0] != 1 for c in f.cells.values())  # no building left on the farm
-    assert f.techs == s.game.tech_bit["symbiosis"] and f.upgrades == 11
+    assert f.techs == s.rules.tech_bit["symbiosis"] and f.upgrades == 11
     assert "tech symbiosis" not in names(upgrade_now(s))
 
 

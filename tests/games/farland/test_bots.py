@@ -54,8 +54,8 @@ def fresh_farm(s: FarlandState, player: int) -> None:
 def plan_of(s: FarlandState, player: int):
     comp = s.game.components
     farm = s.farms[player]
-    crosses = bool(farm.techs & s.game.tech_bit["nimbus_generator"])
-    return plan_install(farm, comp, s.game.side, s.techs_of(player), crosses)
+    crosses = bool(farm.techs & s.rules.tech_bit["nimbus_generator"])
+    return plan_install(farm, comp, s.rules.side, s.techs_of(player), crosses)
 
 
 def test_three_fences_close_the_houses_two_printed_meadows():
@@ -118,13 +118,13 @@ def test_a_nimbus_generator_waters_a_block_of_crops_no_pipe_run_reaches():
     wheat = {(x, y): land("wheat", 1) for x in (3, 4) for y in (0, 1)}
     farm_with({(2, 0): land(), (2, 1): land(), **wheat}, s, p)
     farm = s.farms[p]
-    farm.techs |= s.game.tech_bit["nimbus_generator"]
+    farm.techs |= s.rules.tech_bit["nimbus_generator"]
     farm.house = [0, 2, 0]
     s._legal_cache = None
     plan = plan_of(s, p)
     assert (
         plan.installs
-        == plan_install(farm, s.game.components, s.game.side, s.techs_of(p), crosses=True).installs
+        == plan_install(farm, s.game.components, s.rules.side, s.techs_of(p), crosses=True).installs
     )
     assert [(i.kind, i.at) for i in plan.installs] == [(CROSS, sq(4, 1))]
     assert plan.gain == 10

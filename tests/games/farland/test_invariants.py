@@ -14,6 +14,7 @@ import pytest
 
 from meeple.boardgames.farland.farm import FENCE
 from meeple.boardgames.farland.state import FarlandState
+from meeple.core import AUTOMATIC, Decision
 from tests.games.play import new_state, play, play_to
 
 
@@ -90,7 +91,7 @@ def test_a_score_edited_directly_is_caught() -> None:
 
 def test_a_scoring_phase_out_of_turn_is_caught() -> None:
     state = _mid_game()
-    state._run_score(state.round)  # a second scoring phase in round 8
+    state._run_score(Decision("score", AUTOMATIC, state.round))  # a second scoring phase in round 8
     with pytest.raises(AssertionError, match="2 scoring phases by round 8"):
         state.check_invariants()
 

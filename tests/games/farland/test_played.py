@@ -54,7 +54,7 @@ def test_each_player_has_exactly_twelve_turns_in_seat_order_from_the_first_playe
                 if s.pending[-1].kind == "take":
                     holder.setdefault(s.round, s.first)
                     turns.setdefault(s.round, []).append(s.current_player())
-                    steal = s.game.layout.TAKE_BLD_FP
+                    steal = s.rules.actions.TAKE_BLD_FP
                     if steal in legal and rng.random() < 0.5:  # move the marker often
                         before = s.first
                         s.apply_action(steal)
@@ -102,7 +102,7 @@ def _longest_move(s: FarlandState, rng: random.Random) -> int:
         size = 3  # the largest piece, a pond, spans 3 squares
 
         def resources(a: int) -> int:
-            i = a - s.game.layout.AT
+            i = a - s.rules.actions.AT
             near = (farm.cells.get(i + dx + 60 * dy) for dx in range(size) for dy in range(size))
             return sum(1 for c in near if c is not None and c[1] >= 0)
 

@@ -10,8 +10,8 @@ import meeple
 from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
 from meeple.boardgames.farland.scoring import livestock_value
-from meeple.boardgames.farland.state import SYSTEM
-from meeple.core import CHANCE, IllegalActionError
+from meeple.boardgames.farland.words import piece_name
+from meeple.core import AUTOMATIC, CHANCE, Decision, IllegalActionError
 from tests.games.farland.helpers import (
     COW,
     PIG,
@@ -118,7 +118,7 @@ def test_taking_the_building_gives_its_improvements():
     assert s.farms[0].house == [2, 1, 0]
     assert s.top_imps == [0, 0, 0]
     assert s.pending[-1].kind == "place"
-    assert s.game.piece_name(s.pending[-1].info) == "building barn"
+    assert piece_name(s.rules.components, s.pending[-1].info) == "building barn"
 
 
 def test_taking_the_building_may_steal_the_first_player_marker():
@@ -318,7 +318,7 @@ def test_token_returns_to_the_supply_when_no_space_can_hold_it():
     f.tokens[sq(1, 1)] = WHEAT
     f.cells[sq(2, 0)] = land("cow", 1)
     s.pending.pop()
-    s.place(0, 26, sq(2, 0), s.game.shapes[26][0])  # L27 covers the cow; no free square
+    s.place(0, 26, sq(2, 0), s.rules.shapes[26][0])  # L27 covers the cow; no free square
     s._legal_cache = None
     assert names(s) == ["no token"]
 
@@ -386,12 +386,12 @@ def test_supply_is_refilled_after_round_6_only():
     s.supply = [3, 0, 12]
     box = list(s.box)
     s.pending = [s.pending[0]]
-    s._run_housekeeping(6)
+    s._run_housekeeping(Decision("housekeeping", AUTOMATIC, 6))
     assert s.supply == [12, 12, 12]
     assert s.box == [box[0] - 9, box[1] - 12, box[2]]
     s.supply = [3, 0, 12]
     s.pending = []
-    s._run_housekeeping(5)
+    s._run_housekeeping(Decision("housekeeping", AUTOMATIC, 5))
     assert s.supply == [3, 0, 12]
 
 
@@ -424,7 +424,7 @@ def test_scoring_phase_comes_after_round_6_with_installing_first():
     assert s.round == 6 and s.phase == "install"
     kinds = [d.kind for d in s.pending]
     assert kinds[-2:] == ["install", "install"]
-    assert ("score", SYSTEM) in [(d.kind, d.player) for d in s.pending]
+    assert ("score", AUTOMATIC) in [(d.kind, d.player) for d in s.pending]
 
 
 def test_install_one_piece_at_a_time_then_done():
@@ -513,7 +513,7 @@ def test_installing_starts_with_the_first_player():
     s = setup(3)
     s.first = 1
     s.pending = []
-    s._run_round_end(6)
+    s._run_round_end(Decision("round_end", AUTOMATIC, 6))
     order = []
     while s.pending[-1].kind == "install":
         order.append(s.current_player())

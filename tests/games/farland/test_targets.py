@@ -280,7 +280,7 @@ def test_nimbus_and_lifting_with_flexible_installation():
     s = setup(rules="advanced")
     f = s.farms[0]
     f.house = [0, 2, 0]
-    f.techs |= s.game.tech_bit["nimbus_generator"] | s.game.tech_bit["flexible_installation"]
+    f.techs |= s.rules.tech_bit["nimbus_generator"] | s.rules.tech_bit["flexible_installation"]
     farm_with({(x, y): land() for x in (2, 3) for y in (0, 1)}, s)
     f.fences.add(top(0, 0))
     f.troughs[1] = 1
