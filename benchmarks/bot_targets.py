@@ -110,10 +110,11 @@ def target(game_id: str, a: str, b: str) -> float | None:
 
 def resolve(name: str, game_id: str, clock: str = "wall") -> str:
     """The spec an agent name plays in a game: a level's spec for that game, else itself;
-    with ``clock="cpu"`` a time budget of ISMCTS is counted in CPU time."""
+    with ``clock="cpu"`` a time budget (ISMCTS's, deep greedy's) is counted in CPU time."""
     spec = level_spec(name, game_id) if name in LEVELS else name
     agent, options = parse_spec(spec)
-    if clock == "cpu" and agent == "ismcts" and "seconds" in options and "clock" not in options:
+    timed = agent in ("ismcts", "deepgreedy") and "seconds" in options
+    if clock == "cpu" and timed and "clock" not in options:
         spec += ",clock=cpu"
     return spec
 

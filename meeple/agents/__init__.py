@@ -8,7 +8,7 @@ from meeple.agents.base import (
     register_agent,
     split_agents,
 )
-from meeple.agents.greedy import GreedyAgent
+from meeple.agents.greedy import DeepGreedyAgent, GreedyAgent
 from meeple.agents.human import HumanAgent
 from meeple.agents.ismcts import ISMCTSAgent
 from meeple.agents.levels import Easy, Hard, Medium
@@ -17,6 +17,7 @@ from meeple.agents.random_agent import RandomAgent
 register_agent("random", RandomAgent)
 register_agent("human", HumanAgent)
 register_agent("greedy", GreedyAgent)
+register_agent("deepgreedy", DeepGreedyAgent)
 register_agent("ismcts", ISMCTSAgent)
 register_agent("easy", Easy)
 register_agent("medium", Medium)
@@ -24,6 +25,7 @@ register_agent("hard", Hard)
 
 __all__ = [
     "Agent",
+    "DeepGreedyAgent",
     "GreedyAgent",
     "HumanAgent",
     "ISMCTSAgent",

@@ -9,6 +9,7 @@ the game's heuristic likes best.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from meeple.agents.base import Agent, flag, planned_move
@@ -99,6 +100,11 @@ class GreedyAgent(Agent):
 
     def _value(self, state: State, me: int, depth: int) -> float:
         """The heuristic once ``me`` 's turn is over (chance sampled, own choices greedy)."""
+        return self._leaf(state, me, depth)[0]
+
+    def _leaf(self, state: State, me: int, depth: int) -> tuple[float, State]:
+        """The position once ``me`` 's turn is over, own choices made greedily by the quick
+        heuristic, and its quick value."""
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
@@ -109,13 +115,86 @@ class GreedyAgent(Agent):
             legal = state.legal_actions()
             if len(legal) > self.width:
                 legal = self.rng.sample(legal, self.width)
-            best = float("-inf")
+            best: tuple[float, State] = (float("-inf"), state)
             for a in legal:
                 child = state.clone()
                 child.apply_action(a)
-                best = max(best, self._value(child, me, depth - 1))
+                got = self._leaf(child, me, depth - 1)
+                if got[0] > best[0]:
+                    best = got
             return best
         if state.is_terminal():
             # A finished game: winning matters more than any heuristic margin.
-            return 1000.0 * state.returns()[me] + state.heuristic(me)
-        return state.heuristic(me)
+            return 1000.0 * state.returns()[me] + state.heuristic(me), state
+        return state.heuristic(me), state
+
+
+class DeepGreedyAgent(GreedyAgent):
+    """Greedy whose last word is the game's deep heuristic (``State.heuristic(p, deep=True)``:
+    Farland counts what the improvements in the house will score once installed).
+
+    It looks ahead as greedy does, then judges the positions it reached with the deep
+    heuristic, best quick value first, for as long as ``seconds`` allows (the first is
+    always judged), and plays the best of those judged: so a decision takes about
+    ``seconds`` at the most, and a game whose deep heuristic is the quick one plays as
+    greedy does.
+    """
+
+    name = "deepgreedy"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        samples: int | str | None = None,
+        depth: int | str | None = None,
+        width: int | str | None = None,
+        tactics: int | str = 1,
+        seconds: float | str = 1.0,
+        clock: str = "wall",
+        **options: Any,
+    ) -> None:
+        super().__init__(rng, samples, depth, width, tactics, **options)
+        try:
+            self.seconds = float(seconds)
+        except ValueError:
+            given = str(seconds)
+            raise OptionError(f"deepgreedy: seconds must be a number, not {given!r}") from None
+        if not self.seconds > 0:
+            raise OptionError(f"deepgreedy: seconds must be more than 0, not {self.seconds}")
+        if clock not in ("wall", "cpu"):
+            raise OptionError(f"deepgreedy: clock must be wall or cpu, not {str(clock)!r}")
+        # cpu: the thread's CPU time, for measuring on a busy machine (as ISMCTS's clock).
+        self.clock = time.perf_counter if clock == "wall" else time.thread_time
+
+    def values(self, state: State, legal: list[int]) -> dict[int, float]:
+        """The deep values of the actions judged in time (the others are left out)."""
+        started = self.clock()
+        if self.game_id != state.game.info.id:
+            self._configure(state.game.info.id)
+        me = state.current_player()
+        quick: dict[int, float] = {}
+        leaves: dict[int, list[State]] = {}
+        for action in legal:
+            total = 0.0
+            reached = []
+            for _ in range(self.samples):
+                det = state.determinize(me, self.rng)
+                det.apply_action(action)
+                value, leaf = self._leaf(det, me, self.depth - 1)
+                total += value
+                reached.append(leaf)
+            quick[action] = total / self.samples
+            leaves[action] = reached
+        values: dict[int, float] = {}
+        for k, action in enumerate(sorted(legal, key=lambda a: -quick[a])):
+            if k and self.clock() - started > self.seconds:
+                break
+            deep = [self._deep(leaf, me) for leaf in leaves[action]]
+            values[action] = sum(deep) / len(deep)
+        return values
+
+    @staticmethod
+    def _deep(leaf: State, me: int) -> float:
+        if leaf.is_terminal():
+            return 1000.0 * leaf.returns()[me] + leaf.heuristic(me, deep=True)
+        return leaf.heuristic(me, deep=True)

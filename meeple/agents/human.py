@@ -53,7 +53,7 @@ class HumanAgent(Agent):
                 "which the bots follow: the group of moves that scores most now)"
             )
         spec = level_spec("hard", state.game.info.id)
-        if parse_spec(spec)[0] == "greedy":
+        if parse_spec(spec)[0] in ("greedy", "deepgreedy"):
             return self._greedy_hint(state, spec)
         if parse_spec(spec)[0] != "ismcts":
             spec = "ismcts:seconds=1"
@@ -80,7 +80,7 @@ class HumanAgent(Agent):
         return "\n".join(lines)
 
     def _greedy_hint(self, state: State, spec: str) -> str:
-        """The hint of a hard level that is the greedy bot: its best move and the next two,
+        """The hint of a hard level that is a greedy bot: its best move and the next two,
         each with the lead it expects once this turn is over."""
         from meeple.agents.base import make_agent
         from meeple.agents.greedy import GreedyAgent

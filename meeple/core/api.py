@@ -452,6 +452,11 @@ class State:
         others = [s["total"] for p, s in enumerate(scores) if p != player]
         return float(mine - max(others)) if others else float(mine)
 
+    def _deep_heuristic(self, player: int) -> float:
+        """A fuller estimate than ``_heuristic``, for bots that can spend the time (the
+        same rules: only what ``player`` can see); by default the quick one."""
+        return self._heuristic(player)
+
     def _check_invariants(self) -> None:
         """Raise AssertionError if the state breaks one of the game's invariants.
 
@@ -709,9 +714,11 @@ class State:
         """Check the game's invariants (see ``_check_invariants``); for tests and fuzzing."""
         self._check_invariants()
 
-    def heuristic(self, player: int) -> float:
-        """A quick estimate, in points, of how well ``player`` stands (for bots)."""
-        return self._heuristic(player)
+    def heuristic(self, player: int, deep: bool = False) -> float:
+        """An estimate, in points, of how well ``player`` stands (for bots): a quick one,
+        or with ``deep`` a slower and fuller one where the game has it (``_deep_heuristic``:
+        Farland counts what the improvements in the house will score once installed)."""
+        return self._deep_heuristic(player) if deep else self._heuristic(player)
 
     def observation(self, player: int | None = None) -> dict[str, JSON]:
         """What ``player`` may see (``None``: a spectator's public view), as JSON data."""

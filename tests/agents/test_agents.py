@@ -182,6 +182,7 @@ def _imperfect_information_games():
     "spec",
     [
         "greedy:samples=2,width=4",
+        "deepgreedy:samples=2,width=4,seconds=600",
         "ismcts:iterations=80",
         "ismcts:iterations=40,prior=greedy,quiet=1",
     ],

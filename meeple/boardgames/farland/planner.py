@@ -15,7 +15,7 @@ It reads only the player's own farm and house, which every player can see.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 
 from meeple.boardgames.farland.actions import N
@@ -34,15 +34,18 @@ from meeple.boardgames.farland.farm import (
 )
 from meeple.boardgames.farland.scoring import (
     Techs,
+    irrigated_squares,
     live_pipes,
     printed_fences,
     regions,
     score_farm,
+    square_links,
 )
 
 CROSS = 3  # Install kind of a Nimbus Generator (two pipes as a cross on a corner)
 PIECE_VALUE = 0.5  # a piece kept in the house, as the heuristic values it
 ENCLOSURE_SIZE = 3  # small areas tried as pastures of their own, up to this many squares
+OUTLOOK_CACHE = 50_000  # farms remembered by planned_outlook
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ class _Farm:
         self.side = side
         self.techs = techs
         self.printed = printed_fences(farm.cells)
+        self.links = square_links(farm.cells)
+        self._irrigated: tuple[tuple[int, int], set[int]] | None = None
         edges: set[int] = set()
         for i in farm.cells:
             edges.update(side_edges(i))
@@ -97,16 +102,28 @@ class _Farm:
         if more:
             counts = list(counts)
             counts[table] += more
+        pipes = self.pipes.union(pipes)
+        irrigated = None
+        if len(pipes) == len(self.pipes) and cross < 0:
+            # No new pipe: the irrigation of the farm as planned so far. Planning only
+            # adds pieces, so the sets' sizes tell whether it is still the one computed.
+            size = (len(self.pipes), len(self.nimbus))
+            if self._irrigated is None or self._irrigated[0] != size:
+                self._irrigated = (size, irrigated_squares(self.cells, pipes, self.nimbus))
+            irrigated = self._irrigated[1]
         return score_farm(
             self.cells,
             self.tokens,
             self.fences.union(fences),
-            self.pipes.union(pipes),
+            pipes,
             self.nimbus | {cross} if cross >= 0 else self.nimbus,
             counts,
             self.comp,
             self.side,
             self.techs,
+            printed=self.printed,
+            irrigated=irrigated,
+            links=self.links,
         )
 
     # -- candidate groups --------------------------------------------------------
@@ -114,12 +131,14 @@ class _Farm:
     def enclosures(self) -> list[tuple[int, ...]]:
         """Fence groups that each close an area: every open area whole, and every
         connected group of up to ENCLOSURE_SIZE squares."""
+        if not self.house[FENCE]:
+            return []  # nothing to close an area with (the search below is the costly part)
         fenced = self.fences | self.printed
         if self.techs.fence_sprinkler:
             fenced |= self.pipes
         free = self.edges - self.fences - self.printed
         groups: set[frozenset[int]] = set()
-        for area, closed in regions(self.cells, fenced):
+        for area, closed in regions(self.cells, fenced, self.links):
             if not closed:
                 groups.add(frozenset(area))
         seen: set[frozenset[int]] = set()
@@ -240,6 +259,52 @@ def plan_install(
         now = f.score()
         installs.extend(group)
     return Plan(tuple(installs), base - start)
+
+
+Outlook = tuple[int, int]  # the farm's points with the plan installed, the pieces it uses
+
+
+def planned_outlook(
+    farm: Farm,
+    comp: Components,
+    side: str,
+    techs: Techs,
+    crosses: bool,
+    cache: MutableMapping[Hashable, Outlook],
+) -> Outlook:
+    """What the farm would score if the planner installed its house now, and how many
+    pieces that takes; remembered in ``cache`` by everything the plan reads, since a
+    search meets the same farm many times (the opponent's, unchanged, at every leaf)."""
+    key = (
+        tuple(sorted(farm.cells.items())),
+        tuple(sorted(farm.tokens.items())),
+        frozenset(farm.fences),
+        frozenset(farm.pipes),
+        frozenset(farm.nimbus),
+        tuple(farm.troughs),
+        tuple(farm.house),
+        farm.techs,
+    )
+    hit = cache.get(key)
+    if hit is None:
+        plan = plan_install(farm, comp, side, techs, crosses)
+        pieces = sum(2 if i.kind == CROSS else 1 for i in plan.installs)
+        now = score_farm(
+            farm.cells,
+            farm.tokens,
+            farm.fences,
+            farm.pipes,
+            farm.nimbus,
+            farm.troughs,
+            comp,
+            side,
+            techs,
+        )
+        hit = (sum(now.values()) + plan.gain, pieces)
+        if len(cache) >= OUTLOOK_CACHE:
+            cache.clear()  # a bound, not an LRU: a game's farms soon move past old ones
+        cache[key] = hit
+    return hit
 
 
 def _groups(f: _Farm, now: Mapping[str, int]) -> Iterator[tuple[dict[str, int], list[Install]]]:

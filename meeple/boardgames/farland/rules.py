@@ -3,7 +3,8 @@ data, the options and the player count (``Rules``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Hashable
+from dataclasses import dataclass, field
 
 from meeple.boardgames.farland import components as comps
 from meeple.boardgames.farland.actions import Layout
@@ -48,6 +49,11 @@ class Rules:
     n_level1: int
     tree_level1_bits: tuple[int, ...]  # per technology: the level 1 technologies of its tree
     level2_slots: int  # players who may hold each level 2 technology
+    # The deep heuristic's memory of planned farms (planner.planned_outlook): kept with
+    # the rules, so a corrected component file never meets another file's plans.
+    outlooks: dict[Hashable, tuple[int, int]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
 
 
 def make_rules(comp: Components, side: str, players: int) -> Rules:

@@ -60,12 +60,30 @@ def printed_fences(cells: Mapping[int, FarmCell]) -> set[int]:
     return out
 
 
-def regions(cells: Mapping[int, FarmCell], fenced: set[int]) -> list[tuple[list[int], bool]]:
+Links = Mapping[int, tuple[tuple[int, int], ...]]
+"""Per square: (the square beyond each side, or -1 off the farm; that side's edge)."""
+
+
+def square_links(cells: Mapping[int, FarmCell]) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Each square's four sides, as ``regions`` walks them (north, east, south, west)."""
+    out = {}
+    for i in cells:
+        sides = ((i - N, 2 * i), (i + 1, 2 * (i + 1) + 1), (i + N, 2 * (i + N)), (i - 1, 2 * i + 1))
+        out[i] = tuple((j if j in cells else -1, e) for j, e in sides)
+    return out
+
+
+def regions(
+    cells: Mapping[int, FarmCell], fenced: set[int], links: Links | None = None
+) -> list[tuple[list[int], bool]]:
     """Split the farm into areas bounded by ``fenced`` edges.
 
     Returns ``(squares, closed)`` per area: ``closed`` areas are pastures (no
-    unfenced side faces outside the farm); the others are open fields.
+    unfenced side faces outside the farm); the others are open fields. ``links``:
+    the farm's ``square_links``, where the caller already has them.
     """
+    if links is None:
+        links = square_links(cells)
     seen: set[int] = set()
     out: list[tuple[list[int], bool]] = []
     for start in cells:
@@ -78,20 +96,14 @@ def regions(cells: Mapping[int, FarmCell], fenced: set[int]) -> list[tuple[list[
         while stack:
             i = stack.pop()
             area.append(i)
-            for j, e in (
-                (i - N, 2 * i),
-                (i + 1, 2 * (i + 1) + 1),
-                (i + N, 2 * (i + N)),
-                (i - 1, 2 * i + 1),
-            ):
+            for j, e in links[i]:
                 if e in fenced:
                     continue
-                if j in cells:
-                    if j not in seen:
-                        seen.add(j)
-                        stack.append(j)
-                else:
+                if j < 0:
                     closed = False
+                elif j not in seen:
+                    seen.add(j)
+                    stack.append(j)
         out.append((area, closed))
     return out
 
@@ -158,15 +170,21 @@ def score_farm(
     comp: Components,
     side: str = "basic",
     techs: Techs = Techs(),
+    printed: set[int] | None = None,
+    irrigated: set[int] | None = None,
+    links: Links | None = None,
 ) -> dict[str, int]:
-    """One scoring phase for one farm: points by category (no ``total``)."""
+    """One scoring phase for one farm: points by category (no ``total``). ``printed`` and
+    ``irrigated`` (and ``links``): the farm's printed fences and irrigated squares (and
+    its ``square_links``), where the caller already knows them (the planner scores one
+    farm many times)."""
     na = len(comp.animals)
     nr = len(comp.resources)
     pipes = set(pipes)
-    fenced = set(fences) | printed_fences(cells)
+    fenced = set(fences) | (printed_fences(cells) if printed is None else printed)
     if techs.fence_sprinkler:
         fenced |= pipes
-    areas = regions(cells, fenced)
+    areas = regions(cells, fenced, links)
     tables = comp.livestock[side]
     values = [livestock_value(tables[a], troughs[a]) for a in range(na)]
 
@@ -174,7 +192,8 @@ def score_farm(
     growth = 0
     pastures = 0
     crops = [0] * (nr - na)
-    irrigated = irrigated_squares(cells, pipes, nimbus)
+    if irrigated is None:
+        irrigated = irrigated_squares(cells, pipes, nimbus)
     for area, closed in areas:
         counts = [0] * nr
         for i in area:

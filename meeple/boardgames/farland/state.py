@@ -38,7 +38,7 @@ from meeple.boardgames.farland.farm import (
     nimbus_corners,
     side_edges,
 )
-from meeple.boardgames.farland.planner import CROSS, plan_install
+from meeple.boardgames.farland.planner import CROSS, PIECE_VALUE, plan_install, planned_outlook
 from meeple.boardgames.farland.rules import (
     EFFICIENT_CONSTRUCTION_GAINS,
     POND,
@@ -740,9 +740,34 @@ class FarlandState(State):
             sum(self.points[p])
             + sum(self.score_phase(p).values())
             + plus * f.plus10
-            + 0.5 * sum(f.house)
+            + PIECE_VALUE * sum(f.house)
             for p, f in enumerate(self.farms)
         ]
+        others = [v for p, v in enumerate(est) if p != player]
+        return float(est[player] - max(others))
+
+    def _deep_heuristic(self, player: int) -> float:
+        """As ``_heuristic``, but each house's improvements count what they would score
+        installed as the planner installs them (a fence closing a pasture, a pipe reaching
+        crops), and only the pieces left over count half a point."""
+        if self.phase == "over":
+            return super()._heuristic(player)
+        rules = self.rules
+        plus = rules.components.plus10_points
+        nimbus = rules.tech_bit["nimbus_generator"]
+        est = []
+        for p, f in enumerate(self.farms):
+            farm, used = planned_outlook(
+                f,
+                rules.components,
+                rules.side,
+                self.techs_of(p),
+                bool(f.techs & nimbus),
+                rules.outlooks,
+            )
+            est.append(
+                sum(self.points[p]) + farm + plus * f.plus10 + PIECE_VALUE * (sum(f.house) - used)
+            )
         others = [v for p, v in enumerate(est) if p != player]
         return float(est[player] - max(others))
 

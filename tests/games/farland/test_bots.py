@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+import meeple
 from meeple.agents.base import make_agent
 from meeple.agents.human import HumanAgent
 from meeple.agents.levels import level_spec
@@ -247,11 +248,47 @@ def test_paying_keeps_the_piece_the_plan_needs():
     assert s.action_to_string(s.tactic()) == "pipe"  # the three fences close both meadows
 
 
-def test_farlands_hard_level_is_greedy_and_its_hint_says_what_greedy_expects():
-    """Farland's hard level is the greedy bot (docs/bots.md: it beat the search 13 games
-    to 1 once both had the planner); meeple play's hint then ranks greedy's values."""
+def test_the_deep_heuristic_counts_what_the_house_will_score_installed():
+    """Three fences in the house close the starting house's two meadows (+6 at a scoring
+    phase): the quick heuristic counts them half a point each, the deep one counts the two
+    pastures they make."""
+    s = played_to("take")
+    me = s.current_player()
+    for p in range(2):
+        fresh_farm(s, p)
+        s.farms[p].house = [0, 0, 0]
+    s.farms[me].house = [3, 0, 0]
+    assert s.heuristic(me, deep=True) - s.heuristic(me) == 6 - 3 * 0.5
+    # Two fences close one meadow: 3 points, and no piece is left over.
+    s.farms[me].house = [2, 0, 0]
+    assert s.heuristic(me, deep=True) - s.heuristic(me) == 3 - 2 * 0.5
+    # A pipe with no crop to water scores nothing installed: both count half a point.
+    s.farms[me].house = [0, 1, 0]
+    assert s.heuristic(me, deep=True) == s.heuristic(me)
+    # The opponent's house is judged the same way: their lead is ours with the sign turned.
+    assert s.heuristic(1 - me, deep=True) == -s.heuristic(me, deep=True)
+
+
+def test_deep_greedy_judges_the_best_quick_moves_first_within_its_time():
+    s = played_to("place")
+    legal = s.legal_actions()
+    quick = make_agent("greedy", random.Random(1)).values(s, legal)
+    rushed = make_agent("deepgreedy:seconds=0.000001", random.Random(1)).values(s, legal)
+    # Out of time at once: only the best move by the quick heuristic was judged.
+    assert list(rushed) == [max(legal, key=lambda a: quick[a])]
+    full = make_agent("deepgreedy:seconds=600", random.Random(1)).values(s, legal)
+    assert sorted(full) == sorted(legal)
+    for bad in ("deepgreedy:seconds=0", "deepgreedy:seconds=soon", "deepgreedy:clock=sundial"):
+        with pytest.raises(meeple.OptionError):
+            make_agent(bad, random.Random(1))
+
+
+def test_farlands_hard_level_is_deep_greedy_and_its_hint_ranks_its_values():
+    """Farland's hard level is greedy with the deep heuristic (docs/bots.md: it beat greedy
+    with the quick one, which had beaten the search 13 games to 1); meeple play's hint then
+    ranks its values."""
     s = setup()
-    assert level_spec("hard", "farland") == "greedy"
+    assert level_spec("hard", "farland").startswith("deepgreedy")
     hint = HumanAgent(random.Random(0)).hint(s)
     assert hint.startswith("Hint: ") and "once your turn is over" in hint
     assert "Next best:" in hint
