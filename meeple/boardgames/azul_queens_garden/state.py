@@ -31,7 +31,7 @@ from meeple.boardgames.azul_queens_garden.board import (
     RING,
     cell_name,
 )
-from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
+from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
 from meeple.boardgames.azul_queens_garden.rules import COL, PAT, RING_OF_CELL, Rules
 from meeple.boardgames.azul_queens_garden.scoring import end_of_game, evaluation, round_score
 from meeple.core import CHANCE, Decision, Game, State, multiset_outcomes
@@ -55,6 +55,34 @@ CATEGORIES = (
 START, WHEEL, PAVILIONS, FIRST_PASS, PURCHASES, DISCARDS, JOKERS, STORAGE, EVAL, BONUS = range(10)
 
 NB = NEIGHBOURS
+
+# What a hexagon on a cell breaks of the placement rule (``fault``).
+FITS, SHARES_NOTHING, COLOUR_TWICE, PATTERN_TWICE = range(4)
+# A cell's neighbourhood (State._neighbourhood): colours and patterns present, per colour
+# the patterns of its groups there and per pattern the colours, then the bits those
+# groups already share (per colour, per pattern).
+Neighbourhood = tuple[int, int, dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
+
+
+def fault(hood: Neighbourhood, t: int) -> int:
+    """Which part of the placement rule hexagon ``t`` breaks in ``hood``: ``FITS``;
+    ``SHARES_NOTHING`` (it touches hexagons but shares its colour, or with pattern
+    adjacency its pattern, with none); ``COLOUR_TWICE`` or ``PATTERN_TWICE`` (its colour
+    or pattern group would hold one hexagon twice)."""
+    colbits, patbits, ccomb, pcomb, cclash, pclash = hood
+    c, q = COL[t], PAT[t]
+    if colbits and not (colbits >> c & 1 or patbits >> q & 1):
+        return SHARES_NOTHING
+    if c in cclash or ccomb.get(c, 0) >> q & 1:
+        return COLOUR_TWICE
+    if q in pclash or pcomb.get(q, 0) >> c & 1:
+        return PATTERN_TWICE
+    return FITS
+
+
+def _lowest(bits: int) -> int:
+    """The index of the lowest set bit."""
+    return (bits & -bits).bit_length() - 1
 
 
 # The bots' heuristic (``_garden_value``), in points; docs/bots.md says how they were
@@ -243,6 +271,52 @@ class AzulQueensGardenState(State):
         self.colour_count[p][c] += 1
         self.pattern_count[p][q] += 1
 
+    # -- the placement rule, written once: what a cell's neighbours allow, and which
+    # part of the rule a hexagon breaks there (legal moves, can_place and the refusal
+    # messages all read these two) --------------------------------------------------
+
+    def _neighbourhood(self, p: int, x: int) -> Neighbourhood:
+        """What the hexagons around cell ``x`` of player ``p`` 's garden allow: the colours
+        there and the patterns that admit a hexagon (none with colour adjacency), and per
+        colour (pattern) the patterns (colours) of the groups a hexagon on ``x`` would join,
+        with those the groups already share with each other (joined by ``x`` they would
+        hold the same hexagon twice)."""
+        g = self.garden[p]
+        clab, cmask = self.col_lab[p], self.col_mask[p]
+        plab, pmask = self.pat_lab[p], self.pat_mask[p]
+        colbits = patbits = 0
+        ccomb: dict[int, int] = {}
+        pcomb: dict[int, int] = {}
+        cclash: dict[int, int] = {}
+        pclash: dict[int, int] = {}
+        seen: list[int] = []
+        for n in NB[x]:
+            u = g[n]
+            if u < 0:
+                continue
+            c, q = COL[u], PAT[u]
+            colbits |= 1 << c
+            patbits |= 1 << q
+            lab = clab[n]
+            if lab not in seen:
+                seen.append(lab)
+                prev = ccomb.get(c, 0)
+                m = cmask[lab]
+                if prev & m:
+                    cclash[c] = cclash.get(c, 0) | (prev & m)
+                ccomb[c] = prev | m
+            lab = plab[n] + NUM_CELLS
+            if lab not in seen:
+                seen.append(lab)
+                prev = pcomb.get(q, 0)
+                m = pmask[lab - NUM_CELLS]
+                if prev & m:
+                    pclash[q] = pclash.get(q, 0) | (prev & m)
+                pcomb[q] = prev | m
+        if not self.rules.by_pattern:
+            patbits = 0  # colour adjacency: a shared pattern does not let a hexagon in
+        return colbits, patbits, ccomb, pcomb, cclash, pclash
+
     def can_place(self, p: int, t: int, x: int) -> bool:
         """May hexagon ``t`` go on the empty cell ``x`` of player ``p`` 's garden?
 
@@ -250,46 +324,7 @@ class AzulQueensGardenState(State):
         pattern, with the default adjacency), and never making a group that holds
         two identical hexagons.
         """
-        g = self.garden[p]
-        c, q = COL[t], PAT[t]
-        by_pattern = self.rules.by_pattern
-        clab, cmask, plab, pmask = (
-            self.col_lab[p],
-            self.col_mask[p],
-            self.pat_lab[p],
-            self.pat_mask[p],
-        )
-        has_nb = False
-        match = False
-        cm = 1 << q
-        pm = 1 << c
-        seen_c: list[int] = []
-        seen_p: list[int] = []
-        for n in NB[x]:
-            u = g[n]
-            if u < 0:
-                continue
-            has_nb = True
-            if COL[u] == c:
-                match = True
-                lab = clab[n]
-                if lab not in seen_c:
-                    m = cmask[lab]
-                    if m & cm:
-                        return False
-                    cm |= m
-                    seen_c.append(lab)
-            if PAT[u] == q:
-                if by_pattern:
-                    match = True
-                lab = plab[n]
-                if lab not in seen_p:
-                    m = pmask[lab]
-                    if m & pm:
-                        return False
-                    pm |= m
-                    seen_p.append(lab)
-        return match or not has_nb
+        return fault(self._neighbourhood(p, x), t) == FITS
 
     def _keys_available(self, p: int, t: int, by_colour: bool) -> int:
         """How many different keys (patterns of t's colour, or colours of t's
@@ -444,58 +479,14 @@ class AzulQueensGardenState(State):
         payable = self._payable_types(p)
         if payable:
             g = self.garden[p]
-            by_pattern = self.rules.by_pattern
-            clab, cmask = self.col_lab[p], self.col_mask[p]
-            plab, pmask = self.pat_lab[p], self.pat_mask[p]
             found: list[int] = []
             for x in range(NUM_CELLS):
                 if g[x] != EMPTY:
                     continue
-                # What the neighbours of x allow: the colours and patterns there, and
-                # per colour (pattern) the patterns (colours) of the groups x would join,
-                # or -1 where those groups already clash with each other.
-                colbits = patbits = 0
-                ccomb: dict[int, int] = {}
-                pcomb: dict[int, int] = {}
-                seen: list[int] = []
-                for n in NB[x]:
-                    u = g[n]
-                    if u < 0:
-                        continue
-                    c, q = COL[u], PAT[u]
-                    colbits |= 1 << c
-                    patbits |= 1 << q
-                    lab = clab[n]
-                    if lab not in seen:
-                        seen.append(lab)
-                        prev = ccomb.get(c, 0)
-                        if prev >= 0:
-                            m = cmask[lab]
-                            ccomb[c] = -1 if prev & m else prev | m
-                    lab = plab[n] + NUM_CELLS
-                    if lab not in seen:
-                        seen.append(lab)
-                        prev = pcomb.get(q, 0)
-                        if prev >= 0:
-                            m = pmask[lab - NUM_CELLS]
-                            pcomb[q] = -1 if prev & m else prev | m
-                if not colbits:
-                    for t in payable:
-                        found.append(A.PLACE + t * NUM_CELLS + x)
-                    continue
-                if not by_pattern:
-                    patbits = 0
+                hood = self._neighbourhood(p, x)
                 for t in payable:
-                    c, q = COL[t], PAT[t]
-                    if not (colbits >> c & 1 or patbits >> q & 1):
-                        continue
-                    m = ccomb.get(c, 0)
-                    if m < 0 or m >> q & 1:
-                        continue
-                    m = pcomb.get(q, 0)
-                    if m < 0 or m >> c & 1:
-                        continue
-                    found.append(A.PLACE + t * NUM_CELLS + x)
+                    if fault(hood, t) == FITS:
+                        found.append(A.PLACE + t * NUM_CELLS + x)
             out.extend(found)
         stored = self.store_exps[p]
         for i, e in enumerate(stored[:]):
@@ -1550,37 +1541,28 @@ class AzulQueensGardenState(State):
     def _placement_problem(self, p: int, t: int, x: int) -> str | None:
         """Which part of the placement rule hexagon ``t`` on cell ``x`` breaks, or None."""
         rules = self.rules
-        g = self.garden[p]
-        c, q = COL[t], PAT[t]
-        by_pattern = self.rules.by_pattern
+        hood = self._neighbourhood(p, x)
+        broken = fault(hood, t)
         name = rules.tile_name(t)
-        nbs = [g[n] for n in NB[x] if g[n] >= 0]
-        if nbs and not any(COL[u] == c or (by_pattern and PAT[u] == q) for u in nbs):
-            shared = "colour or pattern" if by_pattern else "colour"
+        if broken == SHARES_NOTHING:
+            shared = "colour or pattern" if rules.by_pattern else "colour"
             return f"{name} touches hexagons on {cell_name(x)} but shares its {shared} with none"
-        for by_colour in (True, False):
-            same = COL if by_colour else PAT
-            key = same[t]
-            group = [x]
-            seen = {x}
-            types = [t]
-            i = 0
-            while i < len(group):
-                for n in NB[group[i]]:
-                    u = g[n]
-                    if n not in seen and u >= 0 and same[u] == key:
-                        seen.add(n)
-                        group.append(n)
-                        types.append(u)
-                i += 1
-            dup = next((u for u in types if types.count(u) > 1), None)
-            if dup is not None:
-                kind = rules.colours[key] if by_colour else rules.patterns[key]
-                return (
-                    f"{name} on {cell_name(x)} would make a {kind} group holding two "
-                    f"{rules.tile_name(dup)} hexagons"
-                )
-        return None
+        if broken == FITS:
+            return None
+        _, _, ccomb, pcomb, cclash, pclash = hood
+        c, q = COL[t], PAT[t]
+        if broken == COLOUR_TWICE:
+            kind = rules.colours[c]
+            # The hexagon itself, if the group holds it already; else one the group's
+            # parts both hold (their patterns, in the colour's group).
+            twice = t if ccomb.get(c, 0) >> q & 1 else c * NUM_PATTERNS + _lowest(cclash[c])
+        else:
+            kind = rules.patterns[q]
+            twice = t if pcomb.get(q, 0) >> c & 1 else _lowest(pclash[q]) * NUM_PATTERNS + q
+        return (
+            f"{name} on {cell_name(x)} would make a {kind} group holding two "
+            f"{rules.tile_name(twice)} hexagons"
+        )
 
     def _explain_illegal(self, a: int) -> str | None:
         d = self.decision

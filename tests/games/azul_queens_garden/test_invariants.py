@@ -67,8 +67,36 @@ def test_random_games_keep_every_invariant(players: int) -> None:
         s.check_invariants()
 
 
+def _placement_allowed(s: AzulQueensGardenState, p: int, t: int, x: int) -> bool:
+    """The placement rule read plainly, by searching the garden (not the engine's group
+    labels): a hexagon alone, or touching one that shares its colour (or, with pattern
+    adjacency, its pattern); and neither the colour group nor the pattern group it would
+    join may then hold two identical hexagons."""
+    from meeple.boardgames.azul_queens_garden.board import NEIGHBOURS
+
+    g = s.garden[p]
+    near = [g[n] for n in NEIGHBOURS[x] if g[n] >= 0]
+    shares = [u for u in near if u // 6 == t // 6 or (s.rules.by_pattern and u % 6 == t % 6)]
+    if near and not shares:
+        return False
+    for same in (lambda u: u // 6, lambda u: u % 6):
+        group, todo, types = {x}, [x], [t]
+        while todo:
+            for n in NEIGHBOURS[todo.pop()]:
+                if n not in group and g[n] >= 0 and same(g[n]) == same(t):
+                    group.add(n)
+                    todo.append(n)
+                    types.append(g[n])
+        if len(set(types)) < len(types):
+            return False
+    return True
+
+
 @pytest.mark.parametrize("opts", [{}, {"adjacency": "colour"}])
-def test_fast_placement_generation_agrees_with_the_rule_check(opts: dict[str, str]) -> None:
+def test_the_placements_offered_are_those_the_rule_allows(opts: dict[str, str]) -> None:
+    """The engine's placement rule (one predicate, for legal moves, ``can_place`` and the
+    refusal messages) against the rule searched out plainly on the garden, at every turn
+    of two random games: the placements offered, and every refusal's message."""
     from meeple.boardgames.azul_queens_garden import actions as A
     from meeple.boardgames.azul_queens_garden.state import EMPTY
 
@@ -81,15 +109,21 @@ def test_fast_placement_generation_agrees_with_the_rule_check(opts: dict[str, st
             d = s.decision
             if d is not None and d.kind == "turn":
                 p = d.player
-                fast = {a for a in s.legal_actions() if A.PLACE <= a < A.EXPAND}
-                slow = {
+                offered = {a for a in s.legal_actions() if A.PLACE <= a < A.EXPAND}
+                allowed = {
                     A.PLACE + t * 49 + x
                     for t in range(36)
                     if s.store[p][t] and s.can_pay(p, t)
                     for x in range(49)
-                    if s.garden[p][x] == EMPTY and s.can_place(p, t, x)
+                    if s.garden[p][x] == EMPTY and _placement_allowed(s, p, t, x)
                 }
-                assert fast == slow
+                assert offered == allowed
+                for t in range(36):
+                    for x in range(49):
+                        if s.garden[p][x] == EMPTY:
+                            problem = s._placement_problem(p, t, x)
+                            assert (problem is None) == _placement_allowed(s, p, t, x)
+                            assert s.can_place(p, t, x) == (problem is None)
             random_step(s, rng)
 
 
