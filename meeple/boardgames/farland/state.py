@@ -59,6 +59,10 @@ from meeple.core import AUTOMATIC, CHANCE, Decision, Game, State, multiset_outco
 GAIN_LOOK = 3  # a gained improvement is judged with up to this many of its kind
 
 
+FIRST_PICK_VALUE = 0.5
+"""The deep heuristic's points for holding the first-player marker, per round to start."""
+
+
 class FarlandState(State):
     rules: Rules  # the game's, shared by all its states
 
@@ -749,7 +753,8 @@ class FarlandState(State):
     def _deep_heuristic(self, player: int) -> float:
         """As ``_heuristic``, but each house's improvements count what they would score
         installed as the planner installs them (a fence closing a pasture, a pipe reaching
-        crops), and only the pieces left over count half a point."""
+        crops), and only the pieces left over count half a point; and the first-player
+        marker counts FIRST_PICK_VALUE for each round still to start."""
         if self.phase == "over":
             return super()._heuristic(player)
         rules = self.rules
@@ -768,6 +773,10 @@ class FarlandState(State):
             est.append(
                 sum(self.points[p]) + farm + plus * f.plus10 + PIECE_VALUE * (sum(f.house) - used)
             )
+        # The first-player marker picks first from the market in every round still to
+        # start: hard as the second player won 45% of 85 games against greedy, as the
+        # first 75%, so the first pick is worth holding.
+        est[self.first] += FIRST_PICK_VALUE * max(0, rules.components.rounds - self.round)
         others = [v for p, v in enumerate(est) if p != player]
         return float(est[player] - max(others))
 

@@ -19,7 +19,7 @@ from meeple.agents.levels import level_spec
 from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
 from meeple.boardgames.farland.planner import CROSS, plan_install
-from meeple.boardgames.farland.state import FarlandState
+from meeple.boardgames.farland.state import FIRST_PICK_VALUE, FarlandState
 from meeple.core import CHANCE, sample_chance
 from tests.games.farland.helpers import bottom, farm_with, land, left, right, setup, top
 
@@ -257,16 +257,24 @@ def test_the_deep_heuristic_counts_what_the_house_will_score_installed():
     for p in range(2):
         fresh_farm(s, p)
         s.farms[p].house = [0, 0, 0]
+    # The deep heuristic also counts the first-player marker for the rounds to come.
+    s.first = me
+    marker = FIRST_PICK_VALUE * (s.rules.components.rounds - s.round)
+    assert marker > 0
     s.farms[me].house = [3, 0, 0]
-    assert s.heuristic(me, deep=True) - s.heuristic(me) == 6 - 3 * 0.5
+    assert s.heuristic(me, deep=True) - s.heuristic(me) == 6 - 3 * 0.5 + marker
     # Two fences close one meadow: 3 points, and no piece is left over.
     s.farms[me].house = [2, 0, 0]
-    assert s.heuristic(me, deep=True) - s.heuristic(me) == 3 - 2 * 0.5
+    assert s.heuristic(me, deep=True) - s.heuristic(me) == 3 - 2 * 0.5 + marker
     # A pipe with no crop to water scores nothing installed: both count half a point.
     s.farms[me].house = [0, 1, 0]
-    assert s.heuristic(me, deep=True) == s.heuristic(me)
+    assert s.heuristic(me, deep=True) == s.heuristic(me) + marker
     # The opponent's house is judged the same way: their lead is ours with the sign turned.
     assert s.heuristic(1 - me, deep=True) == -s.heuristic(me, deep=True)
+    # Handing the marker over moves the lead by its value twice.
+    before = s.heuristic(me, deep=True)
+    s.first = 1 - me
+    assert s.heuristic(me, deep=True) == before - 2 * marker
 
 
 def test_deep_greedy_judges_the_best_quick_moves_first_within_its_time():
