@@ -36,6 +36,50 @@ class Agent:
         the whole turn counts them. Agents without one ignore it."""
 
 
+class TurnTimer:
+    """What the seat's turn in progress has taken, for an agent that budgets a whole turn
+    (a person waits for the turn, not for each decision): where the turn began (the
+    history's length), the decisions this agent took in it, and their time."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.turn: tuple[int, int, float] | None = None
+        self.started = 0.0
+
+    def begin(self, state: State) -> None:
+        """A decision starts: a new turn, or one this agent has timed so far, or (None)
+        one it did not see whole."""
+        k = state.decisions_this_turn()
+        began = len(state.history)
+        turn = self.turn
+        if k == 0:
+            turn = (began, 0, 0.0)
+        elif turn is None or turn[1] != k or turn[0] >= began:
+            turn = None
+        self.turn = turn
+        self.started = self.clock()
+
+    def end(self) -> None:
+        if self.turn is not None:
+            began, k, spent = self.turn
+            self.turn = (began, k + 1, spent + self.clock() - self.started)
+
+    def resume(self, state: State, spent: float) -> None:
+        """The turn so far was this seat's and took ``spent`` (see Agent.resume_turn)."""
+        k = state.decisions_this_turn()
+        self.turn = (len(state.history) - k, k, spent) if k > 0 else None
+
+    def share(self, state: State, total: float) -> float:
+        """This decision's share of a turn of ``total`` seconds: half of what is left, when
+        the turn's earlier decisions were timed; else by their count (half at the first,
+        then a quarter, ...), which keeps the turn within ``total`` too."""
+        k = state.decisions_this_turn()
+        turn = self.turn
+        if turn is not None and turn[1] == k and turn[0] <= len(state.history):
+            return max(0.0, total - turn[2]) / 2
+        return total * 0.5 ** (k + 1)
+
+
 def planned_move(state: State, rng: random.Random) -> int | None:
     """The game's own plan for the decision (``State.tactic``), read from one of the
     mover's determinisations, so that it can only use what the mover sees."""

@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any
 
-from meeple.agents.base import Agent, flag, planned_move
+from meeple.agents.base import Agent, TurnTimer, flag, planned_move
 from meeple.core.api import CHANCE, State, sample_chance
 from meeple.core.errors import OptionError
 
@@ -134,10 +134,10 @@ class DeepGreedyAgent(GreedyAgent):
     Farland counts what the improvements in the house will score once installed).
 
     It looks ahead as greedy does, then judges the positions it reached with the deep
-    heuristic, best quick value first, for as long as ``seconds`` allows (the first is
-    always judged), and plays the best of those judged: so a decision takes about
-    ``seconds`` at the most, and a game whose deep heuristic is the quick one plays as
-    greedy does.
+    heuristic, best quick value first, for as long as ``seconds`` allows (with ``turn``,
+    also the decision's share of a whole turn of that many seconds; the first is always
+    judged), and plays the best of those judged: so a decision takes about ``seconds`` at
+    the most, and a game whose deep heuristic is the quick one plays as greedy does.
     """
 
     name = "deepgreedy"
@@ -150,25 +150,35 @@ class DeepGreedyAgent(GreedyAgent):
         width: int | str | None = None,
         tactics: int | str = 1,
         seconds: float | str = 1.0,
+        turn: float | str | None = None,
         clock: str = "wall",
         **options: Any,
     ) -> None:
         super().__init__(rng, samples, depth, width, tactics, **options)
-        try:
-            self.seconds = float(seconds)
-        except ValueError:
-            given = str(seconds)
-            raise OptionError(f"deepgreedy: seconds must be a number, not {given!r}") from None
-        if not self.seconds > 0:
-            raise OptionError(f"deepgreedy: seconds must be more than 0, not {self.seconds}")
+        self.seconds = _positive("seconds", seconds)
+        self.turn = None if turn is None else _positive("turn", turn)
         if clock not in ("wall", "cpu"):
             raise OptionError(f"deepgreedy: clock must be wall or cpu, not {str(clock)!r}")
         # cpu: the thread's CPU time, for measuring on a busy machine (as ISMCTS's clock).
         self.clock = time.perf_counter if clock == "wall" else time.thread_time
+        # turn=T: a whole turn's decisions share T seconds (as ISMCTS's turn option).
+        self.timer = TurnTimer(self.clock)
+
+    def step(self, state: State) -> int:
+        self.timer.begin(state)
+        action = super().step(state)
+        self.timer.end()
+        return action
+
+    def resume_turn(self, state: State, spent: float) -> None:
+        self.timer.resume(state, spent)
 
     def values(self, state: State, legal: list[int]) -> dict[int, float]:
         """The deep values of the actions judged in time (the others are left out)."""
         started = self.clock()
+        limit = self.seconds
+        if self.turn is not None:
+            limit = min(limit, self.timer.share(state, self.turn))
         if self.game_id != state.game.info.id:
             self._configure(state.game.info.id)
         me = state.current_player()
@@ -187,7 +197,7 @@ class DeepGreedyAgent(GreedyAgent):
             leaves[action] = reached
         values: dict[int, float] = {}
         for k, action in enumerate(sorted(legal, key=lambda a: -quick[a])):
-            if k and self.clock() - started > self.seconds:
+            if k and self.clock() - started > limit:
                 break
             deep = [self._deep(leaf, me) for leaf in leaves[action]]
             values[action] = sum(deep) / len(deep)
@@ -198,3 +208,13 @@ class DeepGreedyAgent(GreedyAgent):
         if leaf.is_terminal():
             return 1000.0 * leaf.returns()[me] + leaf.heuristic(me, deep=True)
         return leaf.heuristic(me, deep=True)
+
+
+def _positive(key: str, value: float | str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise OptionError(f"deepgreedy: {key} must be a number, not {str(value)!r}") from None
+    if not number > 0:
+        raise OptionError(f"deepgreedy: {key} must be more than 0, not {number}")
+    return number

@@ -165,3 +165,48 @@ def test_an_agent_made_anew_is_told_the_turns_time_so_far():
 def fresh_budget(agent, state) -> float:
     agent._resolve(state)
     return agent.inner.budget(state)
+
+
+def test_deep_greedy_shares_a_whole_turn_as_ismcts_does():
+    """Farland's hard level (deepgreedy with turn=1.5): told what the seat's turn took so
+    far, a decision's deep judging gets half of what is left; told nothing, half at the
+    turn's first decision and a quarter at the next; in a whole turn it plays itself it
+    times its own decisions."""
+    from meeple.agents.greedy import DeepGreedyAgent
+
+    game = meeple.load("farland")
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.current_player() == meeple.CHANCE or state.decisions_this_turn() != 1:
+        if state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    hard = make_agent("hard", random.Random(0))
+    hard.resume_turn(state, 0.8)
+    inner = hard.inner
+    assert isinstance(inner, DeepGreedyAgent) and inner.turn == 1.5
+    assert inner.timer.share(state, 1.5) == pytest.approx((1.5 - 0.8) / 2)
+    fresh = DeepGreedyAgent(random.Random(0), turn=1.5)
+    assert fresh.timer.share(state, 1.5) == pytest.approx(1.5 * 0.25)
+    with pytest.raises(meeple.OptionError, match="deepgreedy: turn must be more than 0"):
+        make_agent("deepgreedy:turn=0", random.Random(0))
+    # A whole turn from its first decision, timed by the agent itself.
+    while state.current_player() == meeple.CHANCE or state.decisions_this_turn() != 0:
+        if state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    agent = DeepGreedyAgent(random.Random(0), seconds=1, turn=0.3)
+    mover = state.current_player()
+    took = 0.0
+    while state.current_player() == mover:
+        started = time.perf_counter()
+        action = agent.step(state)
+        took += time.perf_counter() - started
+        state.apply_action(action)
+        while state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        if state.current_player() == mover:
+            # The agent's own count of the turn's time, which the next share reads.
+            assert agent.timer.turn is not None and agent.timer.turn[2] <= took + 1e-6

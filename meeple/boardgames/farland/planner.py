@@ -45,7 +45,7 @@ from meeple.boardgames.farland.scoring import (
 CROSS = 3  # Install kind of a Nimbus Generator (two pipes as a cross on a corner)
 PIECE_VALUE = 0.5  # a piece kept in the house, as the heuristic values it
 ENCLOSURE_SIZE = 3  # small areas tried as pastures of their own, up to this many squares
-OUTLOOK_CACHE = 50_000  # farms remembered by planned_outlook
+OUTLOOK_CACHE = 5_000  # farms planned_outlook remembers (about 3 kB each; a game meets 1-2,000)
 
 
 @dataclass(frozen=True)
