@@ -18,7 +18,7 @@ import random
 import time
 from typing import Any
 
-from meeple.agents.base import Agent, flag, planned_move
+from meeple.agents.base import Agent, TurnTimer, flag, planned_move
 from meeple.agents.greedy import GreedyAgent
 from meeple.core.api import CHANCE, State, sample_chance
 from meeple.core.errors import OptionError
@@ -120,7 +120,7 @@ class ISMCTSAgent(Agent):
             self.iterations = 1000
         self.last_root: Node | None = None
         self.last_iterations = 0
-        self._turn: tuple[int, int, float] | None = None  # see step
+        self.timer = TurnTimer(self.clock)  # the turn in progress, for turn=T
         self._order: list[int] | None = None  # the root's moves, best first (prior=greedy)
 
     def _check_ranges(self) -> None:
@@ -143,25 +143,14 @@ class ISMCTSAgent(Agent):
     # -- public ---------------------------------------------------------------------
 
     def step(self, state: State) -> int:
-        # The turn so far, when this agent took every decision of it: where it began (the
-        # history's length), how many decisions it took, the time they took.
-        k = state.decisions_this_turn()
-        began = len(state.history)
-        turn = self._turn
-        if k == 0:
-            turn = (began, 0, 0.0)
-        elif turn is None or turn[1] != k or turn[0] >= began:
-            turn = None  # it did not see the whole turn: budget() counts decisions instead
-        self._turn = turn
-        started = self.clock()
+        # The turn so far, when this agent took every decision of it (TurnTimer).
+        self.timer.begin(state)
         action = self._choose(state)
-        if turn is not None:
-            self._turn = (turn[0], turn[1] + 1, turn[2] + self.clock() - started)
+        self.timer.end()
         return action
 
     def resume_turn(self, state: State, spent: float) -> None:
-        k = state.decisions_this_turn()
-        self._turn = (len(state.history) - k, k, spent) if k > 0 else None
+        self.timer.resume(state, spent)
 
     def _choose(self, state: State) -> int:
         legal = state.legal_actions()
@@ -243,12 +232,7 @@ class ISMCTSAgent(Agent):
         decision, then a quarter, ...), which also keeps the turn within ``turn``."""
         if self.turn is None:
             return self.seconds
-        k = state.decisions_this_turn()
-        turn = self._turn
-        if turn is not None and turn[1] == k and turn[0] <= len(state.history):
-            share = max(0.0, self.turn - turn[2]) / 2
-        else:
-            share = self.turn * 0.5 ** (k + 1)
+        share = self.timer.share(state, self.turn)
         return share if self.seconds is None else min(self.seconds, share)
 
     # -- one iteration ------------------------------------------------------------------

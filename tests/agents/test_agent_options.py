@@ -132,7 +132,7 @@ def test_an_agent_that_timed_the_turn_gives_each_decision_half_of_what_is_left()
         while state.current_player() == meeple.CHANCE:
             state.apply_action(meeple.sample_chance(state, rng))
         if state.current_player() == mover:
-            spent = agent._turn[2] if agent._turn is not None else None
+            spent = agent.timer.turn[2] if agent.timer.turn is not None else None
             assert spent is not None and spent <= took + 1e-6
             assert agent.budget(state) == pytest.approx(max(0.0, 0.6 - spent) / 2)
     assert took < 0.6 + 0.25  # the budget, with the moves' own cost and the tree's last steps
@@ -145,12 +145,7 @@ def test_an_agent_made_anew_is_told_the_turns_time_so_far():
     game = meeple.load("queensland")
     state = game.new_initial_state()
     rng = random.Random(0)
-    # Random play to the second decision of some player's turn.
-    while state.current_player() == meeple.CHANCE or state.decisions_this_turn() != 1:
-        if state.current_player() == meeple.CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    played_to_decision(state, rng, 1)  # the second decision of some player's turn
     hard = make_agent("hard", random.Random(0))
     hard.resume_turn(state, 0.8)
     inner = hard.inner
@@ -160,6 +155,15 @@ def test_an_agent_made_anew_is_told_the_turns_time_so_far():
     fresh = make_agent("hard", random.Random(0))
     assert fresh_budget(fresh, state) == pytest.approx(1.8 * 0.25)
     make_agent("greedy", random.Random(0)).resume_turn(state, 0.8)  # ignored, no error
+
+
+def played_to_decision(state: meeple.State, rng: random.Random, k: int) -> None:
+    """Random play on to the ``k``-th decision (from 0) of some player's turn."""
+    while state.current_player() == meeple.CHANCE or state.decisions_this_turn() != k:
+        if state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
 
 
 def fresh_budget(agent, state) -> float:
@@ -177,11 +181,7 @@ def test_deep_greedy_shares_a_whole_turn_as_ismcts_does():
     game = meeple.load("farland")
     state = game.new_initial_state()
     rng = random.Random(0)
-    while state.current_player() == meeple.CHANCE or state.decisions_this_turn() != 1:
-        if state.current_player() == meeple.CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    played_to_decision(state, rng, 1)
     hard = make_agent("hard", random.Random(0))
     hard.resume_turn(state, 0.8)
     inner = hard.inner
@@ -192,11 +192,7 @@ def test_deep_greedy_shares_a_whole_turn_as_ismcts_does():
     with pytest.raises(meeple.OptionError, match="deepgreedy: turn must be more than 0"):
         make_agent("deepgreedy:turn=0", random.Random(0))
     # A whole turn from its first decision, timed by the agent itself.
-    while state.current_player() == meeple.CHANCE or state.decisions_this_turn() != 0:
-        if state.current_player() == meeple.CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    played_to_decision(state, rng, 0)
     agent = DeepGreedyAgent(random.Random(0), seconds=1, turn=0.3)
     mover = state.current_player()
     took = 0.0
