@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -122,19 +124,11 @@ def test_an_agent_that_timed_the_turn_gives_each_decision_half_of_what_is_left()
         state.apply_action(meeple.sample_chance(state, rng))
     agent = make_agent("ismcts:seconds=1,turn=0.6", random.Random(0))
     assert isinstance(agent, ISMCTSAgent)
-    mover = state.current_player()
-    took = 0.0
-    while state.current_player() == mover:
-        started = time.perf_counter()
-        action = agent.step(state)
-        took += time.perf_counter() - started
-        state.apply_action(action)
-        while state.current_player() == meeple.CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        if state.current_player() == mover:
-            spent = agent.timer.turn[2] if agent.timer.turn is not None else None
-            assert spent is not None and spent <= took + 1e-6
-            assert agent.budget(state) == pytest.approx(max(0.0, 0.6 - spent) / 2)
+
+    def check(spent: float) -> None:
+        assert agent.budget(state) == pytest.approx(max(0.0, 0.6 - spent) / 2)
+
+    took = play_timed_turn(agent, state, rng, check)
     assert took < 0.6 + 0.25  # the budget, with the moves' own cost and the tree's last steps
 
 
@@ -155,6 +149,28 @@ def test_an_agent_made_anew_is_told_the_turns_time_so_far():
     fresh = make_agent("hard", random.Random(0))
     assert fresh_budget(fresh, state) == pytest.approx(1.8 * 0.25)
     make_agent("greedy", random.Random(0)).resume_turn(state, 0.8)  # ignored, no error
+
+
+def play_timed_turn(
+    agent: Any, state: meeple.State, rng: random.Random, check: Callable[[float], None]
+) -> float:
+    """The mover's whole turn played by ``agent``; after each of its decisions but the
+    last, the agent's own count of the turn's time (which the next decision's share reads)
+    is at most the time its steps took, and ``check`` gets it. Returns that time."""
+    mover = state.current_player()
+    took = 0.0
+    while state.current_player() == mover:
+        started = time.perf_counter()
+        action = agent.step(state)
+        took += time.perf_counter() - started
+        state.apply_action(action)
+        while state.current_player() == meeple.CHANCE:
+            state.apply_action(meeple.sample_chance(state, rng))
+        if state.current_player() == mover:
+            turn = agent.timer.turn
+            assert turn is not None and turn[2] <= took + 1e-6
+            check(turn[2])
+    return took
 
 
 def played_to_decision(state: meeple.State, rng: random.Random, k: int) -> None:
@@ -194,15 +210,4 @@ def test_deep_greedy_shares_a_whole_turn_as_ismcts_does():
     # A whole turn from its first decision, timed by the agent itself.
     played_to_decision(state, rng, 0)
     agent = DeepGreedyAgent(random.Random(0), seconds=1, turn=0.3)
-    mover = state.current_player()
-    took = 0.0
-    while state.current_player() == mover:
-        started = time.perf_counter()
-        action = agent.step(state)
-        took += time.perf_counter() - started
-        state.apply_action(action)
-        while state.current_player() == meeple.CHANCE:
-            state.apply_action(meeple.sample_chance(state, rng))
-        if state.current_player() == mover:
-            # The agent's own count of the turn's time, which the next share reads.
-            assert agent.timer.turn is not None and agent.timer.turn[2] <= took + 1e-6
+    play_timed_turn(agent, state, rng, lambda spent: None)
