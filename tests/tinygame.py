@@ -80,6 +80,8 @@ class TinyState(State):
         }
 
     def _determinize(self, player: int, rng: random.Random) -> State:
+        if self.is_terminal():
+            return self.clone()  # every hand is shown at the end: nothing to re-deal
         other = self.clone()
         assert isinstance(other, TinyState)
         pool = [v for v in range(1, 5) for _ in range(self.deck[v])]
@@ -95,6 +97,13 @@ class TinyState(State):
         for v in pool:
             other.deck[v] += 1
         return other
+
+    def _check_invariants(self) -> None:
+        each = 1 if self.game.options["short_deck"] else 2
+        assert all(0 <= v <= 4 for v in self.hands), f"a hand holds {self.hands}"
+        for v in range(1, 5):
+            held = self.deck[v] + self.hands.count(v) + self.discards.count(v)
+            assert held == each, f"{held} cards of value {v}, not {each}"
 
     def _action_target(self, action: int) -> str | None:
         # Each choice is a labelled control in the picture (see TinyGame.render_svg).

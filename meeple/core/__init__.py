@@ -19,9 +19,11 @@ from meeple.core.errors import (
     MeepleError,
     NotationError,
     OptionError,
+    PositionError,
     RecordError,
     UnknownGameError,
 )
+from meeple.core.position import read_position
 from meeple.core.registry import game_class, games, load, register
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "OptionSpec",
+    "PositionError",
     "RecordError",
     "State",
     "UnknownGameError",
@@ -45,6 +48,7 @@ __all__ = [
     "games",
     "load",
     "multiset_outcomes",
+    "read_position",
     "register",
     "sample_chance",
 ]

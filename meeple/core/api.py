@@ -276,6 +276,14 @@ class Game:
     def new_initial_state(self) -> State:
         return self.state_class(self)
 
+    def state_from_json(self, data: Any) -> State:
+        """A state of this game from a position (``State.to_json``, or its JSON text).
+        Anything malformed, of another game, setup or version, or impossible in the rules
+        is refused with a :class:`~meeple.core.errors.PositionError` that says what."""
+        from meeple.core.position import state_from_position
+
+        return state_from_position(self, data)
+
     def parse_action(self, text: str) -> int:
         """Parse the context-free notation back to an action id, or refuse the text with
         a ``NotationError`` that shows moves of the game (``notation_examples``)."""
@@ -345,6 +353,9 @@ class State:
     # checks that each mutable field is declared at its depth.
     copied: ClassVar[tuple[str, ...]] = ()
     copied_nested: ClassVar[tuple[str, ...]] = ()
+    # The classes of the objects a state's fields hold besides lists, tuples, sets, dicts
+    # and decisions (Farland's farms): the ones a position (meeple.core.position) may name.
+    position_types: ClassVar[tuple[type, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -762,6 +773,13 @@ class State:
         other.pending = list(self.pending)
         other._legal_cache = self._legal_cache
         return other
+
+    def to_json(self, viewer: int | None = None) -> dict[str, JSON]:
+        """This position as data (``meeple.position/1``): whole, or as seat ``viewer`` may
+        know it (secrets re-dealt, no history). ``game.state_from_json`` reads it back."""
+        from meeple.core.position import write_position
+
+        return write_position(self, viewer)
 
     def render_text(self, player: int | None = None) -> str:
         return self.game.render_text(self.observation(player))

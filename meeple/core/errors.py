@@ -45,3 +45,7 @@ class ComponentsError(MeepleError, ValueError):
 
 class MissingExtraError(MeepleError, ImportError):
     """An optional dependency is not installed; the message names the install command."""
+
+
+class PositionError(MeepleError, ValueError):
+    """A position (``meeple.position/1``) is malformed, of another game or setup, or impossible."""

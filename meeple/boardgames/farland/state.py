@@ -82,6 +82,7 @@ class FarlandState(State):
         "slots",
     )
     copied_nested = ("farms", "points")
+    position_types = (Farm,)
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
