@@ -210,7 +210,22 @@ def failure_record(
         "error": failure.error[:2000],
         "traceback": tb[-4000:],
     }
+    # The position the saved actions reach (meeple.position/1), for a bug report that
+    # starts where the trouble is: `meeple render FILE.position.json`.
+    position = _position_reached(game, taken)
+    if position is not None:
+        out["fuzz"]["position"] = position
     return out
+
+
+def _position_reached(game: Game, taken: list[int]) -> dict[str, Any] | None:
+    try:
+        state = game.new_initial_state()
+        for a in taken:
+            state.apply_action(a)
+        return state.to_json()
+    except Exception:  # the failure may be in playing or writing the state itself
+        return None
 
 
 @dataclass

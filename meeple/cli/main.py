@@ -18,6 +18,7 @@ from rich.table import Column, Table
 import meeple
 from meeple.agents.base import split_agents
 from meeple.cli.common import err, fail, parse_options
+from meeple.core.api import State
 from meeple.core.errors import MeepleError, RecordError
 from meeple.core.outputs import OutputPathError, check_out_file
 from meeple.core.registry import load_setup
@@ -448,7 +449,10 @@ def replay(
 
 @app.command()
 def render(
-    record_file: Annotated[Path, typer.Argument(help="A record file, or a JSONL of records.")],
+    record_file: Annotated[
+        Path,
+        typer.Argument(help="A record file, a JSONL of records, or a position (JSON)."),
+    ],
     step: Annotated[
         int | None, typer.Option(help="After this many actions (default: end).")
     ] = None,
@@ -466,17 +470,29 @@ def render(
             help="Which record of a JSONL file, counting from 1 (needed when it holds several).",
         ),
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="svg or text.")] = "svg",
+    fmt: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="svg, text, or position (the state as JSON, meeple.position/1: with --as, "
+            "what that player may know; without, everything, secrets too).",
+        ),
+    ] = "svg",
     out_path: Annotated[Path | None, typer.Option("--out", help="File to write.")] = None,
 ) -> None:
-    """Draw a position of a recorded game as one player (or a spectator) saw it."""
+    """Draw a position of a recorded game as one player (or a spectator) saw it, or write
+    it as a position file, which this command also reads (for bug reports)."""
     from meeple.core.record import read_records
     from meeple.core.record import replay as replay_record
 
-    if fmt not in ("svg", "text"):
-        raise fail("--format is svg or text")
+    if fmt not in ("svg", "text", "position"):
+        raise fail("--format is svg, text or position")
     if out_path is not None:
         _check_out(out_path, "--out")
+    position = _position_file(record_file)
+    if position is not None:
+        _render_position(record_file, position, step, as_player, record_number, fmt, out_path)
+        return
     try:
         records = [record for _, record in read_records(record_file)]
     except MeepleError as e:
@@ -516,15 +532,74 @@ def render(
         state = replay_record(record)
         if step is not None:
             state = replay_record(record, upto=step)
-        obs = state.observation(None if as_player is None else as_player - 1)
-        text = state.game.render_svg(obs) if fmt == "svg" else state.game.render_text(obs)
+        text = _drawn(state, as_player, fmt)
     except MeepleError as e:
         raise fail(f"{where}: {e}", code=1) from None
+    _write_drawing(text, out_path)
+
+
+def _drawn(state: State, as_player: int | None, fmt: str) -> str:
+    viewer = None if as_player is None else as_player - 1
+    if fmt == "position":
+        return json.dumps(state.to_json(viewer), ensure_ascii=False, indent=1)
+    obs = state.observation(viewer)
+    return state.game.render_svg(obs) if fmt == "svg" else state.game.render_text(obs)
+
+
+def _write_drawing(text: str, out_path: Path | None) -> None:
     if out_path is None:
         print(text)
     else:
         out_path.write_text(text, encoding="utf-8")
         out.print(f"wrote {out_path}")
+
+
+def _position_file(path: Path) -> dict[str, Any] | None:
+    """The file's JSON if it is a position (``meeple.position/1``), else None."""
+    from meeple.core.position import FORMAT
+
+    try:
+        with path.open(encoding="utf-8") as f:
+            head = f.read(4096)
+        if f'"{FORMAT}"' not in head:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None  # the record reader says what is wrong with it
+    return data if isinstance(data, dict) and data.get("format") == FORMAT else None
+
+
+def _render_position(
+    path: Path,
+    data: dict[str, Any],
+    step: int | None,
+    as_player: int | None,
+    record_number: int | None,
+    fmt: str,
+    out_path: Path | None,
+) -> None:
+    from meeple.core.position import read_position
+
+    if step is not None or record_number is not None:
+        raise fail(f"{path} is a position, not a record: it has no --step or --record")
+    try:
+        state = read_position(data)
+    except MeepleError as e:
+        raise fail(f"{path}: {e}", code=1) from None
+    players = state.game.players
+    if as_player is not None and not 1 <= as_player <= players:
+        raise fail(f"--as counts players from 1 to {players}, not {as_player}")
+    if data.get("dealt") and as_player is not None and as_player - 1 != data.get("view"):
+        raise fail(
+            f"{path} is what player {data['view'] + 1} may know; another player's view of it "
+            "would show cards dealt at random as theirs"
+        )
+    if out_path is None and fmt == "svg":
+        out_path = path.with_suffix(".svg")
+        _check_out(out_path, "--out")
+    if out_path is not None and out_path.resolve() == path.resolve():
+        raise fail(f"--out {out_path} is the position itself; writing there would lose it")
+    _write_drawing(_drawn(state, as_player, fmt), out_path)
 
 
 # The search's speed target per game on one core (docs/bots.md, "Speed").

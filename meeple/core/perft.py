@@ -19,7 +19,8 @@ Every game keeps its perft positions as data, one file per game
        "about": "...",                  # optional: how the position was reached, and why
        "players": 3,
        "options": {"backs": "fixed"},   # optional, default {}: the game's own options
-       "actions": ["lay 1", "..."],     # notation strings applied from the initial state
+       "actions": ["lay 1", "..."],     # notation strings applied from the initial state,
+       "position": {...},               # or instead a position (meeple.position/1) to start at
        "stop_at_chance": false,         # optional: a chance node is a leaf (perft's flag)
        "to_move": 0,                    # optional: current_player() there (an index, -1: chance)
        "decision": "take",              # optional: the pending decision's kind
@@ -129,6 +130,8 @@ class Position:
     decision: str | None = None
     legal: list[str] | None = None
     about: str | None = None
+    # A position (meeple.position/1) to start from instead of the initial state and actions.
+    position: dict[str, JSON] | None = None
 
     @property
     def label(self) -> str:
@@ -164,6 +167,7 @@ _POSITION_KEYS = {
     "legal",
     "counts",
     "divide",
+    "position",
 }
 _DEPTH = re.compile(r"[1-9][0-9]*")
 
@@ -209,16 +213,24 @@ def _position(game: str, obj: Any, where: str) -> Position:
             f"{where}: unknown key {unknown[0]!r}; a position's keys are "
             + ", ".join(sorted(_POSITION_KEYS))
         )
-    for key in ("players", "actions", "counts"):
+    for key in ("players", "counts"):
         if key not in obj:
             raise PerftFileError(f"{where}: the position has no {key!r}")
+    if ("actions" in obj) == ("position" in obj):
+        raise PerftFileError(
+            f"{where}: the position needs either 'actions' (from the start) or a 'position', "
+            "not " + ("both" if "actions" in obj else "neither")
+        )
+    start = obj.get("position")
+    if start is not None and not isinstance(start, dict):
+        raise PerftFileError(f"{where}: 'position' must be a position object (meeple.position/1)")
     players = obj["players"]
     if not _is_int(players) or players < 1:
         raise PerftFileError(f"{where}: 'players' must be a whole number from 1, not {players!r}")
     options = obj.get("options", {})
     if not isinstance(options, dict):
         raise PerftFileError(f"{where}: 'options' must be an object, not {options!r}")
-    actions = obj["actions"]
+    actions = obj.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PerftFileError(f"{where}: 'actions' must be a list of move texts")
     counts = _depth_counts(obj["counts"], where)
@@ -273,6 +285,7 @@ def _position(game: str, obj: Any, where: str) -> Position:
         decision=decision,
         legal=None if legal is None else list(legal),
         about=about,
+        position=start,
     )
 
 
@@ -332,7 +345,10 @@ def position_to_json(pos: Position) -> dict[str, JSON]:
         out["about"] = pos.about
     out["players"] = pos.players
     out["options"] = pos.options
-    out["actions"] = pos.actions
+    if pos.position is not None:
+        out["position"] = pos.position
+    else:
+        out["actions"] = pos.actions
     if pos.stop_at_chance:
         out["stop_at_chance"] = True
     if pos.to_move is not None:
@@ -359,12 +375,34 @@ def dumps_perft_file(pf: PerftFile) -> str:
 # -- positions -----------------------------------------------------------------------------
 
 
-def build_position(pos: Position) -> State:
-    """The position's state: its game set up, then its actions applied in order.
+def _read_start(pos: Position, data: dict[str, JSON]) -> State:
+    from meeple.core.position import read_position
 
-    Raises :class:`PerftError` naming the position and the first refused action.
+    setup = (data.get("game"), data.get("players"), data.get("options"))
+    if setup[:2] != (pos.game, pos.players) or not isinstance(setup[2], dict):
+        raise PerftError(
+            f"{pos.label}: its position is of {setup[0]!r} with {setup[1]!r} players, "
+            f"not of {pos.game!r} with {pos.players}"
+        )
+    if any(setup[2].get(k) != v for k, v in pos.options.items()):
+        raise PerftError(f"{pos.label}: its position's options differ from {pos.options}")
+    try:
+        return read_position(data)
+    except MeepleError as e:
+        raise PerftError(f"{pos.label}: its position is refused: {e}") from None
+
+
+def build_position(pos: Position) -> State:
+    """The position's state: its game set up, then its actions applied in order, or its
+    position read (which must be of the file's game, players and options).
+
+    Raises :class:`PerftError` naming the position and the first refused action, or what
+    is wrong with its position.
     """
     from meeple.core.registry import load_setup
+
+    if pos.position is not None:
+        return _read_start(pos, pos.position)
 
     try:
         state = load_setup(pos.game, pos.players, None, pos.options).new_initial_state()

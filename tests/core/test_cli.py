@@ -109,6 +109,39 @@ def test_render_writes_an_svg_of_a_chosen_step_and_view(tmp_path):
     assert "hands: ?" in text.stdout
 
 
+def test_render_writes_a_position_that_it_reads_back_for_a_bug_report(tmp_path):
+    save = tmp_path / "g.json"
+    runner.invoke(
+        app, ["play", "tiny", "--seats", "random,random", "--seed", "3", "--save", str(save)]
+    )
+    whole, mine = tmp_path / "whole.json", tmp_path / "mine.json"
+    for args, out in (([], whole), (["--as", "1"], mine)):
+        result = runner.invoke(
+            app,
+            ["render", str(save), "--step", "3", "--format", "position", "--out", str(out), *args],
+        )
+        assert result.exit_code == 0, result.output
+    data = json.loads(whole.read_text())
+    assert data["format"] == "meeple.position/1" and data["secrets"] is True
+    view = json.loads(mine.read_text())
+    assert (view["view"], view["dealt"], view["state"]["history"]) == (0, True, [])
+    # The position file is drawn as the record's step is.
+    from_record = runner.invoke(
+        app, ["render", str(save), "--step", "3", "--as", "1", "--format", "text"]
+    ).stdout
+    for position in (whole, mine):
+        shown = runner.invoke(app, ["render", str(position), "--as", "1", "--format", "text"])
+        assert shown.exit_code == 0, shown.output
+        assert shown.stdout == from_record
+    refused = runner.invoke(app, ["render", str(mine), "--as", "2", "--format", "text"])
+    assert refused.exit_code != 0 and "what player 1 may know" in refused.output
+    assert runner.invoke(app, ["render", str(whole), "--step", "1"]).exit_code != 0
+    view["state"]["hands"] = [9, 9]
+    mine.write_text(json.dumps(view))
+    broken = runner.invoke(app, ["render", str(mine), "--format", "text"])
+    assert broken.exit_code == 1 and "not a possible position of Tiny" in broken.output
+
+
 def test_bench_reports_steps_per_second_as_json():
     result = runner.invoke(app, ["bench", "tiny", "--seconds", "0.2", "--json"])
     assert result.exit_code == 0, result.output

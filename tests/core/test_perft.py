@@ -14,10 +14,12 @@ import pytest
 
 from meeple.core.perft import (
     PerftFileError,
+    build_position,
     check_position,
     dumps_perft_file,
     load_perft_file,
     main,
+    measure,
     parse_perft_file,
     recount,
 )
@@ -125,7 +127,8 @@ def _bad(change: Any) -> str:
         ),
         (
             lambda o: o["positions"][1].pop("actions"),
-            "position 1 ('short-deck-3p'): the position has no 'actions'",
+            "position 1 ('short-deck-3p'): the position needs either 'actions' (from the "
+            "start) or a 'position', not neither",
         ),
         (
             lambda o: o["positions"][1]["counts"].update({"0": 1}),
@@ -142,6 +145,15 @@ def _bad(change: Any) -> str:
         (
             lambda o: o["positions"][1].update(name="start-2p"),
             "position 1: the name 'start-2p' is used twice",
+        ),
+        (
+            lambda o: o["positions"][1].update(position={}),
+            "position 1 ('short-deck-3p'): the position needs either 'actions' (from the "
+            "start) or a 'position', not both",
+        ),
+        (
+            lambda o: (o["positions"][1].pop("actions"), o["positions"][1].update(position=[])),
+            "'position' must be a position object",
         ),
         (lambda o: o["positions"][1].update(players="3"), "'players' must be a whole number"),
         (lambda o: o["positions"][1].update(legal="card 1"), "'legal' must be a list"),
@@ -179,3 +191,38 @@ def test_recount_rewrites_the_numbers_and_keeps_the_rest(tmp_path, capsys):
     assert path.read_text(encoding="utf-8") == TINY.read_text(encoding="utf-8")
     assert main(["check", str(path)]) == 0
     assert main([]) == 2
+
+
+def test_a_position_can_start_from_a_written_position_and_counts_the_same():
+    """Each tiny perft position, written as a position (meeple.position/1) and counted from
+    there, gives the file's numbers; a position of another setup is refused by name."""
+    obj = tiny()
+    for raw in obj["positions"]:
+        pos = one(obj, raw["name"])
+        state = build_position(pos)
+        moved = copy.deepcopy(raw)
+        del moved["actions"]
+        moved["position"] = json.loads(json.dumps(state.to_json()))
+        again = one({**obj, "positions": [moved]}, raw["name"])
+        assert again.position is not None and again.actions == []
+        assert check_position(again) == []
+        assert measure(again).counts == pos.counts
+        # Written back, the file keeps the position rather than actions.
+        assert (
+            "position"
+            in json.loads(dumps_perft_file(parse_perft_file({**obj, "positions": [moved]})))[
+                "positions"
+            ][0]
+        )
+    other = copy.deepcopy(obj["positions"][0])
+    del other["actions"]
+    three = build_position(one(obj, "short-deck-3p"))
+    other["position"] = three.to_json()
+    (msg,) = check_position(one({**obj, "positions": [other]}, other["name"]))
+    assert "its position is of 'tiny' with 3 players, not of 'tiny' with 2" in msg
+    broken = copy.deepcopy(other)
+    broken["players"] = 3
+    broken["options"] = three.game.options
+    broken["position"]["state"]["hands"] = [9, 9, 9]
+    (msg,) = check_position(one({**obj, "positions": [broken]}, other["name"]))
+    assert "its position is refused" in msg and "a hand holds [9, 9, 9]" in msg

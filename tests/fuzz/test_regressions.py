@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 
 import meeple
+from meeple.core import PositionError, read_position
+from meeple.core.fingerprint import fingerprint
 from meeple.core.record import Record, game_of, replay
 from tests.scripts import load_script
 
@@ -121,6 +123,10 @@ def test_a_failure_is_saved_as_a_record_that_replays_to_it(tmp_path, monkeypatch
     assert "planted: nine actions" in obj["fuzz"]["error"]
     rec = Record.from_json(obj)
     assert len(rec.actions) == 9 and rec.seed == int(files[0].stem.rsplit("-", 1)[1])
+    # The position the actions reach is saved too; while the game is broken, reading it
+    # meets the same failure, and once mended it is the state the record replays to.
+    with pytest.raises(PositionError, match="planted: nine actions"):
+        read_position(obj["fuzz"]["position"])
     with pytest.raises(fuzz.FuzzFailure) as again:  # with the runner's own settings
         replay_checked(rec, obs_every=10, clone_every=25)
     assert (again.value.step, again.value.check) == (9, "check_invariants")
@@ -131,8 +137,9 @@ def test_a_failure_is_saved_as_a_record_that_replays_to_it(tmp_path, monkeypatch
         fuzz.play_checked(game, fuzz.random_chooser(random.Random(rec.seed)), taken)
     assert [game.action_name(a) for a in taken] == rec.actions
     monkeypatch.setattr(state_class, "_check_invariants", real)
-    _, steps = replay_checked(rec)
+    state, steps = replay_checked(rec)
     assert steps == 9
+    assert fingerprint(read_position(obj["fuzz"]["position"])) == fingerprint(state)
 
 
 def test_a_failure_found_at_the_end_of_a_game_saves_a_record_that_replays():
