@@ -27,7 +27,9 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal, NamedTuple, Protocol, cast
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol, cast
+
+from typing_extensions import TypeVar
 
 from meeple.core.errors import (
     GameOverError,
@@ -52,15 +54,21 @@ Layout = Literal["wide", "narrow"]
 """A value made only of dict, list, str, int, float, bool and None."""
 
 
-class Decision(NamedTuple):
+InfoT = TypeVar("InfoT", default=Any)
+
+
+class Decision(NamedTuple, Generic[InfoT]):
     """One pending decision: what kind it is, who takes it, and its context.
 
-    ``info`` must be immutable (an int, a str, a tuple) so that clones can share it.
+    ``info`` must be immutable (an int, a str, a tuple) so that clones can share it. Each
+    game types it per kind in its handlers (``d: Decision[DrawInfo]``, ``DrawInfo`` an
+    alias such as ``tuple[int, bool]``); the conformance suite checks, in play, that every
+    pending decision's info is of the type its handlers declare.
     """
 
     kind: str
     player: int
-    info: Any = None
+    info: InfoT = None  # type: ignore[assignment]  # most kinds need no context
 
 
 @dataclass(frozen=True)

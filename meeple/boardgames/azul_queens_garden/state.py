@@ -56,6 +56,18 @@ START, WHEEL, PAVILIONS, FIRST_PASS, PURCHASES, DISCARDS, JOKERS, STORAGE, EVAL,
 
 NB = NEIGHBOURS
 
+# Each decision kind's info (the module's docstring; a turn has none). A hexagon type is
+# colour * 6 + pattern; a cell is a garden space's index.
+CopyInfo = tuple[int, ...]  # the hexagon types taken, each still to be found a place of origin
+ModeInfo = tuple[int, int, int]  # the hexagon type placed, the items owed, its cell
+# by colour?, the type placed, items still owed, the colours/patterns used (a bit mask),
+# the last item's action id (payments run in increasing order), the cell
+PayInfo = tuple[bool, int, int, int, int, int]
+DiscardInfo = int  # the last discarded item's action id (discards run in order), or -1
+DrawInfo = tuple[int, int]  # tiles still to draw onto the newest expansion, expansions to open
+RevealInfo = int  # -1: for the display; else the buying player
+PlaceBoughtInfo = int  # the garden expansion just bought
+
 # What a hexagon on a cell breaks of the placement rule (``fault``).
 FITS, SHARES_NOTHING, COLOUR_TWICE, PATTERN_TWICE = range(4)
 # A cell's neighbourhood (State._neighbourhood): colours and patterns present, per colour
@@ -462,7 +474,7 @@ class AzulQueensGardenState(State):
 
     # -- turn ----------------------------------------------------------------------
 
-    def _legal_turn(self, d: Decision) -> list[int]:
+    def _legal_turn(self, d: Decision[None]) -> list[int]:
         p = d.player
         rules = self.rules
         out: list[int] = []
@@ -508,7 +520,7 @@ class AzulQueensGardenState(State):
             and bool(self._free_areas(p))
         )
 
-    def _apply_turn(self, d: Decision, a: int) -> None:
+    def _apply_turn(self, d: Decision[None], a: int) -> None:
         p = d.player
         if a < A.PLACE:
             self._acquire(p, a)
@@ -590,7 +602,7 @@ class AzulQueensGardenState(State):
         if self.top and i == len(self.trays) - 1:
             self.top = False
 
-    def _legal_copy(self, d: Decision) -> list[int]:
+    def _legal_copy(self, d: Decision[CopyInfo]) -> list[int]:
         p = d.player
         t = d.info[0]
         # Only choices that leave the rest of the take room in storage: the take was
@@ -608,7 +620,7 @@ class AzulQueensGardenState(State):
             out.append(A.COPY_EXP + t)
         return out
 
-    def _apply_copy(self, d: Decision, a: int) -> None:
+    def _apply_copy(self, d: Decision[CopyInfo], a: int) -> None:
         p = d.player
         if a >= A.COPY_EXP:
             e = a - A.COPY_EXP
@@ -640,7 +652,7 @@ class AzulQueensGardenState(State):
 
     # -- payment -------------------------------------------------------------------
 
-    def _legal_mode(self, d: Decision) -> list[int]:
+    def _legal_mode(self, d: Decision[ModeInfo]) -> list[int]:
         # Jokers alone may pay the whole cost; that payment is offered after
         # ``pay by colour`` only, so ``pay by pattern`` must pay at least one tile.
         p = d.player
@@ -654,7 +666,7 @@ class AzulQueensGardenState(State):
             out.append(A.MODE_PATTERN)
         return out
 
-    def _apply_mode(self, d: Decision, a: int) -> None:
+    def _apply_mode(self, d: Decision[ModeInfo], a: int) -> None:
         t, need, x = d.info
         by_colour = a == A.MODE_COLOUR
         own = (1 << PAT[t]) if by_colour else (1 << COL[t])
@@ -675,7 +687,7 @@ class AzulQueensGardenState(State):
         out.sort()
         return out
 
-    def _legal_pay(self, d: Decision) -> list[int]:
+    def _legal_pay(self, d: Decision[PayInfo]) -> list[int]:
         p = d.player
         by_colour, t, remaining, used, last, _ = d.info
         cands = [c for c in self._pay_candidates(p, by_colour, t, used) if c[0] > last]
@@ -690,7 +702,7 @@ class AzulQueensGardenState(State):
             out.append(A.PAY_JOKER)
         return out
 
-    def _apply_pay(self, d: Decision, a: int) -> None:
+    def _apply_pay(self, d: Decision[PayInfo], a: int) -> None:
         p = d.player
         by_colour, t, remaining, used, _, x = d.info
         if a == A.PAY_JOKER:
@@ -726,12 +738,12 @@ class AzulQueensGardenState(State):
             out.append(A.DISCARD_JOKER)
         return out
 
-    def _legal_discard(self, d: Decision) -> list[int]:
+    def _legal_discard(self, d: Decision[DiscardInfo]) -> list[int]:
         out = self._discard_options(d.player, d.info)
         out.append(A.DONE)
         return out
 
-    def _apply_discard(self, d: Decision, a: int) -> None:
+    def _apply_discard(self, d: Decision[DiscardInfo], a: int) -> None:
         p = d.player
         if a == A.DONE:
             self._after_pass(p)
@@ -813,12 +825,12 @@ class AzulQueensGardenState(State):
 
     # -- chance --------------------------------------------------------------------
 
-    def _outcomes_draw(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_draw(self, d: Decision[DrawInfo]) -> list[tuple[int, float]]:
         bag = self.bag
         n = self.bag_n
         return [(A.DRAW + t, c / n) for t, c in enumerate(bag) if c]
 
-    def _apply_draw(self, d: Decision, a: int) -> None:
+    def _apply_draw(self, d: Decision[DrawInfo], a: int) -> None:
         t = a - A.DRAW
         self.bag[t] -= 1
         self.bag_n -= 1
@@ -831,7 +843,7 @@ class AzulQueensGardenState(State):
         elif more:
             self._open_trays(more)
 
-    def _outcomes_reveal(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_reveal(self, d: Decision[RevealInfo]) -> list[tuple[int, float]]:
         if d.info < 0:
             return multiset_outcomes((A.REVEAL + e, c) for e, c in enumerate(self.hidden))
         k, h = self.reserve, self.hidden_n
@@ -844,7 +856,7 @@ class AzulQueensGardenState(State):
             weights[e] = h if h else 1
         return multiset_outcomes((A.REVEAL + e, w) for e, w in enumerate(weights))
 
-    def _apply_reveal(self, d: Decision, a: int) -> None:
+    def _apply_reveal(self, d: Decision[RevealInfo], a: int) -> None:
         e = a - A.REVEAL
         if d.info < 0:
             self.hidden[e] = 0
@@ -863,11 +875,11 @@ class AzulQueensGardenState(State):
         # so a bought expansion always has a legal spot (docs, ruling 8).
         self.push("place_bought", p, e)
 
-    def _legal_place_bought(self, d: Decision) -> list[int]:
+    def _legal_place_bought(self, d: Decision[PlaceBoughtInfo]) -> list[int]:
         base = A.EXPAND + d.info * NUM_CELLS
         return [base + x for x in self.expansion_spots(d.player, d.info)]
 
-    def _apply_place_bought(self, d: Decision, a: int) -> None:
+    def _apply_place_bought(self, d: Decision[PlaceBoughtInfo], a: int) -> None:
         e, x = divmod(a - A.EXPAND, NUM_CELLS)
         self._place_expansion(d.player, e, x)
 

@@ -43,6 +43,13 @@ from meeple.boardgames.croa.components import NEIGHBOURS, SQUARES, square_name
 from meeple.boardgames.croa.rules import LILY, LOG, MALE0, MOSQUITO, MUD, MUD_TURNS, PIKE, Rules
 from meeple.core.api import CHANCE, JSON, Decision, Game, State
 
+# Each decision kind's info (``move`` has none). Frogs and squares are numbered as above.
+RevealInfo = tuple[int, int, int]  # the frog, the square it jumped from, the face-down square
+BounceInfo = tuple[int, int]  # the frog on the water lily, the square it came from
+MosquitoInfo = int  # the frog that landed on the mosquito (it may not jump again)
+LayInfo = int  # the square whose back is laid next, 0 (a1) to 63 (h8)
+VictimInfo = tuple[int, int]  # the servant that arrived, the log's square
+
 MOVE_DECISIONS = tuple(Decision("move", p, None) for p in range(MAX_PLAYERS))
 """The turn's first decision for each seat (decisions are immutable, so shared)."""
 FACE_DOWN = -1
@@ -396,18 +403,18 @@ class CroaState(State):
 
     # -- decision handlers -------------------------------------------------------
 
-    def _legal_move(self, d: Decision) -> Sequence[int]:
+    def _legal_move(self, d: Decision[None]) -> Sequence[int]:
         if self._moves is not None:
             return self._moves
         return self._start_moves(d.player)
 
-    def _apply_move(self, d: Decision, action: int) -> None:
+    def _apply_move(self, d: Decision[None], action: int) -> None:
         self._moves = None
         s, t = (action >> 6) & 63, action & 63  # decode_move, inlined
         f = d.player * self.rules.slots if action < KIND_SPAN else self._frog_at(d.player, 1, s)
         self._jump(f, s, t)
 
-    def _outcomes_reveal(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_reveal(self, d: Decision[RevealInfo]) -> list[tuple[int, float]]:
         n = self.rules.n_types
         base = self.backs[d.info[2]] * n
         counts = self.left[base : base + n]
@@ -420,7 +427,7 @@ class CroaState(State):
             a += 1
         return out
 
-    def _apply_reveal(self, d: Decision, action: int) -> None:
+    def _apply_reveal(self, d: Decision[RevealInfo], action: int) -> None:
         f, s, t = d.info
         k = action - REVEAL0
         self.tile[t] = k
@@ -428,23 +435,23 @@ class CroaState(State):
         self.eventful = True
         self._land(f, s, t)
 
-    def _legal_bounce(self, d: Decision) -> Sequence[int]:
+    def _legal_bounce(self, d: Decision[BounceInfo]) -> Sequence[int]:
         if self._moves is not None:
             return self._moves
         f, origin = d.info
         return self._bounce_moves(f, self.fsq[f], origin)
 
-    def _apply_bounce(self, d: Decision, action: int) -> None:
+    def _apply_bounce(self, d: Decision[BounceInfo], action: int) -> None:
         self._moves = None
         _, s, t = decode_move(action)
         self._jump(d.info[0], s, t)
 
-    def _legal_mosquito(self, d: Decision) -> Sequence[int]:
+    def _legal_mosquito(self, d: Decision[MosquitoInfo]) -> Sequence[int]:
         if self._moves is not None:
             return self._moves
         return [*self._moves_of(d.player, self._free_frogs(d.player)), STOP]
 
-    def _apply_mosquito(self, d: Decision, action: int) -> None:
+    def _apply_mosquito(self, d: Decision[MosquitoInfo], action: int) -> None:
         self._moves = None
         if action == STOP:
             self._end_turn()
@@ -452,7 +459,7 @@ class CroaState(State):
         kind, s, t = decode_move(action)
         self._jump(self._frog_at(d.player, kind, s), s, t)
 
-    def _outcomes_lay(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_lay(self, d: Decision[LayInfo]) -> list[tuple[int, float]]:
         """The back of square ``d.info``: each back as likely as its squares still to lay,
         so every arrangement of the backs is as likely as the shuffle makes it."""
         deal = self.rules.deal
@@ -463,7 +470,7 @@ class CroaState(State):
         lay0 = self.rules.codec.lay0
         return [(lay0 + b, n / total) for b, n in enumerate(rest) if n]
 
-    def _apply_lay(self, d: Decision, action: int) -> None:
+    def _apply_lay(self, d: Decision[LayInfo], action: int) -> None:
         sq = d.info
         b = action - self.rules.codec.lay0
         self.backs = (*self.backs[:sq], b, *self.backs[sq + 1 :])
@@ -472,14 +479,14 @@ class CroaState(State):
         else:
             self._set_frogs()
 
-    def _legal_victim(self, d: Decision) -> list[int]:
+    def _legal_victim(self, d: Decision[VictimInfo]) -> list[int]:
         f, t = d.info
         owner = self.rules.owner
         p = owner[f]
         owners = sorted({owner[x] for x in self.occ[t] if owner[x] != p})
         return [self.rules.codec.victim0 + q for q in owners]
 
-    def _apply_victim(self, d: Decision, action: int) -> None:
+    def _apply_victim(self, d: Decision[VictimInfo], action: int) -> None:
         _, t = d.info
         q = action - self.rules.codec.victim0
         owner = self.rules.owner

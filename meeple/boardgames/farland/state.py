@@ -56,6 +56,21 @@ from meeple.boardgames.farland.words import (
 )
 from meeple.core import AUTOMATIC, CHANCE, Decision, Game, State, multiset_outcomes
 
+# Each decision kind's info (the module's docstring lists the kinds).
+TrackInfo = int  # the round space the improvement drawn is put on
+DealInfo = int  # the market slot dealt: upper slots first, then lower slots
+RoundStartInfo = int  # the round starting
+RoundEndInfo = int  # the round ending
+HousekeepingInfo = int  # the round just played
+ScoreInfo = int  # the round whose scoring phase it is
+PayInfo = int  # improvements the card gains once paid for (0: none)
+GainInfo = int  # pieces left to gain from the supply
+PlaceInfo = int  # the piece: a land card, TILE + building type, or POND
+RotateInfo = tuple[int, int]  # the piece, and the square of its top-left corner
+TokenInfo = tuple[int, ...]  # resource masks of the covered squares, one per token to take
+TokenAtInfo = int  # the resource of the token taken
+InstallAtInfo = int  # the kind installed (FENCE, PIPE, NIMBUS), or -1 - kind lifted
+
 GAIN_LOOK = 3  # a gained improvement is judged with up to this many of its kind
 
 
@@ -146,46 +161,46 @@ class FarlandState(State):
 
     # -- setup and chance ----------------------------------------------------------
 
-    def _outcomes_track(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_track(self, d: Decision[TrackInfo]) -> list[tuple[int, float]]:
         t0 = self.L.TRACK
         return multiset_outcomes((t0 + t, c) for t, c in enumerate(self.track_left))
 
-    def _apply_track(self, d: Decision, action: int) -> None:
+    def _apply_track(self, d: Decision[TrackInfo], action: int) -> None:
         t = action - self.L.TRACK
         self.track_left[t] -= 1
         self.track.append(t)
 
-    def _outcomes_deal(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_deal(self, d: Decision[DealInfo]) -> list[tuple[int, float]]:
         p = 1.0 / len(self.deck)
         d0 = self.L.DRAW
         return [(d0 + c, p) for c in self.deck]
 
-    def _apply_deal(self, d: Decision, action: int) -> None:
+    def _apply_deal(self, d: Decision[DealInfo], action: int) -> None:
         c = action - self.L.DRAW
         self.deck.remove(c)
         self.market[d.info] = c
 
-    def _outcomes_flip(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_flip(self, d: Decision[None]) -> list[tuple[int, float]]:
         f0 = self.L.FLIP
         return multiset_outcomes((f0 + b, c) for b, c in enumerate(self.stack))
 
-    def _apply_flip(self, d: Decision, action: int) -> None:
+    def _apply_flip(self, d: Decision[None], action: int) -> None:
         b = action - self.L.FLIP
         self.stack[b] -= 1
         self.top = b
 
-    def _legal_start(self, d: Decision) -> list[int]:
+    def _legal_start(self, d: Decision[None]) -> list[int]:
         return [self.L.IMP + t for t in range(3) if self.box[t] > 0]
 
-    def _apply_start(self, d: Decision, action: int) -> None:
+    def _apply_start(self, d: Decision[None], action: int) -> None:
         t = action - self.L.IMP
         self.box[t] -= 1
         self.farms[d.player].house[t] += 1
 
     # -- rounds ------------------------------------------------------------------
 
-    def _run_round_start(self, d: Decision) -> None:
-        r: int = d.info
+    def _run_round_start(self, d: Decision[RoundStartInfo]) -> None:
+        r = d.info
         self.round = r
         self.phase = "turns"
         imp = self.track[r - 1]
@@ -199,8 +214,8 @@ class FarlandState(State):
         for k in reversed(range(n)):
             self.push("take", (self.first + k) % n)
 
-    def _run_round_end(self, d: Decision) -> None:
-        r: int = d.info
+    def _run_round_end(self, d: Decision[RoundEndInfo]) -> None:
+        r = d.info
         comp = self.rules.components
         if r in comp.scoring_rounds:
             self.phase = "install"
@@ -212,8 +227,8 @@ class FarlandState(State):
         else:
             self.push("housekeeping", AUTOMATIC, r)  # the core runs it next
 
-    def _run_housekeeping(self, d: Decision) -> None:
-        r: int = d.info
+    def _run_housekeeping(self, d: Decision[HousekeepingInfo]) -> None:
+        r = d.info
         comp = self.rules.components
         if r >= comp.rounds:
             self.phase = "over"
@@ -240,7 +255,7 @@ class FarlandState(State):
 
     # -- a turn --------------------------------------------------------------------
 
-    def _legal_take(self, d: Decision) -> list[int]:
+    def _legal_take(self, d: Decision[None]) -> list[int]:
         L = self.L
         cols = self.rules.columns
         out = []
@@ -257,7 +272,7 @@ class FarlandState(State):
             out.append(L.PASS)
         return out
 
-    def _apply_take(self, d: Decision, action: int) -> None:
+    def _apply_take(self, d: Decision[None], action: int) -> None:
         L = self.L
         p = d.player
         farm = self.farms[p]
@@ -295,25 +310,25 @@ class FarlandState(State):
         elif gains and sum(self.supply) > 0:
             self.push("gain", p, gains)
 
-    def _legal_pay(self, d: Decision) -> list[int]:
+    def _legal_pay(self, d: Decision[PayInfo]) -> list[int]:
         h = self.farms[d.player].house
         return [self.L.IMP + t for t in range(3) if h[t] > 0]
 
-    def _apply_pay(self, d: Decision, action: int) -> None:
+    def _apply_pay(self, d: Decision[PayInfo], action: int) -> None:
         t = action - self.L.IMP
         self.farms[d.player].house[t] -= 1
         self.supply[t] += 1
         if d.info:
             self.push("gain", d.player, d.info)
 
-    def _legal_gain(self, d: Decision) -> list[int]:
+    def _legal_gain(self, d: Decision[GainInfo]) -> list[int]:
         return [self.L.IMP + t for t in range(3) if self.supply[t] > 0]
 
-    def _apply_gain(self, d: Decision, action: int) -> None:
+    def _apply_gain(self, d: Decision[GainInfo], action: int) -> None:
         t = action - self.L.IMP
         self.supply[t] -= 1
         self.farms[d.player].house[t] += 1
-        if d.info > 1 and sum(self.supply):
+        if d.info > 1 and sum(self.supply) > 0:
             self.push("gain", d.player, d.info - 1)
 
     # -- placing a piece -----------------------------------------------------------
@@ -335,7 +350,7 @@ class FarlandState(State):
                 out.setdefault(a, []).append(r)
         return out
 
-    def _legal_place(self, d: Decision) -> list[int]:
+    def _legal_place(self, d: Decision[PlaceInfo]) -> list[int]:
         at = self.L.AT
         farm = self.farms[d.player]
         seen: set[tuple[int, int, frozenset[int]]] = set()
@@ -346,7 +361,7 @@ class FarlandState(State):
                 ok |= farm.anchors(shape)
         return [at + a for a in ok]
 
-    def _apply_place(self, d: Decision, action: int) -> None:
+    def _apply_place(self, d: Decision[PlaceInfo], action: int) -> None:
         self.push("rotate", d.player, (d.info, action - self.L.AT))
 
     def _rotations_at(self, player: int, piece: int, anchor: int) -> list[int]:
@@ -357,12 +372,12 @@ class FarlandState(State):
             if s is not None and farm.fits(anchor, s)
         ]
 
-    def _legal_rotate(self, d: Decision) -> list[int]:
+    def _legal_rotate(self, d: Decision[RotateInfo]) -> list[int]:
         piece, anchor = d.info
         r0 = self.L.ROT
         return [r0 + r for r in self._rotations_at(d.player, piece, anchor)]
 
-    def _apply_rotate(self, d: Decision, action: int) -> None:
+    def _apply_rotate(self, d: Decision[RotateInfo], action: int) -> None:
         piece, anchor = d.info
         shape = self.rules.shapes[piece][action - self.L.ROT]
         assert shape is not None
@@ -426,7 +441,7 @@ class FarlandState(State):
             if c[0] == K_LAND and (c[1] < 0 or c[1] == t) and i not in tokens
         ]
 
-    def _legal_token(self, d: Decision) -> list[int]:
+    def _legal_token(self, d: Decision[TokenInfo]) -> list[int]:
         mask = d.info[0]
         farm = self.farms[d.player]
         t0 = self.L.TOKEN
@@ -438,24 +453,24 @@ class FarlandState(State):
         out.append(self.L.NO_TOKEN)
         return out
 
-    def _apply_token(self, d: Decision, action: int) -> None:
+    def _apply_token(self, d: Decision[TokenInfo], action: int) -> None:
         rest = d.info[1:]
         if rest:
             self.push("token", d.player, rest)
         if action != self.L.NO_TOKEN:
             self.push("token_at", d.player, action - self.L.TOKEN)
 
-    def _legal_token_at(self, d: Decision) -> list[int]:
+    def _legal_token_at(self, d: Decision[TokenAtInfo]) -> list[int]:
         at = self.L.AT
         return [at + i for i in self._token_spaces(self.farms[d.player], d.info)]
 
-    def _apply_token_at(self, d: Decision, action: int) -> None:
+    def _apply_token_at(self, d: Decision[TokenAtInfo], action: int) -> None:
         self.farms[d.player].tokens[action - self.L.AT] = d.info
         self.token_supply[d.info] -= 1
 
     # -- technologies (advanced) ---------------------------------------------------
 
-    def _legal_upgrade(self, d: Decision) -> list[int]:
+    def _legal_upgrade(self, d: Decision[None]) -> list[int]:
         farm = self.farms[d.player]
         rules = self.rules
         out = []
@@ -471,7 +486,7 @@ class FarlandState(State):
         out.append(self.L.PLUS10)
         return out
 
-    def _apply_upgrade(self, d: Decision, action: int) -> None:
+    def _apply_upgrade(self, d: Decision[None], action: int) -> None:
         farm = self.farms[d.player]
         farm.upgrades -= 1
         if action == self.L.PLUS10:
@@ -518,7 +533,7 @@ class FarlandState(State):
         flexible = farm.techs & self.rules.tech_bit["flexible_installation"]
         return bool(flexible) and not farm.installed
 
-    def _legal_install(self, d: Decision) -> list[int]:
+    def _legal_install(self, d: Decision[None]) -> list[int]:
         L = self.L
         farm = self.farms[d.player]
         h = farm.house
@@ -548,7 +563,7 @@ class FarlandState(State):
         out.append(L.DONE)
         return out
 
-    def _apply_install(self, d: Decision, action: int) -> None:
+    def _apply_install(self, d: Decision[None], action: int) -> None:
         L = self.L
         p = d.player
         farm = self.farms[p]
@@ -571,7 +586,7 @@ class FarlandState(State):
         else:
             self.push("install_at", p, k)
 
-    def _legal_install_at(self, d: Decision) -> list[int]:
+    def _legal_install_at(self, d: Decision[InstallAtInfo]) -> list[int]:
         farm = self.farms[d.player]
         L = self.L
         k = d.info
@@ -587,7 +602,7 @@ class FarlandState(State):
             return sorted(L.EDGE + e for e in farm.pipes)
         return sorted(L.CORNER + v for v in farm.nimbus)
 
-    def _apply_install_at(self, d: Decision, action: int) -> None:
+    def _apply_install_at(self, d: Decision[InstallAtInfo], action: int) -> None:
         farm = self.farms[d.player]
         L = self.L
         k = d.info
@@ -633,8 +648,8 @@ class FarlandState(State):
             self.techs_of(p),
         )
 
-    def _run_score(self, d: Decision) -> None:
-        r: int = d.info
+    def _run_score(self, d: Decision[ScoreInfo]) -> None:
+        r = d.info
         rows = tuple(self._phase_row(p, r) for p in range(self.game.players))
         for p, row in enumerate(rows):
             self._award(p, row)
@@ -967,7 +982,7 @@ class FarlandState(State):
             return f"no {name} is left in the box"
         return None
 
-    def _why_not_take(self, d: Decision, action: int) -> str:
+    def _why_not_take(self, d: Decision[None], action: int) -> str:
         L = self.L
         cols = self.rules.columns
         n = self.game.players
@@ -989,7 +1004,7 @@ class FarlandState(State):
             return "you may pass only when nothing can be taken"
         return "choose a market card or the building"
 
-    def _why_not_upgrade(self, d: Decision, action: int) -> str:
+    def _why_not_upgrade(self, d: Decision[None], action: int) -> str:
         L = self.L
         rules = self.rules
         if not L.TECH <= action < L.PLUS10:
@@ -1009,7 +1024,7 @@ class FarlandState(State):
                 return f"the level 2 slots of {name} are full"
         return "that technology cannot be chosen now"
 
-    def _why_not_install(self, d: Decision, action: int) -> str:
+    def _why_not_install(self, d: Decision[None], action: int) -> str:
         L = self.L
         farm = self.farms[d.player]
         h = farm.house
@@ -1040,7 +1055,7 @@ class FarlandState(State):
             return "you have no piece of that kind installed"
         return "choose a piece to install (install fence, install pipe, ...), or done"
 
-    def _why_not_install_at(self, d: Decision, action: int) -> str:
+    def _why_not_install_at(self, d: Decision[InstallAtInfo], action: int) -> str:
         L = self.L
         farm = self.farms[d.player]
         k = d.info
@@ -1420,7 +1435,7 @@ class FarlandState(State):
             return f"lifts the Nimbus Generator on corner {x},{y} back to the house (2 pipes)"
         return self.action_to_string(action)
 
-    def _take_words(self, d: Decision, action: int) -> str:
+    def _take_words(self, d: Decision[None], action: int) -> str:
         L = self.L
         rules = self.rules
         comp = rules.components
@@ -1453,7 +1468,7 @@ class FarlandState(State):
             words += f"; it gains {gains} improvements"
         return words
 
-    def _lay_words(self, d: Decision, action: int) -> str:
+    def _lay_words(self, d: Decision[RotateInfo], action: int) -> str:
         piece, anchor = d.info
         r = action - self.L.ROT
         shape = self.rules.shapes[piece][r]
@@ -1494,7 +1509,7 @@ class FarlandState(State):
             words += f"; {' and '.join(back)} {verb} back to the house"
         return words
 
-    def _install_words(self, d: Decision, action: int) -> str:
+    def _install_words(self, d: Decision[None], action: int) -> str:
         L = self.L
         comp = self.rules.components
         if action == L.DONE:

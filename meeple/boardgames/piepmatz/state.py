@@ -48,6 +48,18 @@ from meeple.boardgames.piepmatz.rules import Rules
 from meeple.boardgames.piepmatz.scoring import Bird, rank_key, score_all
 from meeple.core.api import AUTOMATIC, CHANCE, JSON, Decision, Game, State, multiset_outcomes
 
+# Each decision kind's info (the module's docstring lists the kinds).
+PerchInfo = int  # the perch whose feeding bird is turned up
+DealInfo = int  # the player whose hand the bird is drawn into
+AfterFeedInfo = tuple[int, int]  # the player, and the value of the bird played
+ChainInfo = tuple[int, int]  # the player, and the perch whose feeding goes on
+SeedTakeInfo = int  # the player who takes the top feeder card
+CrowInfo = int  # birds the crow still chases from the collection
+SquirrelInfo = tuple[int, int]  # the player, and the seed cards the squirrel still eats
+RefillCheckInfo = int  # the player whose turn it is
+CollectInfo = int  # the highest value of bird that may be collected
+KeepInfo = int  # final cards still to keep
+
 
 class PiepmatzState(State):
     rules: Rules
@@ -121,47 +133,53 @@ class PiepmatzState(State):
         species_of = self.rules.species_of
         self.deck = [c for c in self.deck if species_of[c] != s]
 
-    def _outcomes_remove(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_remove(self, d: Decision[None]) -> list[tuple[int, float]]:
         n = self.rules.n_species
         return [(self.rules.REMOVE + s, 1.0 / n) for s in range(n)]
 
-    def _apply_remove(self, d: Decision, action: int) -> None:
+    def _apply_remove(self, d: Decision[None], action: int) -> None:
         self._remove_species(action - self.rules.REMOVE)
 
-    def _bird_outcomes(self, d: Decision) -> list[tuple[int, float]]:
+    def _bird_outcomes(self) -> list[tuple[int, float]]:
+        """A bird drawn from the deck (perch, display and deal)."""
         base = self.rules.BIRD
         p = 1.0 / len(self.deck)
         return [(base + c, p) for c in self.deck]
 
-    _outcomes_perch = _bird_outcomes
-    _outcomes_display = _bird_outcomes
-    _outcomes_deal = _bird_outcomes
+    def _outcomes_perch(self, d: Decision[PerchInfo]) -> list[tuple[int, float]]:
+        return self._bird_outcomes()
 
-    def _apply_perch(self, d: Decision, action: int) -> None:
+    def _outcomes_display(self, d: Decision[None]) -> list[tuple[int, float]]:
+        return self._bird_outcomes()
+
+    def _outcomes_deal(self, d: Decision[DealInfo]) -> list[tuple[int, float]]:
+        return self._bird_outcomes()
+
+    def _apply_perch(self, d: Decision[PerchInfo], action: int) -> None:
         c = action - self.rules.BIRD
         self.deck.remove(c)
         self.feeders[d.info] = c
 
-    def _apply_display(self, d: Decision, action: int) -> None:
+    def _apply_display(self, d: Decision[None], action: int) -> None:
         c = action - self.rules.BIRD
         self.deck.remove(c)
         self.display.append(c)
 
-    def _apply_deal(self, d: Decision, action: int) -> None:
+    def _apply_deal(self, d: Decision[DealInfo], action: int) -> None:
         c = action - self.rules.BIRD
         self.deck.remove(c)
         self.hands[d.info] |= 1 << c
 
-    def _outcomes_setup_seed(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_setup_seed(self, d: Decision[None]) -> list[tuple[int, float]]:
         t = self.rules
         return multiset_outcomes((t.SEED + k, self.seed_deck[k]) for k in range(t.n_seed_kinds))
 
-    def _apply_setup_seed(self, d: Decision, action: int) -> None:
+    def _apply_setup_seed(self, d: Decision[None], action: int) -> None:
         kind = action - self.rules.SEED
         self._take_from_seed_deck(kind)
         self.column.append(kind * 3)
 
-    def _run_begin(self, d: Decision) -> None:
+    def _run_begin(self, d: Decision[None]) -> None:
         self._start_turn(0)
 
     # -- a turn ----------------------------------------------------------------------
@@ -183,7 +201,7 @@ class PiepmatzState(State):
         else:
             self._start_turn((p + 1) % n)
 
-    def _legal_play(self, d: Decision) -> list[int]:
+    def _legal_play(self, d: Decision[None]) -> list[int]:
         t = self.rules
         mp = t.max_perches
         perches = range(t.n_perches)
@@ -196,7 +214,7 @@ class PiepmatzState(State):
             mask ^= low
         return out
 
-    def _apply_play(self, d: Decision, action: int) -> None:
+    def _apply_play(self, d: Decision[None], action: int) -> None:
         t = self.rules
         p = d.player
         c, k = divmod(action - t.PLAY, t.max_perches)
@@ -258,7 +276,7 @@ class PiepmatzState(State):
                 self._pest(p, pest)
             return
 
-    def _run_chain(self, d: Decision) -> None:
+    def _run_chain(self, d: Decision[ChainInfo]) -> None:
         p, k = d.info
         self._chain(p, k)
 
@@ -291,14 +309,18 @@ class PiepmatzState(State):
         if not self.seed_left and self.rules.end_on_empty:
             self.end_triggered = True  # the feeder deck has run out: finish the round
 
-    def _seed_outcomes(self, d: Decision) -> list[tuple[int, float]]:
+    def _seed_outcomes(self) -> list[tuple[int, float]]:
+        """A card drawn from the feeder deck (seed_take and seed_refill)."""
         base = self.rules.SEED
         return multiset_outcomes((base + k, n) for k, n in enumerate(self.seed_deck))
 
-    _outcomes_seed_take = _seed_outcomes
-    _outcomes_seed_refill = _seed_outcomes
+    def _outcomes_seed_take(self, d: Decision[SeedTakeInfo]) -> list[tuple[int, float]]:
+        return self._seed_outcomes()
 
-    def _apply_seed_take(self, d: Decision, action: int) -> None:
+    def _outcomes_seed_refill(self, d: Decision[None]) -> list[tuple[int, float]]:
+        return self._seed_outcomes()
+
+    def _apply_seed_take(self, d: Decision[SeedTakeInfo], action: int) -> None:
         t = self.rules
         kind = action - t.SEED
         self._take_from_seed_deck(kind)
@@ -308,7 +330,7 @@ class PiepmatzState(State):
         else:  # a pest drawn for yourself strikes you at once
             self._pest(p, kind - t.n_seed_kinds + 1)
 
-    def _apply_seed_refill(self, d: Decision, action: int) -> None:
+    def _apply_seed_refill(self, d: Decision[None], action: int) -> None:
         t = self.rules
         kind = action - t.SEED
         self._take_from_seed_deck(kind)
@@ -326,7 +348,7 @@ class PiepmatzState(State):
         if self._need_feeder_card():  # the gap is still there
             self.push("seed_refill", CHANCE, None)
 
-    def _legal_crow(self, d: Decision) -> list[int]:
+    def _legal_crow(self, d: Decision[CrowInfo]) -> list[int]:
         t = self.rules
         mine = self.birds[d.player]
         counts = [(mine & m).bit_count() for m in t.species_mask]
@@ -337,28 +359,28 @@ class PiepmatzState(State):
                 mask |= mine & t.species_mask[s]
         return [t.CROW + c for c in cards_of(mask)]
 
-    def _apply_crow(self, d: Decision, action: int) -> None:
+    def _apply_crow(self, d: Decision[CrowInfo], action: int) -> None:
         c = action - self.rules.CROW
         self.birds[d.player] &= ~(1 << c)
         self.discarded |= 1 << c
         if d.info > 1 and self.birds[d.player]:
             self.push("crow", d.player, d.info - 1)
 
-    def _outcomes_squirrel(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_squirrel(self, d: Decision[SquirrelInfo]) -> list[tuple[int, float]]:
         p = d.info[0]
         kinds = self.rules.n_seed_kinds
         base = self.rules.EAT
         return multiset_outcomes((base + k, self.seeds[p * kinds + k]) for k in range(kinds))
 
-    def _apply_squirrel(self, d: Decision, action: int) -> None:
+    def _apply_squirrel(self, d: Decision[SquirrelInfo], action: int) -> None:
         p, left = d.info
         kinds = self.rules.n_seed_kinds
         self.seeds[p * kinds + action - self.rules.EAT] -= 1
         self.gone[action - self.rules.EAT] += 1
-        if left > 1 and sum(self.seeds[p * kinds : (p + 1) * kinds]):
+        if left > 1 and sum(self.seeds[p * kinds : (p + 1) * kinds]) > 0:
             self.push("squirrel", CHANCE, (p, left - 1))
 
-    def _run_after_feed(self, d: Decision) -> None:
+    def _run_after_feed(self, d: Decision[AfterFeedInfo]) -> None:
         p, v = d.info
         # Offered whenever no bird flew and the hand is not empty, even with no bird low
         # enough: whether the decision comes up must not tell the others about the hand.
@@ -368,14 +390,14 @@ class PiepmatzState(State):
         else:
             self._refill_check(p)
 
-    def _legal_collect(self, d: Decision) -> list[int]:
+    def _legal_collect(self, d: Decision[CollectInfo]) -> list[int]:
         t = self.rules
         base = t.COLLECT
         out = [base + c for c in cards_of(self.hands[d.player] & t.at_most[d.info])]
         out.append(t.COLLECT_NONE)
         return out
 
-    def _apply_collect(self, d: Decision, action: int) -> None:
+    def _apply_collect(self, d: Decision[CollectInfo], action: int) -> None:
         if action == self.rules.COLLECT_NONE:
             return
         bit = 1 << (action - self.rules.COLLECT)
@@ -384,7 +406,7 @@ class PiepmatzState(State):
         self.known[p] &= ~bit
         self.birds[p] |= bit
 
-    def _run_refill_check(self, d: Decision) -> None:
+    def _run_refill_check(self, d: Decision[RefillCheckInfo]) -> None:
         self._refill_check(d.info)
 
     def _refill_check(self, p: int) -> None:
@@ -395,14 +417,14 @@ class PiepmatzState(State):
         else:
             self._end_turn(p)
 
-    def _legal_refill(self, d: Decision) -> list[int]:
+    def _legal_refill(self, d: Decision[None]) -> list[int]:
         t = self.rules
         out = [t.TAKE + c for c in sorted(self.display)]
         if self.deck:
             out.append(t.DRAW)
         return out
 
-    def _apply_refill(self, d: Decision, action: int) -> None:
+    def _apply_refill(self, d: Decision[None], action: int) -> None:
         t = self.rules
         p = d.player
         if action == t.DRAW:
@@ -427,11 +449,11 @@ class PiepmatzState(State):
             elif keep:
                 self.push("keep", p, keep)
 
-    def _legal_keep(self, d: Decision) -> list[int]:
+    def _legal_keep(self, d: Decision[KeepInfo]) -> list[int]:
         base = self.rules.KEEP
         return [base + c for c in cards_of(self.hands[d.player])]
 
-    def _apply_keep(self, d: Decision, action: int) -> None:
+    def _apply_keep(self, d: Decision[KeepInfo], action: int) -> None:
         bit = 1 << (action - self.rules.KEEP)
         p = d.player
         self.hands[p] &= ~bit
@@ -439,7 +461,7 @@ class PiepmatzState(State):
         if d.info > 1:
             self.push("keep", p, d.info - 1)
 
-    def _run_reveal(self, d: Decision) -> None:
+    def _run_reveal(self, d: Decision[None]) -> None:
         for p in range(self.game.players):
             self.birds[p] |= self.kept[p]
             self.discarded |= self.hands[p]

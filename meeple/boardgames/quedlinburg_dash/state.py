@@ -62,6 +62,13 @@ from .rules import (
 )
 from .scoring import race_scores
 
+# Each decision kind's info (the module's docstring says what they are).
+DrawInfo = tuple[int, bool]  # whose bag, and whether the draw starts their turn
+WhiteInfo = int  # who rolls
+WoodInfo = tuple[int, int]  # who rolls, and how many rolls are left with this one
+ShopInfo = int  # the colours bought so far on this visit, as a bit mask
+TakeInfo = int  # the highest chip value the orange card allows
+
 HEURISTIC_DRAWS = 12
 """How many draws ahead the bots' heuristic looks when it weighs a bag's pace."""
 
@@ -122,12 +129,12 @@ class QuedlinburgDashState(State):
 
     # -- drawing a chip ----------------------------------------------------------
 
-    def _outcomes_draw(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_draw(self, d: Decision[DrawInfo]) -> list[tuple[int, float]]:
         bag = self.bags[d.info[0]]
         total = sum(bag)
         return [(DRAW0 + k, c / total) for k, c in enumerate(bag) if c]
 
-    def _apply_draw(self, d: Decision, action: int) -> None:
+    def _apply_draw(self, d: Decision[DrawInfo], action: int) -> None:
         p, new_turn = d.info
         rules = self.rules
         if new_turn:
@@ -223,15 +230,27 @@ class QuedlinburgDashState(State):
         else:
             self._refill(p)
 
+    def _shop_problem(self, p: int, mask: int, kind: int) -> str | None:
+        """Why ``p`` may not buy a ``kind`` chip now (``mask``: the colours bought already on
+        this visit), or None: the one rule behind the chips offered and the refusals."""
+        price = self.rules.price[kind]
+        name = CHIP_NAMES[kind]
+        if price == 0:
+            return f"{name} chips are not in this game"
+        if mask & _COLOUR_BIT[KIND_COLOUR[kind]]:
+            colour = COLOURS[KIND_COLOUR[kind]]
+            return (
+                f"you already bought a {colour} chip; chips bought together must differ in colour"
+            )
+        if not self.supply[kind]:
+            return f"the reserve has no {name} chips left"
+        if price > self.rubies[p]:
+            return f"{name} costs {price} rubies; you have {self.rubies[p]}"
+        return None
+
     def _affordable(self, p: int, mask: int) -> list[int]:
         """Chip kinds ``p`` may buy now, given the colours already bought (``mask``)."""
-        rubies = self.rubies[p]
-        supply = self.supply
-        return [
-            k
-            for k, price, bit in self.rules.shop
-            if price <= rubies and supply[k] and not mask & bit
-        ]
+        return [k for k, _, _ in self.rules.shop if self._shop_problem(p, mask, k) is None]
 
     def _refill(self, p: int) -> None:
         """Leave the shop: unspent rubies go back; the animal card empties into the bag."""
@@ -244,10 +263,10 @@ class QuedlinburgDashState(State):
                 bag[k] += card[k]
                 card[k] = 0
 
-    def _legal_shop(self, d: Decision) -> list[int]:
+    def _legal_shop(self, d: Decision[ShopInfo]) -> list[int]:
         return [BUY0 + k for k in self._affordable(d.player, d.info)] + [DONE]
 
-    def _apply_shop(self, d: Decision, action: int) -> None:
+    def _apply_shop(self, d: Decision[ShopInfo], action: int) -> None:
         p = d.player
         if action == DONE:
             self._refill(p)
@@ -266,10 +285,10 @@ class QuedlinburgDashState(State):
 
     # -- dice -----------------------------------------------------------------
 
-    def _outcomes_white(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_white(self, d: Decision[WhiteInfo]) -> list[tuple[int, float]]:
         return self.rules.white_outcomes
 
-    def _apply_white(self, d: Decision, action: int) -> None:
+    def _apply_white(self, d: Decision[WhiteInfo], action: int) -> None:
         p = d.info
         face = self.rules.white_faces[action - WHITE0]
         if face.effect == "ruby":
@@ -283,10 +302,10 @@ class QuedlinburgDashState(State):
         else:  # draw another chip and do its task
             self.push("draw", CHANCE, (p, False))
 
-    def _outcomes_wood(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_wood(self, d: Decision[WoodInfo]) -> list[tuple[int, float]]:
         return self.rules.wood_outcomes
 
-    def _apply_wood(self, d: Decision, action: int) -> None:
+    def _apply_wood(self, d: Decision[WoodInfo], action: int) -> None:
         p, rolls = d.info
         if self._move(p, action - WOOD0):
             return
@@ -295,25 +314,34 @@ class QuedlinburgDashState(State):
 
     # -- green caterpillar: a chip goes back into the bag ---------------------
 
-    def _legal_return(self, d: Decision) -> list[int]:
+    def _legal_return(self, d: Decision[None]) -> list[int]:
         card = self.cards[d.player]
         return [RETURN0 + k for k in range(N_FOOD) if card[k]]
 
-    def _apply_return(self, d: Decision, action: int) -> None:
+    def _apply_return(self, d: Decision[None], action: int) -> None:
         kind = action - RETURN0
         self.cards[d.player][kind] -= 1
         self.bags[d.player][kind] += 1
 
     # -- orange butterfly: a chip from the reserve -----------------------------
 
-    def _takeable(self, top: int) -> list[int]:
-        supply = self.supply
-        return [k for k in self.rules.take_kinds[top] if supply[k]]
+    def _take_problem(self, top: int, kind: int) -> str | None:
+        """Why the orange card (allowing values up to ``top``) may not take ``kind`` now,
+        or None: the one rule behind the choices offered and the refusals' words."""
+        if kind not in self.rules.take_kinds[top]:
+            values = "a '2' or a '4'" if top > BUTTERFLY_ORANGE_VALUE else "a '2'"
+            return f"the orange card gives {values} chip of a colour in play"
+        if not self.supply[kind]:
+            return f"the reserve has no {CHIP_NAMES[kind]} chips left"
+        return None
 
-    def _legal_take(self, d: Decision) -> list[int]:
+    def _takeable(self, top: int) -> list[int]:
+        return [k for k in self.rules.take_kinds[top] if self._take_problem(top, k) is None]
+
+    def _legal_take(self, d: Decision[TakeInfo]) -> list[int]:
         return [TAKE0 + k for k in self._takeable(d.info)]
 
-    def _apply_take(self, d: Decision, action: int) -> None:
+    def _apply_take(self, d: Decision[TakeInfo], action: int) -> None:
         kind = action - TAKE0
         self.supply[kind] -= 1
         self.bags[d.player][kind] += 1
@@ -622,20 +650,7 @@ class QuedlinburgDashState(State):
         if action < BUY0:
             return "draws and die rolls are chance outcomes, not a player's choice"
         if d.kind == "shop" and action < DONE:
-            kind = action - BUY0
-            rules = self.rules
-            price = rules.price[kind]
-            if price == 0:
-                return f"{CHIP_NAMES[kind]} chips are not in this game"
-            if d.info & _COLOUR_BIT[KIND_COLOUR[kind]]:
-                return (
-                    f"you already bought a {COLOURS[KIND_COLOUR[kind]]} chip; "
-                    "chips bought together must differ in colour"
-                )
-            if not self.supply[kind]:
-                return f"the reserve has no {CHIP_NAMES[kind]} chips left"
-            if price > self.rubies[d.player]:
-                return f"{CHIP_NAMES[kind]} costs {price} rubies; you have {self.rubies[d.player]}"
+            return self._shop_problem(d.player, d.info, action - BUY0)
         if d.kind != "shop" and action <= DONE:
             return "you are not at the shop (only the third dream weed opens it)"
         if RETURN0 <= action < TAKE0:
@@ -645,11 +660,7 @@ class QuedlinburgDashState(State):
         if action >= TAKE0:
             if d.kind != "take":
                 return "only the orange butterfly card takes a chip from the reserve"
-            kind = action - TAKE0
-            allowed = "a '2' chip (or a '4' on a spiral field)"
-            if KIND_VALUE[kind] not in (2, d.info) or not self.rules.price[kind]:
-                return f"the orange card gives {allowed} of a colour in play"
-            return f"the reserve has no {CHIP_NAMES[kind]} chips left"
+            return self._take_problem(d.info, action - TAKE0)
         return None
 
     def _explain_chance(self, d: Decision, action: int) -> str:

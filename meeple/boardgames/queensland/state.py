@@ -41,6 +41,12 @@ from meeple.core.api import JSON
 
 DELTAS = A.DELTAS
 
+# Each decision kind's info (the module's docstring; face, first, take and refill have none).
+DealInfo = int  # the market space the dealt tile goes to
+PlaceInfo = int  # the market space of the tile taken
+RotateInfo = tuple[int, int]  # the market space, and the packed cell the tile goes on
+GroupInfo = int  # the direction of the group move, an index of DELTAS
+
 _ESTIMATES: weakref.WeakKeyDictionary[QueenslandState, tuple[int, tuple[float, ...]]] = (
     weakref.WeakKeyDictionary()
 )
@@ -93,18 +99,18 @@ class QueenslandState(State):
 
     # -- setup -----------------------------------------------------------------
 
-    def _outcomes_first(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_first(self, d: Decision[None]) -> list[tuple[int, float]]:
         n = self.game.players
         return [(A.FIRST + p, 1.0 / n) for p in range(n)]
 
-    def _apply_first(self, d: Decision, action: int) -> None:
+    def _apply_first(self, d: Decision[None], action: int) -> None:
         self.first = self.active = action - A.FIRST
         self.push("take", self.active)
 
-    def _legal_face(self, d: Decision) -> list[int]:
+    def _legal_face(self, d: Decision[None]) -> list[int]:
         return [A.FACE, A.FACE + 1, A.FACE + 2, A.FACE + 3]
 
-    def _apply_face(self, d: Decision, action: int) -> None:
+    def _apply_face(self, d: Decision[None], action: int) -> None:
         facing = action - A.FACE
         self.facing[d.player] = facing
         base = self.rules.n_farm
@@ -120,10 +126,10 @@ class QueenslandState(State):
         self.pile.remove(t)
         return t
 
-    def _outcomes_deal(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_deal(self, d: Decision[DealInfo]) -> list[tuple[int, float]]:
         return self._draw_outcomes()
 
-    def _apply_deal(self, d: Decision, action: int) -> None:
+    def _apply_deal(self, d: Decision[DealInfo], action: int) -> None:
         self.market[d.info] = self._draw(action)
         if d.info < MARKET_SPACES - 1:
             self.push("deal", CHANCE, d.info + 1)
@@ -189,14 +195,14 @@ class QueenslandState(State):
 
     # -- a turn ----------------------------------------------------------------
 
-    def _legal_take(self, d: Decision) -> list[int]:
+    def _legal_take(self, d: Decision[None]) -> list[int]:
         p = d.player
         spaces = [s for s in range(MARKET_SPACES) if self.market[s] >= 0]
         ok = [A.TAKE + s for s in spaces if self._fits_anywhere(p, self.market[s])]
         # Ruling: when no market tile fits, any may be taken and is discarded.
         return ok or [A.TAKE + s for s in spaces]
 
-    def _apply_take(self, d: Decision, action: int) -> None:
+    def _apply_take(self, d: Decision[None], action: int) -> None:
         s = action - A.TAKE
         tile = self.market[s]
         if self._fits_anywhere(d.player, tile):
@@ -209,18 +215,18 @@ class QueenslandState(State):
         self.last_ponds = ()
         self._end_turn()
 
-    def _legal_place(self, d: Decision) -> list[int]:
+    def _legal_place(self, d: Decision[PlaceInfo]) -> list[int]:
         return [A.CELL + c for c in self.placements(d.player, self.market[d.info])]
 
-    def _apply_place(self, d: Decision, action: int) -> None:
+    def _apply_place(self, d: Decision[PlaceInfo], action: int) -> None:
         self.push("rotate", d.player, (d.info, action - A.CELL))
 
-    def _legal_rotate(self, d: Decision) -> list[int]:
+    def _legal_rotate(self, d: Decision[RotateInfo]) -> list[int]:
         s, cell = d.info
         rots = self.rules.fits(self.market[s], self.open[d.player][cell])
         return [A.ROTATE + r for r in rots]
 
-    def _apply_rotate(self, d: Decision, action: int) -> None:
+    def _apply_rotate(self, d: Decision[RotateInfo], action: int) -> None:
         rules = self.rules
         p = d.player
         s, cell = d.info
@@ -250,10 +256,10 @@ class QueenslandState(State):
         self._score_ponds()
         self._end_turn()
 
-    def _legal_group(self, d: Decision) -> list[int]:
+    def _legal_group(self, d: Decision[GroupInfo]) -> list[int]:
         return [A.FOLLOW, A.STAY]
 
-    def _apply_group(self, d: Decision, action: int) -> None:
+    def _apply_group(self, d: Decision[GroupInfo], action: int) -> None:
         self.choices[d.player] = 1 if action == A.FOLLOW else 0
         if self.pending and self.pending[-1].kind == "group":
             return  # the answers stay hidden until the last passive player has answered
@@ -299,10 +305,10 @@ class QueenslandState(State):
             return
         self.push("refill", CHANCE)
 
-    def _outcomes_refill(self, d: Decision) -> list[tuple[int, float]]:
+    def _outcomes_refill(self, d: Decision[None]) -> list[tuple[int, float]]:
         return self._draw_outcomes()
 
-    def _apply_refill(self, d: Decision, action: int) -> None:
+    def _apply_refill(self, d: Decision[None], action: int) -> None:
         kept = [t for t in self.market if t >= 0]
         self.market = [-1] * (MARKET_SPACES - len(kept)) + kept  # slide right
         self.market[0] = self._draw(action)

@@ -1040,7 +1040,7 @@ def test_illegal_moves_are_explained():
         ("shop", "take red-2", "only the orange butterfly card"),
         ("shop", "return red-1", "only the green caterpillar card"),
         ("shop", "buy white-8", "costs 5 rubies; you have 3"),
-        ("take", "take red-4", "a '2' chip (or a '4' on a spiral field)"),
+        ("take", "take red-4", "the orange card gives a '2' chip of a colour in play"),
         ("take", "done", "not at the shop"),
     ],
 )
@@ -1376,3 +1376,42 @@ def test_a_record_of_an_older_version_is_refused_not_replayed():
     obj["game_version"] = 2
     with pytest.raises(RecordError, match="version 2; this engine plays version 3"):
         replay(Record.from_json(obj))
+
+
+@pytest.mark.parametrize("cards", ["caterpillar-extended", "butterfly-extended"])
+def test_the_chips_offered_and_the_refusals_come_from_one_rule(cards):
+    """At every shop and orange-card decision of random games, a chip is offered exactly
+    when the rule finds nothing against it, and a refused one is refused in its words."""
+    import random
+
+    from meeple.boardgames.quedlinburg_dash.actions import BUY0, DONE, TAKE0
+
+    game = meeple.load("quedlinburg_dash", players=3, cards=cards)
+    checked = {"shop": 0, "take": 0}
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            d = state.decision
+            assert d is not None
+            if d.kind in checked:
+                checked[d.kind] += 1
+                first = BUY0 if d.kind == "shop" else TAKE0
+                last = DONE if d.kind == "shop" else game.num_distinct_actions()
+                legal_now = set(state.legal_actions())
+                for action in range(first, last):
+                    kind = action - first
+                    if d.kind == "shop":
+                        problem = state._shop_problem(d.player, d.info, kind)
+                    else:
+                        problem = state._take_problem(d.info, kind)
+                    assert (problem is None) == (action in legal_now), (d, kind, problem)
+                    if problem is not None:
+                        with pytest.raises(IllegalActionError) as e:
+                            state.clone().apply_action(action)
+                        assert problem in str(e.value)
+            if state.is_chance_node():
+                state.apply_action(meeple.sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked["shop"] > 20 and (checked["take"] > 5 or cards.startswith("caterpillar"))
