@@ -348,16 +348,21 @@ class PiepmatzState(State):
         if self._need_feeder_card():  # the gap is still there
             self.push("seed_refill", CHANCE, None)
 
-    def _legal_crow(self, d: Decision[CrowInfo]) -> list[int]:
+    def _crow_targets(self, p: int) -> int:
+        """The birds of ``p`` 's collection a crow may chase (a card mask): those of the
+        species they hold most of. The rule behind the choices and the refusal."""
         t = self.rules
-        mine = self.birds[d.player]
+        mine = self.birds[p]
         counts = [(mine & m).bit_count() for m in t.species_mask]
         most = max(counts)
         mask = 0
         for s, n in enumerate(counts):
             if n == most:
                 mask |= mine & t.species_mask[s]
-        return [t.CROW + c for c in cards_of(mask)]
+        return mask
+
+    def _legal_crow(self, d: Decision[CrowInfo]) -> list[int]:
+        return [self.rules.CROW + c for c in cards_of(self._crow_targets(d.player))]
 
     def _apply_crow(self, d: Decision[CrowInfo], action: int) -> None:
         c = action - self.rules.CROW
@@ -390,10 +395,15 @@ class PiepmatzState(State):
         else:
             self._refill_check(p)
 
+    def _collectable(self, p: int, top: int) -> int:
+        """The birds of ``p`` 's hand they may collect after playing a bird of value
+        ``top`` (a card mask): worth at most that."""
+        return self.hands[p] & self.rules.at_most[top]
+
     def _legal_collect(self, d: Decision[CollectInfo]) -> list[int]:
         t = self.rules
         base = t.COLLECT
-        out = [base + c for c in cards_of(self.hands[d.player] & t.at_most[d.info])]
+        out = [base + c for c in cards_of(self._collectable(d.player, d.info))]
         out.append(t.COLLECT_NONE)
         return out
 
@@ -867,13 +877,18 @@ class PiepmatzState(State):
             c = action - t.COLLECT
             if not self.hands[top.player] >> c & 1:
                 return f"{t.card_name[c]} is not in your hand"
-            return f"{t.card_name[c]} is worth more than the {top.info} you played"
+            if not self._collectable(top.player, top.info) >> c & 1:
+                return f"{t.card_name[c]} is worth more than the {top.info} you played"
         if t.TAKE <= action < t.DRAW and kind == "refill":
             return f"{t.card_name[action - t.TAKE]} is not in the display"
         if action == t.DRAW and kind == "refill":
             return "the bird deck is empty"
         if t.CROW <= action < t.KEEP and kind == "crow":
-            return "the crow takes a bird of the species you hold most of"
+            c = action - t.CROW
+            if not self.birds[top.player] >> c & 1:
+                return f"{t.card_name[c]} is not in your collection"
+            if not self._crow_targets(top.player) >> c & 1:
+                return "the crow takes a bird of the species you hold most of"
         if t.KEEP <= action < t.BIRD and kind == "keep":
             return f"{t.card_name[action - t.KEEP]} is not in your hand"
         if action >= t.BIRD:

@@ -164,9 +164,40 @@ class QueenslandState(State):
 
     def placements(self, p: int, tile: int) -> list[int]:
         """The empty cells where ``tile`` can join player ``p`` 's farm in some rotation."""
-        table = self.rules.fit_table
-        base = tile * self.rules.fit_stride
-        return [cell for cell, key in self.open[p].items() if table[base + key]]
+        return [cell for cell in self.open[p] if self._cell_problem(p, tile, cell) is None]
+
+    # The placement rule, each part once: the choices offered and the refusals' words
+    # both come from these.
+
+    def _take_problem(self, p: int, s: int, some_fit: bool) -> str | None:
+        """Why player ``p`` may not take the tile on market space ``s``, or None;
+        ``some_fit``: whether any market tile fits their farm (if none does, any may be
+        taken and is discarded: a ruling)."""
+        tile = self.market[s]
+        if tile < 0:
+            return f"market space {s + 1} is empty"
+        if some_fit and not self._fits_anywhere(p, tile):
+            name = self.rules.all_tiles[tile].id
+            return f"tile {name} on space {s + 1} fits nowhere on your farm (another tile does)"
+        return None
+
+    def _cell_problem(self, p: int, tile: int, cell: int) -> str | None:
+        """Why ``tile`` may not go on ``cell`` of player ``p`` 's farm in any rotation."""
+        key = self.open[p].get(cell)
+        if key is not None and self.rules.fit_table[tile * self.rules.fit_stride + key]:
+            return None
+        x, y = A.unpack(cell)
+        if key is not None:
+            return f"in no rotation do the tile's sides match its neighbours at {x},{y}"
+        if cell in self.tiles[p]:
+            return f"{x},{y} already holds a tile"
+        return f"{x},{y} does not touch your farm"
+
+    def _rotation_problem(self, p: int, tile: int, cell: int, r: int) -> str | None:
+        """Why ``tile`` may not lie on ``cell`` turned ``r`` quarter turns, or None."""
+        if r in self.rules.fits(tile, self.open[p][cell]):
+            return None
+        return f"turned {r * 90} the tile's sides do not match its neighbours"
 
     def _fits_anywhere(self, p: int, tile: int) -> bool:
         table = self.rules.fit_table
@@ -197,10 +228,11 @@ class QueenslandState(State):
 
     def _legal_take(self, d: Decision[None]) -> list[int]:
         p = d.player
-        spaces = [s for s in range(MARKET_SPACES) if self.market[s] >= 0]
-        ok = [A.TAKE + s for s in spaces if self._fits_anywhere(p, self.market[s])]
-        # Ruling: when no market tile fits, any may be taken and is discarded.
-        return ok or [A.TAKE + s for s in spaces]
+        market = self.market
+        some_fit = any(t >= 0 and self._fits_anywhere(p, t) for t in market)
+        return [
+            A.TAKE + s for s in range(MARKET_SPACES) if self._take_problem(p, s, some_fit) is None
+        ]
 
     def _apply_take(self, d: Decision[None], action: int) -> None:
         s = action - A.TAKE
@@ -223,8 +255,9 @@ class QueenslandState(State):
 
     def _legal_rotate(self, d: Decision[RotateInfo]) -> list[int]:
         s, cell = d.info
-        rots = self.rules.fits(self.market[s], self.open[d.player][cell])
-        return [A.ROTATE + r for r in rots]
+        tile = self.market[s]
+        p = d.player
+        return [A.ROTATE + r for r in range(4) if self._rotation_problem(p, tile, cell, r) is None]
 
     def _apply_rotate(self, d: Decision[RotateInfo], action: int) -> None:
         rules = self.rules
@@ -803,7 +836,6 @@ class QueenslandState(State):
 
     def _explain_illegal(self, action: int) -> str | None:
         d = self.pending[-1]
-        rules = self.rules
         kind = d.kind
         wants = {
             "take": "take a market tile",
@@ -813,21 +845,14 @@ class QueenslandState(State):
             "face": "choose which way your farm faces",
         }
         if kind == "take" and A.TAKE <= action < A.ROTATE:
-            s = action - A.TAKE
-            if self.market[s] < 0:
-                return f"market space {s + 1} is empty"
-            tile = rules.all_tiles[self.market[s]].id
-            return f"tile {tile} on space {s + 1} fits nowhere on your farm"
+            p = d.player
+            some_fit = any(t >= 0 and self._fits_anywhere(p, t) for t in self.market)
+            return self._take_problem(p, action - A.TAKE, some_fit)
         if kind == "place" and A.CELL <= action < A.DRAW:
-            cell = action - A.CELL
-            x, y = A.unpack(cell)
-            if cell in self.tiles[d.player]:
-                return f"{x},{y} already holds a tile"
-            if cell not in self.open[d.player]:
-                return f"{x},{y} does not touch your farm"
-            return f"in no rotation do the tile's sides match its neighbours at {x},{y}"
+            return self._cell_problem(d.player, self.market[d.info], action - A.CELL)
         if kind == "rotate" and A.ROTATE <= action < A.FOLLOW:
-            return f"turned {(action - A.ROTATE) * 90} the tile's sides do not match its neighbours"
+            s, cell = d.info
+            return self._rotation_problem(d.player, self.market[s], cell, action - A.ROTATE)
         if kind in wants:
             return f"now you must {wants[kind]}"
         return None
