@@ -15,6 +15,14 @@ Decisions (kind: who, info):
   expansions still to open) a hexagon from the bag;
 - ``reveal`` (chance): (-1 for the display, else the buying player) which
   garden expansion turns face up.
+
+The rules live by family, each a base class of the state: acquisition.py (takes,
+``copy``, purchases, the display, ``draw`` and ``reveal``), placement.py (the placement
+rule, placements, ``place_bought``), payment.py (``mode``, ``pay``), passing.py (a pass,
+``discard``), round_end.py (round and game end); fields.py declares the fields they share.
+This module holds the fields' starting values, the ``turn`` (which family an action is
+of), and what the core and the bots read: scores, the heuristic, the observation, the
+picture's targets, the move log, the invariants and the refusal messages.
 """
 
 from __future__ import annotations
@@ -23,79 +31,80 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeple.boardgames.azul_queens_garden import actions as A
-from meeple.boardgames.azul_queens_garden.board import (
-    AREAS,
-    CELLS_PER_AREA,
-    NEIGHBOURS,
-    NUM_CELLS,
-    RING,
-    cell_name,
+from meeple.boardgames.azul_queens_garden.acquisition import CopyInfo, DrawInfo, RevealInfo
+from meeple.boardgames.azul_queens_garden.board import AREAS, CELLS_PER_AREA, NUM_CELLS, cell_name
+from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
+from meeple.boardgames.azul_queens_garden.fields import (
+    ABSENT,
+    BONUS,
+    CATEGORIES,
+    DISCARDS,
+    EMPTY,
+    EVAL,
+    FIRST_PASS,
+    JOKERS,
+    ORNAMENT,
+    PAVILIONS,
+    PURCHASES,
+    START,
+    STORAGE,
+    WHEEL,
 )
-from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
-from meeple.boardgames.azul_queens_garden.rules import COL, PAT, RING_OF_CELL, Rules
-from meeple.boardgames.azul_queens_garden.scoring import end_of_game, evaluation, round_score
-from meeple.core import CHANCE, Decision, Game, State, multiset_outcomes
-
-EMPTY = -1  # an empty space of a placed area
-ORNAMENT = -2  # an area's ornament
-ABSENT = -3  # a cell of an area with no expansion yet
-
-CATEGORIES = (
-    "start",
-    "wheel",
-    "pavilions",
-    "first_pass",
-    "purchases",
-    "discards",
-    "jokers",
-    "storage",
-    "evaluation",
-    "group_bonus",
+from meeple.boardgames.azul_queens_garden.passing import DiscardInfo, PassAndDiscard
+from meeple.boardgames.azul_queens_garden.payment import ModeInfo, PayInfo
+from meeple.boardgames.azul_queens_garden.placement import (
+    COLOUR_TWICE,
+    FITS,
+    NB,
+    PATTERN_TWICE,
+    SHARES_NOTHING,
+    Neighbourhood,
+    PlaceBoughtInfo,
+    Placement,
+    fault,
 )
-START, WHEEL, PAVILIONS, FIRST_PASS, PURCHASES, DISCARDS, JOKERS, STORAGE, EVAL, BONUS = range(10)
+from meeple.boardgames.azul_queens_garden.rules import COL, PAT
+from meeple.boardgames.azul_queens_garden.scoring import end_of_game, evaluation
+from meeple.core import CHANCE, Decision, Game
 
-NB = NEIGHBOURS
-
-# Each decision kind's info (the module's docstring; a turn has none). A hexagon type is
-# colour * 6 + pattern; a cell is a garden space's index.
-CopyInfo = tuple[int, ...]  # the hexagon types taken, each still to be found a place of origin
-ModeInfo = tuple[int, int, int]  # the hexagon type placed, the items owed, its cell
-# by colour?, the type placed, items still owed, the colours/patterns used (a bit mask),
-# the last item's action id (payments run in increasing order), the cell
-PayInfo = tuple[bool, int, int, int, int, int]
-DiscardInfo = int  # the last discarded item's action id (discards run in order), or -1
-DrawInfo = tuple[int, int]  # tiles still to draw onto the newest expansion, expansions to open
-RevealInfo = int  # -1: for the display; else the buying player
-PlaceBoughtInfo = int  # the garden expansion just bought
-
-# What a hexagon on a cell breaks of the placement rule (``fault``).
-FITS, SHARES_NOTHING, COLOUR_TWICE, PATTERN_TWICE = range(4)
-# A cell's neighbourhood (State._neighbourhood): colours and patterns present, per colour
-# the patterns of its groups there and per pattern the colours, then the bits those
-# groups already share (per colour, per pattern).
-Neighbourhood = tuple[int, int, dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
-
-
-def fault(hood: Neighbourhood, t: int) -> int:
-    """Which part of the placement rule hexagon ``t`` breaks in ``hood``: ``FITS``;
-    ``SHARES_NOTHING`` (it touches hexagons but shares its colour, or with pattern
-    adjacency its pattern, with none); ``COLOUR_TWICE`` or ``PATTERN_TWICE`` (its colour
-    or pattern group would hold one hexagon twice)."""
-    colbits, patbits, ccomb, pcomb, cclash, pclash = hood
-    c, q = COL[t], PAT[t]
-    if colbits and not (colbits >> c & 1 or patbits >> q & 1):
-        return SHARES_NOTHING
-    if c in cclash or ccomb.get(c, 0) >> q & 1:
-        return COLOUR_TWICE
-    if q in pclash or pcomb.get(q, 0) >> c & 1:
-        return PATTERN_TWICE
-    return FITS
-
-
-def _lowest(bits: int) -> int:
-    """The index of the lowest set bit."""
-    return (bits & -bits).bit_length() - 1
-
+# What this module has always offered (the tests, the benchmarks and the package import
+# these names from here), wherever its family now defines it.
+__all__ = [
+    "ABSENT",
+    "BONUS",
+    "CATEGORIES",
+    "COLOUR_TWICE",
+    "DISCARDS",
+    "EMPTY",
+    "EVAL",
+    "FIRST_PASS",
+    "FITS",
+    "HOPE_SHARE",
+    "JOKERS",
+    "NB",
+    "ORNAMENT",
+    "PAIR_CREDIT",
+    "PATTERN_TWICE",
+    "PAVILIONS",
+    "POPCOUNT",
+    "PURCHASES",
+    "SHARES_NOTHING",
+    "START",
+    "STORAGE",
+    "TILE_VALUE",
+    "USE_SHARE",
+    "WHEEL",
+    "AzulQueensGardenState",
+    "CopyInfo",
+    "DiscardInfo",
+    "DrawInfo",
+    "ModeInfo",
+    "Neighbourhood",
+    "PayInfo",
+    "PlaceBoughtInfo",
+    "RevealInfo",
+    "fault",
+]
 
 # The bots' heuristic (``_garden_value``), in points; docs/bots.md says how they were
 # chosen. A group one short of scoring is worth part of its value, and a stored tile or
@@ -130,8 +139,13 @@ def _joined(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-class AzulQueensGardenState(State):
-    rules: Rules  # the game's, shared by all its states
+class AzulQueensGardenState(PassAndDiscard, Placement):
+    """A game of Azul: Queen's Garden: the fields' starting values, the turn, and what
+    the core and the bots read (scores, heuristic, views, move log, refusals).
+
+    The rules of each family of decisions are its base classes'; the core finds their
+    handlers through the class's MRO."""
+
     # What a clone copies (the core's clone): lists of ints or bools, and per player (or
     # per display expansion) a list of such lists. Every other field is an int, a bool or
     # a tuple (``awarded``), replaced rather than changed, so clones share it.
@@ -187,7 +201,7 @@ class AzulQueensGardenState(State):
         self.store = [[0] * NUM_TYPES for _ in range(n)]
         self.store_n = [rules.jokers_start] * n  # hexagons and jokers
         self.jokers = [rules.jokers_start] * n
-        self.store_exps: list[list[int]] = [[] for _ in range(n)]
+        self.store_exps = [[] for _ in range(n)]
         self.joker_supply = rules.jokers_total - n * rules.jokers_start
         self.pts = [[0] * len(CATEGORIES) for _ in range(n)]
         for p in range(n):
@@ -203,8 +217,8 @@ class AzulQueensGardenState(State):
         self.passed = [False] * n
         # Display: face-down expansions holding hexagons (oldest first) and the
         # face-up expansions (by printed type).
-        self.trays: list[list[int]] = []
-        self.faceup: list[int] = []
+        self.trays = []
+        self.faceup = []
         # The newest display expansion still lies on the round stack, nothing taken
         # from it yet: the next one is filled only once a take touches it (ruling 7).
         self.top = False
@@ -220,668 +234,31 @@ class AzulQueensGardenState(State):
         self.hidden_n = NUM_TYPES
         self.stack_left = list(rules.round_stacks)
         self.reserve = rules.reserve
-        self.returned: list[int] = []
+        self.returned = []
         self.push("turn", 0)
         self._open_trays(rules.display_start)
 
-    # -- helpers -----------------------------------------------------------------
-
-    def score(self, p: int) -> int:
-        return sum(self.pts[p])
-
-    def _award(self, p: int, category: int, points: int) -> None:
-        """The only way points change: by a scoring rule's category."""
-        self.pts[p][category] += points
-        awarded = list(self.awarded)
-        awarded[p] += points
-        self.awarded = tuple(awarded)
-
-    def _refill_bag(self) -> None:
-        if self.bag_n == 0 and self.tower_n:
-            self.bag = self.tower
-            self.bag_n = self.tower_n
-            self.tower = [0] * NUM_TYPES
-            self.tower_n = 0
-
-    def _open_trays(self, count: int) -> None:
-        """Put up to ``count`` expansions of this round's stack in the display."""
-        while count > 0 and self.stack_left[self.round] > 0:
-            count -= 1
-            self.stack_left[self.round] -= 1
-            self._refill_bag()
-            if self.bag_n:
-                self.trays.append([])
-                self.top = True
-                self.push("draw", CHANCE, (self.rules.tiles_per_expansion, count))
-                return
-            # Nothing to put on it: it is empty at once, so it turns face up and leaves
-            # no top to take from; the next take brings out the next one (ruling 19).
-            self.top = False
-            self.push("reveal", CHANCE, -1)
-
-    def _put(self, p: int, t: int, x: int) -> None:
-        """A hexagon (placed or printed) lands on cell ``x``: update the groups."""
-        g = self.garden[p]
-        g[x] = t
-        c, q = COL[t], PAT[t]
-        for lab, mask, key, bit, same in (
-            (self.col_lab[p], self.col_mask[p], c, 1 << q, COL),
-            (self.pat_lab[p], self.pat_mask[p], q, 1 << c, PAT),
-        ):
-            m = bit
-            lab[x] = x
-            for n in NB[x]:
-                u = g[n]
-                if u >= 0 and n != x and same[u] == key:
-                    other = lab[n]
-                    if other != x:
-                        m |= mask[other]
-                        for i in range(NUM_CELLS):
-                            if lab[i] == other:
-                                lab[i] = x
-            mask[x] = m
-        self.colour_count[p][c] += 1
-        self.pattern_count[p][q] += 1
-
-    # -- the placement rule, written once: what a cell's neighbours allow, and which
-    # part of the rule a hexagon breaks there (legal moves, can_place and the refusal
-    # messages all read these two) --------------------------------------------------
-
-    def _neighbourhood(self, p: int, x: int) -> Neighbourhood:
-        """What the hexagons around cell ``x`` of player ``p`` 's garden allow: the colours
-        there and the patterns that admit a hexagon (none with colour adjacency), and per
-        colour (pattern) the patterns (colours) of the groups a hexagon on ``x`` would join,
-        with those the groups already share with each other (joined by ``x`` they would
-        hold the same hexagon twice)."""
-        g = self.garden[p]
-        clab, cmask = self.col_lab[p], self.col_mask[p]
-        plab, pmask = self.pat_lab[p], self.pat_mask[p]
-        colbits = patbits = 0
-        ccomb: dict[int, int] = {}
-        pcomb: dict[int, int] = {}
-        cclash: dict[int, int] = {}
-        pclash: dict[int, int] = {}
-        seen: list[int] = []
-        for n in NB[x]:
-            u = g[n]
-            if u < 0:
-                continue
-            c, q = COL[u], PAT[u]
-            colbits |= 1 << c
-            patbits |= 1 << q
-            lab = clab[n]
-            if lab not in seen:
-                seen.append(lab)
-                prev = ccomb.get(c, 0)
-                m = cmask[lab]
-                if prev & m:
-                    cclash[c] = cclash.get(c, 0) | (prev & m)
-                ccomb[c] = prev | m
-            lab = plab[n] + NUM_CELLS
-            if lab not in seen:
-                seen.append(lab)
-                prev = pcomb.get(q, 0)
-                m = pmask[lab - NUM_CELLS]
-                if prev & m:
-                    pclash[q] = pclash.get(q, 0) | (prev & m)
-                pcomb[q] = prev | m
-        if not self.rules.by_pattern:
-            patbits = 0  # colour adjacency: a shared pattern does not let a hexagon in
-        return colbits, patbits, ccomb, pcomb, cclash, pclash
-
-    def can_place(self, p: int, t: int, x: int) -> bool:
-        """May hexagon ``t`` go on the empty cell ``x`` of player ``p`` 's garden?
-
-        Alone (no neighbour), or next to at least one hexagon of its colour (or
-        pattern, with the default adjacency), and never making a group that holds
-        two identical hexagons.
-        """
-        return fault(self._neighbourhood(p, x), t) == FITS
-
-    def _keys_available(self, p: int, t: int, by_colour: bool) -> int:
-        """How many different keys (patterns of t's colour, or colours of t's
-        pattern), other than t's own, player ``p`` holds in storage."""
-        st = self.store[p]
-        exps = self.store_exps[p]
-        n = 0
-        if by_colour:
-            base = COL[t] * 6
-            own = PAT[t]
-            for r in range(6):
-                if r != own and (st[base + r] or (base + r) in exps):
-                    n += 1
-        else:
-            q = PAT[t]
-            own = COL[t]
-            for r in range(6):
-                if r != own and (st[r * 6 + q] or (r * 6 + q) in exps):
-                    n += 1
-        return n
-
-    def _payable_types(self, p: int) -> list[int]:
-        """The hexagon types in ``p`` 's storage whose cost storage can pay."""
-        st = self.store[p]
-        types = [t for t in range(NUM_TYPES) if st[t]]
-        if not types:
-            return types
-        values = self.rules.values
-        jokers = self.jokers[p]
-        cm = [0] * 6
-        pm = [0] * 6
-        for t in types:
-            cm[COL[t]] |= 1 << PAT[t]
-            pm[PAT[t]] |= 1 << COL[t]
-        for e in self.store_exps[p]:
-            cm[COL[e]] |= 1 << PAT[e]
-            pm[PAT[e]] |= 1 << COL[e]
-        out = []
-        for t in types:
-            c, q = COL[t], PAT[t]
-            need = values[q] - 1 - jokers
-            if (
-                need <= 0
-                or (cm[c] & ~(1 << q)).bit_count() >= need
-                or (pm[q] & ~(1 << c)).bit_count() >= need
-            ):
-                out.append(t)
-        return out
-
-    def can_pay(self, p: int, t: int) -> bool:
-        need = self.rules.values[PAT[t]] - 1 - self.jokers[p]
-        if need <= 0:
-            return True
-        return self._keys_available(p, t, True) >= need or self._keys_available(p, t, False) >= need
-
-    def _free_areas(self, p: int) -> list[int]:
-        ae = self.area_exp[p]
-        return [a for a in range(1, AREAS) if ae[a] < 0]
-
-    def expansion_spots(self, p: int, e: int) -> list[int]:
-        """Cells where expansion ``e`` 's printed space may go (free areas)."""
-        out = []
-        for a in self._free_areas(p):
-            for x in RING[a]:
-                if self.can_place(p, e, x):
-                    out.append(x)
-        return out
-
-    def _next_turn(self, p: int) -> None:
-        n = self.game.players
-        for i in range(1, n + 1):
-            q = (p + i) % n
-            if not self.passed[q]:
-                self.push("turn", q)
-                return
-        raise AssertionError("no player left to move")
-
-    def _award_joker(self, p: int, x: int) -> None:
-        """A hexagon on ``x`` may complete the ring around an ornament."""
-        if x % CELLS_PER_AREA == 0:
-            return
-        g = self.garden[p]
-        for c in RING_OF_CELL[x]:
-            if g[c] < 0:
-                return
-        if self.store_n[p] < self.rules.storage_tiles and self.joker_supply > 0:
-            self.joker_supply -= 1
-            self.jokers[p] += 1
-            self.store_n[p] += 1
-
-    def _place_expansion(self, p: int, e: int, x: int) -> None:
-        a = x // CELLS_PER_AREA
-        g = self.garden[p]
-        base = a * CELLS_PER_AREA
-        g[base] = ORNAMENT
-        for k in range(1, 7):
-            g[base + k] = EMPTY
-        self.area_exp[p][a] = e
-        self.area_cell[p][a] = x
-        if self.rules.ornament[e] == "pavilion":
-            self.pavilions[p] += 1
-        self._put(p, e, x)
-
-    def _display_counts(
-        self,
-    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[int]]:
-        """Per colour and per pattern: the hexagon types in the display, the face-up
-        expansions, and how many of those expansions print a type also lying there
-        (one of the two is taken, the taker's choice: ruling 16)."""
-        types = set()
-        for tray in self.trays:
-            types.update(tray)
-        cn = [0] * 6
-        pn = [0] * 6
-        for t in types:
-            cn[COL[t]] += 1
-            pn[PAT[t]] += 1
-        ce = [0] * 6
-        pe = [0] * 6
-        cf = [0] * 6
-        pf = [0] * 6
-        for e in self.faceup:
-            ce[COL[e]] += 1
-            pe[PAT[e]] += 1
-            if e in types:
-                cf[COL[e]] += 1
-                pf[PAT[e]] += 1
-        return cn, pn, ce, pe, cf, pf
-
-    @staticmethod
-    def _fits(tiles: int, exps: int, either: int, free_t: int, free_e: int) -> bool:
-        """Whether a take fits: ``tiles`` hexagons, ``exps`` expansions, and ``either``
-        items that may go as a hexagon or as its face-up expansion."""
-        return tiles <= free_t and exps <= free_e and tiles + exps + either <= free_t + free_e
-
-    # -- turn ----------------------------------------------------------------------
+    # -- turn: an action of one of the families ------------------------------------
 
     def _legal_turn(self, d: Decision[None]) -> list[int]:
         p = d.player
-        rules = self.rules
-        out: list[int] = []
-        free_t = rules.storage_tiles - self.store_n[p]
-        free_e = rules.storage_expansions - len(self.store_exps[p])
-        cn, pn, ce, pe, cf, pf = self._display_counts()
-        fits = self._fits
-        for i in range(6):
-            if (cn[i] or ce[i]) and fits(cn[i] - cf[i], ce[i] - cf[i], cf[i], free_t, free_e):
-                out.append(A.ACQ_COLOUR + i)
-        for i in range(6):
-            if (pn[i] or pe[i]) and fits(pn[i] - pf[i], pe[i] - pf[i], pf[i], free_t, free_e):
-                out.append(A.ACQ_PATTERN + i)
-        payable = self._payable_types(p)
-        if payable:
-            g = self.garden[p]
-            found: list[int] = []
-            for x in range(NUM_CELLS):
-                if g[x] != EMPTY:
-                    continue
-                hood = self._neighbourhood(p, x)
-                for t in payable:
-                    if fault(hood, t) == FITS:
-                        found.append(A.PLACE + t * NUM_CELLS + x)
-            out.extend(found)
-        stored = self.store_exps[p]
-        for i, e in enumerate(stored[:]):
-            del stored[i]
-            ok = self.can_pay(p, e)
-            stored.insert(i, e)
-            if ok:
-                base = A.EXPAND + e * NUM_CELLS
-                out.extend(base + x for x in self.expansion_spots(p, e))
+        out = self._take_options(p)
+        self._placement_options(p, out)
         if self._can_buy(p):
             out.append(A.BUY)
         out.append(A.PASS)
         return out
 
-    def _can_buy(self, p: int) -> bool:
-        return (
-            self.score(p) >= self.rules.face_down_cost
-            and (self.reserve > 0 or bool(self.returned))
-            and bool(self._free_areas(p))
-        )
-
     def _apply_turn(self, d: Decision[None], a: int) -> None:
         p = d.player
         if a < A.PLACE:
             self._acquire(p, a)
-        elif a < A.EXPAND:
-            t, x = divmod(a - A.PLACE, NUM_CELLS)
-            self.store[p][t] -= 1
-            self.store_n[p] -= 1
-            self._put(p, t, x)
-            self._next_turn(p)
-            self._start_payment(p, t, x)
         elif a < A.BUY:
-            e, x = divmod(a - A.EXPAND, NUM_CELLS)
-            self.store_exps[p].remove(e)
-            self._place_expansion(p, e, x)
-            self._next_turn(p)
-            self._start_payment(p, e, x)
+            self._place_from_storage(p, a)
         elif a == A.BUY:
-            self._award(p, PURCHASES, -self.rules.face_down_cost)
-            self._next_turn(p)
-            self.push("reveal", CHANCE, p)
-        else:  # pass
-            self.passed[p] = True
-            if self.first_passer < 0:
-                self.first_passer = p
-                self._award(p, FIRST_PASS, -self.rules.first_pass_penalty)
-            if self._discard_options(p, -1):
-                self.push("discard", p, -1)
-            else:
-                self._after_pass(p)
-
-    def _start_payment(self, p: int, t: int, x: int) -> None:
-        need = self.rules.values[PAT[t]] - 1
-        if need > 0:
-            self.push("mode", p, (t, need, x))
+            self._buy(p)
         else:
-            self._award_joker(p, x)
-
-    def _acquire(self, p: int, a: int) -> None:
-        by_colour = a < A.ACQ_PATTERN
-        key = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
-        same = COL if by_colour else PAT
-        # Per hexagon type of the chosen colour or pattern, the display expansions
-        # holding a copy. Only one copy is taken, a face-up expansion printing the type
-        # counting as one (ruling 16); where there is more than one place to take it
-        # from, the taker chooses (a follow-up ``copy`` decision).
-        where: dict[int, list[int]] = {}
-        for i, tray in enumerate(self.trays):
-            for t in tray:
-                if same[t] == key:
-                    at = where.setdefault(t, [])
-                    if not at or at[-1] != i:
-                        at.append(i)
-        st = self.store[p]
-        choices: list[int] = []
-        for t, at in where.items():
-            if len(at) == 1 and t not in self.faceup:
-                self._take_from(at[0])
-                self.trays[at[0]].remove(t)
-                st[t] += 1
-                self.store_n[p] += 1
-            else:
-                choices.append(t)
-        kept_faceup = []
-        for e in self.faceup:
-            if same[e] == key and e not in where:
-                self.store_exps[p].append(e)
-            else:
-                kept_faceup.append(e)
-        self.faceup = kept_faceup
-        if choices:
-            choices.sort()
-            self.push("copy", p, tuple(choices))
-        else:
-            self._finish_acquire(p)
-
-    def _take_from(self, i: int) -> None:
-        """A hexagon leaves display expansion ``i``: if it is the stack's top, the top
-        has been taken from and the next expansion comes out after the take."""
-        if self.top and i == len(self.trays) - 1:
-            self.top = False
-
-    def _legal_copy(self, d: Decision[CopyInfo]) -> list[int]:
-        p = d.player
-        t = d.info[0]
-        # Only choices that leave the rest of the take room in storage: the take was
-        # legal because some way of choosing fits.
-        rest = d.info[1:]
-        either = sum(1 for u in rest if u in self.faceup)
-        tiles = len(rest) - either
-        free_t = self.rules.storage_tiles - self.store_n[p]
-        free_e = self.rules.storage_expansions - len(self.store_exps[p])
-        out: list[int] = []
-        if self._fits(tiles + 1, 0, either, free_t, free_e):
-            base = A.COPY + t * A.MAX_TRAYS
-            out.extend(base + i for i, tray in enumerate(self.trays) if t in tray)
-        if t in self.faceup and self._fits(tiles, 1, either, free_t, free_e):
-            out.append(A.COPY_EXP + t)
-        return out
-
-    def _apply_copy(self, d: Decision[CopyInfo], a: int) -> None:
-        p = d.player
-        if a >= A.COPY_EXP:
-            e = a - A.COPY_EXP
-            self.faceup.remove(e)
-            self.store_exps[p].append(e)
-        else:
-            t, i = divmod(a - A.COPY, A.MAX_TRAYS)
-            self._take_from(i)
-            self.trays[i].remove(t)
-            self.store[p][t] += 1
-            self.store_n[p] += 1
-        rest = d.info[1:]
-        if rest:
-            self.push("copy", p, rest)
-        else:
-            self._finish_acquire(p)
-
-    def _finish_acquire(self, p: int) -> None:
-        """After a take: emptied display expansions turn face up, and the next one of
-        the stack opens if the take touched the top one (ruling 7)."""
-        keep = [tray for tray in self.trays if tray]
-        emptied = len(self.trays) - len(keep)
-        self.trays = keep
-        self._next_turn(p)
-        if not self.top:
-            self._open_trays(1)
-        for _ in range(emptied):
-            self.push("reveal", CHANCE, -1)
-
-    # -- payment -------------------------------------------------------------------
-
-    def _legal_mode(self, d: Decision[ModeInfo]) -> list[int]:
-        # Jokers alone may pay the whole cost; that payment is offered after
-        # ``pay by colour`` only, so ``pay by pattern`` must pay at least one tile.
-        p = d.player
-        t, need, _ = d.info
-        jokers = self.jokers[p]
-        out = []
-        if need <= jokers or self._keys_available(p, t, True) + jokers >= need:
-            out.append(A.MODE_COLOUR)
-        keys = self._keys_available(p, t, False)
-        if keys and keys + jokers >= need:
-            out.append(A.MODE_PATTERN)
-        return out
-
-    def _apply_mode(self, d: Decision[ModeInfo], a: int) -> None:
-        t, need, x = d.info
-        by_colour = a == A.MODE_COLOUR
-        own = (1 << PAT[t]) if by_colour else (1 << COL[t])
-        self.push("pay", d.player, (by_colour, t, need, own, -1, x))
-
-    def _pay_candidates(self, p: int, by_colour: bool, t: int, used: int) -> list[tuple[int, int]]:
-        st = self.store[p]
-        exps = self.store_exps[p]
-        out = []
-        for r in range(6):
-            if used >> r & 1:
-                continue
-            u = COL[t] * 6 + r if by_colour else r * 6 + PAT[t]
-            if st[u]:
-                out.append((A.PAY_TILE + u, r))
-            if u in exps:
-                out.append((A.PAY_EXP + u, r))
-        out.sort()
-        return out
-
-    def _legal_pay(self, d: Decision[PayInfo]) -> list[int]:
-        p = d.player
-        by_colour, t, remaining, used, last, _ = d.info
-        cands = [c for c in self._pay_candidates(p, by_colour, t, used) if c[0] > last]
-        jokers = self.jokers[p]
-        out = []
-        for i, (a, key) in enumerate(cands):
-            later = {k for b, k in cands[i + 1 :] if k != key}
-            if len(later) + jokers >= remaining - 1:
-                out.append(a)
-        # By pattern, a joker only after a tile: the all-joker payment is by colour.
-        if jokers and jokers >= remaining and (by_colour or last >= 0):
-            out.append(A.PAY_JOKER)
-        return out
-
-    def _apply_pay(self, d: Decision[PayInfo], a: int) -> None:
-        p = d.player
-        by_colour, t, remaining, used, _, x = d.info
-        if a == A.PAY_JOKER:
-            self.jokers[p] -= 1
-            self.store_n[p] -= 1
-            self.joker_supply += 1
-        elif a < A.PAY_EXP:
-            u = a - A.PAY_TILE
-            self.store[p][u] -= 1
-            self.store_n[p] -= 1
-            self.tower[u] += 1
-            self.tower_n += 1
-            used |= 1 << (PAT[u] if by_colour else COL[u])
-        else:
-            u = a - A.PAY_EXP
-            self.store_exps[p].remove(u)
-            self.returned.append(u)
-            used |= 1 << (PAT[u] if by_colour else COL[u])
-        remaining -= 1
-        if remaining:
-            self.push("pay", p, (by_colour, t, remaining, used, a, x))
-        else:
-            self._award_joker(p, x)
-
-    # -- passing -------------------------------------------------------------------
-
-    def _discard_options(self, p: int, last: int) -> list[int]:
-        if self.score(p) < self.rules.discard_cost:
-            return []
-        st = self.store[p]
-        out = [A.DISCARD + t for t in range(NUM_TYPES) if st[t] and A.DISCARD + t >= last]
-        if self.jokers[p]:
-            out.append(A.DISCARD_JOKER)
-        return out
-
-    def _legal_discard(self, d: Decision[DiscardInfo]) -> list[int]:
-        out = self._discard_options(d.player, d.info)
-        out.append(A.DONE)
-        return out
-
-    def _apply_discard(self, d: Decision[DiscardInfo], a: int) -> None:
-        p = d.player
-        if a == A.DONE:
-            self._after_pass(p)
-            return
-        if a == A.DISCARD_JOKER:
-            self.jokers[p] -= 1
-            self.joker_supply += 1
-        else:
-            t = a - A.DISCARD
-            self.store[p][t] -= 1
-            self.tower[t] += 1
-            self.tower_n += 1
-        self.store_n[p] -= 1
-        self._award(p, DISCARDS, -self.rules.discard_cost)
-        self.push("discard", p, a)
-
-    def _after_pass(self, p: int) -> None:
-        if all(self.passed):
-            self._end_round()
-        else:
-            self._next_turn(p)
-
-    # -- round end ---------------------------------------------------------------
-
-    def _end_round(self) -> None:
-        rules = self.rules
-        wheel = rules.wheel_keys[self.round]
-        pattern_points = rules.pattern_points[self.round]
-        for p in range(self.game.players):
-            rs = round_score(
-                self.colour_count[p],
-                self.pattern_count[p],
-                wheel,
-                self.pavilions[p],
-                rules.pavilion_points,
-                rules.colour_points,
-                pattern_points,
-            )
-            self._award(p, WHEEL, rs["wheel"])
-            self._award(p, PAVILIONS, rs["pavilions"])
-        if self.first_passer >= 0:
-            self.first_player = self.first_passer
-        if self.round == rules.rounds - 1:
-            for p in range(self.game.players):
-                tiles = self.store_n[p] - self.jokers[p]
-                end = end_of_game(
-                    self.jokers[p], tiles, rules.joker_points, rules.storage_tile_points
-                )
-                ev = evaluation(
-                    self.garden[p],
-                    rules.values,
-                    rules.min_group,
-                    rules.six_bonus,
-                )
-                self._award(p, JOKERS, end["jokers"])
-                self._award(p, STORAGE, end["storage"])
-                self._award(p, EVAL, ev["evaluation"])
-                self._award(p, BONUS, ev["group_bonus"])
-            self.round = rules.rounds
-            return
-        # Preparation: the display goes back, the next stack comes out.
-        for tray in self.trays:
-            for t in tray:
-                self.tower[t] += 1
-            self.tower_n += len(tray)
-        self.reserve += len(self.trays) + self.stack_left[self.round]
-        self.stack_left[self.round] = 0
-        self.trays = []
-        self.returned.extend(self.faceup)
-        self.faceup = []
-        self.round += 1
-        self.passed = [False] * self.game.players
-        self.first_passer = -1
-        self.push("turn", self.first_player)
-        self._open_trays(rules.display_start)
-
-    def _is_terminal(self) -> bool:
-        return not self.pending
-
-    # -- chance --------------------------------------------------------------------
-
-    def _outcomes_draw(self, d: Decision[DrawInfo]) -> list[tuple[int, float]]:
-        bag = self.bag
-        n = self.bag_n
-        return [(A.DRAW + t, c / n) for t, c in enumerate(bag) if c]
-
-    def _apply_draw(self, d: Decision[DrawInfo], a: int) -> None:
-        t = a - A.DRAW
-        self.bag[t] -= 1
-        self.bag_n -= 1
-        self.trays[-1].append(t)
-        self._refill_bag()
-        remaining, more = d.info
-        remaining -= 1
-        if remaining and self.bag_n:
-            self.push("draw", CHANCE, (remaining, more))
-        elif more:
-            self._open_trays(more)
-
-    def _outcomes_reveal(self, d: Decision[RevealInfo]) -> list[tuple[int, float]]:
-        if d.info < 0:
-            return multiset_outcomes((A.REVEAL + e, c) for e, c in enumerate(self.hidden))
-        k, h = self.reserve, self.hidden_n
-        weights = [0] * NUM_TYPES
-        if k:
-            for e, c in enumerate(self.hidden):
-                if c:
-                    weights[e] = k
-        for e in self.returned:
-            weights[e] = h if h else 1
-        return multiset_outcomes((A.REVEAL + e, w) for e, w in enumerate(weights))
-
-    def _apply_reveal(self, d: Decision[RevealInfo], a: int) -> None:
-        e = a - A.REVEAL
-        if d.info < 0:
-            self.hidden[e] = 0
-            self.hidden_n -= 1
-            self.faceup.append(e)
-            return
-        p = d.info
-        if self.hidden[e]:
-            self.hidden[e] = 0
-            self.hidden_n -= 1
-            self.reserve -= 1
-        else:
-            self.returned.remove(e)
-        # Every free expansion area of this layout has spaces touching no other
-        # area, where the printed space stands alone; buying needs a free area,
-        # so a bought expansion always has a legal spot (docs, ruling 8).
-        self.push("place_bought", p, e)
-
-    def _legal_place_bought(self, d: Decision[PlaceBoughtInfo]) -> list[int]:
-        base = A.EXPAND + d.info * NUM_CELLS
-        return [base + x for x in self.expansion_spots(d.player, d.info)]
-
-    def _apply_place_bought(self, d: Decision[PlaceBoughtInfo], a: int) -> None:
-        e, x = divmod(a - A.EXPAND, NUM_CELLS)
-        self._place_expansion(d.player, e, x)
+            self._pass(p)
 
     # -- scores --------------------------------------------------------------------
 
@@ -1541,40 +918,6 @@ class AzulQueensGardenState(State):
             )
 
     # -- messages ------------------------------------------------------------------
-
-    def _spot_problem(self, p: int, e: int, x: int) -> str | None:
-        """Why expansion ``e`` 's printed space may not go on cell ``x``, or None."""
-        if x < CELLS_PER_AREA or x % CELLS_PER_AREA == 0:
-            return "the printed space must go on one of the six spaces of a free expansion area"
-        if self.area_exp[p][x // CELLS_PER_AREA] >= 0:
-            return f"expansion area {x // CELLS_PER_AREA} already holds an expansion"
-        return self._placement_problem(p, e, x)
-
-    def _placement_problem(self, p: int, t: int, x: int) -> str | None:
-        """Which part of the placement rule hexagon ``t`` on cell ``x`` breaks, or None."""
-        rules = self.rules
-        hood = self._neighbourhood(p, x)
-        broken = fault(hood, t)
-        name = rules.tile_name(t)
-        if broken == SHARES_NOTHING:
-            shared = "colour or pattern" if rules.by_pattern else "colour"
-            return f"{name} touches hexagons on {cell_name(x)} but shares its {shared} with none"
-        if broken == FITS:
-            return None
-        _, _, ccomb, pcomb, cclash, pclash = hood
-        c, q = COL[t], PAT[t]
-        if broken == COLOUR_TWICE:
-            kind = rules.colours[c]
-            # The hexagon itself, if the group holds it already; else one the group's
-            # parts both hold (their patterns, in the colour's group).
-            twice = t if ccomb.get(c, 0) >> q & 1 else c * NUM_PATTERNS + _lowest(cclash[c])
-        else:
-            kind = rules.patterns[q]
-            twice = t if pcomb.get(q, 0) >> c & 1 else _lowest(pclash[q]) * NUM_PATTERNS + q
-        return (
-            f"{name} on {cell_name(x)} would make a {kind} group holding two "
-            f"{rules.tile_name(twice)} hexagons"
-        )
 
     def _explain_illegal(self, a: int) -> str | None:
         d = self.decision

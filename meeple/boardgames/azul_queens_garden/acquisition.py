@@ -1,0 +1,258 @@
+"""Getting pieces: the display (expansions opened from the round's stack and filled from
+the bag, emptied ones turning face up), a take of every hexagon and face-up expansion of
+one colour or pattern into storage with the ``copy`` choices of where a copy comes from,
+buying a face-down expansion from the supply, and the ``draw`` and ``reveal`` chance
+decisions.
+"""
+
+from __future__ import annotations
+
+from meeple.boardgames.azul_queens_garden import actions as A
+from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
+from meeple.boardgames.azul_queens_garden.fields import PURCHASES, AzulFields
+from meeple.boardgames.azul_queens_garden.rules import COL, PAT
+from meeple.core import CHANCE, Decision, multiset_outcomes
+
+CopyInfo = tuple[int, ...]  # the hexagon types taken, each still to be found a place of origin
+DrawInfo = tuple[int, int]  # tiles still to draw onto the newest expansion, expansions to open
+RevealInfo = int  # -1: for the display; else the buying player
+
+
+class Acquisition(AzulFields):
+    """The display, takes, purchases, and the chance decisions that fill the display."""
+
+    # -- the display -------------------------------------------------------------------
+
+    def _refill_bag(self) -> None:
+        if self.bag_n == 0 and self.tower_n:
+            self.bag = self.tower
+            self.bag_n = self.tower_n
+            self.tower = [0] * NUM_TYPES
+            self.tower_n = 0
+
+    def _open_trays(self, count: int) -> None:
+        """Put up to ``count`` expansions of this round's stack in the display."""
+        while count > 0 and self.stack_left[self.round] > 0:
+            count -= 1
+            self.stack_left[self.round] -= 1
+            self._refill_bag()
+            if self.bag_n:
+                self.trays.append([])
+                self.top = True
+                self.push("draw", CHANCE, (self.rules.tiles_per_expansion, count))
+                return
+            # Nothing to put on it: it is empty at once, so it turns face up and leaves
+            # no top to take from; the next take brings out the next one (ruling 19).
+            self.top = False
+            self.push("reveal", CHANCE, -1)
+
+    def _display_counts(
+        self,
+    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[int]]:
+        """Per colour and per pattern: the hexagon types in the display, the face-up
+        expansions, and how many of those expansions print a type also lying there
+        (one of the two is taken, the taker's choice: ruling 16)."""
+        types = set()
+        for tray in self.trays:
+            types.update(tray)
+        cn = [0] * 6
+        pn = [0] * 6
+        for t in types:
+            cn[COL[t]] += 1
+            pn[PAT[t]] += 1
+        ce = [0] * 6
+        pe = [0] * 6
+        cf = [0] * 6
+        pf = [0] * 6
+        for e in self.faceup:
+            ce[COL[e]] += 1
+            pe[PAT[e]] += 1
+            if e in types:
+                cf[COL[e]] += 1
+                pf[PAT[e]] += 1
+        return cn, pn, ce, pe, cf, pf
+
+    @staticmethod
+    def _fits(tiles: int, exps: int, either: int, free_t: int, free_e: int) -> bool:
+        """Whether a take fits: ``tiles`` hexagons, ``exps`` expansions, and ``either``
+        items that may go as a hexagon or as its face-up expansion."""
+        return tiles <= free_t and exps <= free_e and tiles + exps + either <= free_t + free_e
+
+    # -- a take ------------------------------------------------------------------------
+
+    def _take_options(self, p: int) -> list[int]:
+        """The turn's takes open to ``p``: each colour and pattern in the display whose
+        hexagons and face-up expansions all fit in storage."""
+        rules = self.rules
+        out: list[int] = []
+        free_t = rules.storage_tiles - self.store_n[p]
+        free_e = rules.storage_expansions - len(self.store_exps[p])
+        cn, pn, ce, pe, cf, pf = self._display_counts()
+        fits = self._fits
+        for i in range(6):
+            if (cn[i] or ce[i]) and fits(cn[i] - cf[i], ce[i] - cf[i], cf[i], free_t, free_e):
+                out.append(A.ACQ_COLOUR + i)
+        for i in range(6):
+            if (pn[i] or pe[i]) and fits(pn[i] - pf[i], pe[i] - pf[i], pf[i], free_t, free_e):
+                out.append(A.ACQ_PATTERN + i)
+        return out
+
+    def _acquire(self, p: int, a: int) -> None:
+        by_colour = a < A.ACQ_PATTERN
+        key = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
+        same = COL if by_colour else PAT
+        # Per hexagon type of the chosen colour or pattern, the display expansions
+        # holding a copy. Only one copy is taken, a face-up expansion printing the type
+        # counting as one (ruling 16); where there is more than one place to take it
+        # from, the taker chooses (a follow-up ``copy`` decision).
+        where: dict[int, list[int]] = {}
+        for i, tray in enumerate(self.trays):
+            for t in tray:
+                if same[t] == key:
+                    at = where.setdefault(t, [])
+                    if not at or at[-1] != i:
+                        at.append(i)
+        st = self.store[p]
+        choices: list[int] = []
+        for t, at in where.items():
+            if len(at) == 1 and t not in self.faceup:
+                self._take_from(at[0])
+                self.trays[at[0]].remove(t)
+                st[t] += 1
+                self.store_n[p] += 1
+            else:
+                choices.append(t)
+        kept_faceup = []
+        for e in self.faceup:
+            if same[e] == key and e not in where:
+                self.store_exps[p].append(e)
+            else:
+                kept_faceup.append(e)
+        self.faceup = kept_faceup
+        if choices:
+            choices.sort()
+            self.push("copy", p, tuple(choices))
+        else:
+            self._finish_acquire(p)
+
+    def _take_from(self, i: int) -> None:
+        """A hexagon leaves display expansion ``i``: if it is the stack's top, the top
+        has been taken from and the next expansion comes out after the take."""
+        if self.top and i == len(self.trays) - 1:
+            self.top = False
+
+    def _legal_copy(self, d: Decision[CopyInfo]) -> list[int]:
+        p = d.player
+        t = d.info[0]
+        # Only choices that leave the rest of the take room in storage: the take was
+        # legal because some way of choosing fits.
+        rest = d.info[1:]
+        either = sum(1 for u in rest if u in self.faceup)
+        tiles = len(rest) - either
+        free_t = self.rules.storage_tiles - self.store_n[p]
+        free_e = self.rules.storage_expansions - len(self.store_exps[p])
+        out: list[int] = []
+        if self._fits(tiles + 1, 0, either, free_t, free_e):
+            base = A.COPY + t * A.MAX_TRAYS
+            out.extend(base + i for i, tray in enumerate(self.trays) if t in tray)
+        if t in self.faceup and self._fits(tiles, 1, either, free_t, free_e):
+            out.append(A.COPY_EXP + t)
+        return out
+
+    def _apply_copy(self, d: Decision[CopyInfo], a: int) -> None:
+        p = d.player
+        if a >= A.COPY_EXP:
+            e = a - A.COPY_EXP
+            self.faceup.remove(e)
+            self.store_exps[p].append(e)
+        else:
+            t, i = divmod(a - A.COPY, A.MAX_TRAYS)
+            self._take_from(i)
+            self.trays[i].remove(t)
+            self.store[p][t] += 1
+            self.store_n[p] += 1
+        rest = d.info[1:]
+        if rest:
+            self.push("copy", p, rest)
+        else:
+            self._finish_acquire(p)
+
+    def _finish_acquire(self, p: int) -> None:
+        """After a take: emptied display expansions turn face up, and the next one of
+        the stack opens if the take touched the top one (ruling 7)."""
+        keep = [tray for tray in self.trays if tray]
+        emptied = len(self.trays) - len(keep)
+        self.trays = keep
+        self._next_turn(p)
+        if not self.top:
+            self._open_trays(1)
+        for _ in range(emptied):
+            self.push("reveal", CHANCE, -1)
+
+    # -- a purchase ------------------------------------------------------------------
+
+    def _can_buy(self, p: int) -> bool:
+        return (
+            self.score(p) >= self.rules.face_down_cost
+            and (self.reserve > 0 or bool(self.returned))
+            and bool(self._free_areas(p))
+        )
+
+    def _buy(self, p: int) -> None:
+        """``p`` buys a face-down expansion: its price is paid, the next player is due,
+        and first the expansion turns face up for the buyer (a ``reveal``)."""
+        self._award(p, PURCHASES, -self.rules.face_down_cost)
+        self._next_turn(p)
+        self.push("reveal", CHANCE, p)
+
+    # -- chance --------------------------------------------------------------------
+
+    def _outcomes_draw(self, d: Decision[DrawInfo]) -> list[tuple[int, float]]:
+        bag = self.bag
+        n = self.bag_n
+        return [(A.DRAW + t, c / n) for t, c in enumerate(bag) if c]
+
+    def _apply_draw(self, d: Decision[DrawInfo], a: int) -> None:
+        t = a - A.DRAW
+        self.bag[t] -= 1
+        self.bag_n -= 1
+        self.trays[-1].append(t)
+        self._refill_bag()
+        remaining, more = d.info
+        remaining -= 1
+        if remaining and self.bag_n:
+            self.push("draw", CHANCE, (remaining, more))
+        elif more:
+            self._open_trays(more)
+
+    def _outcomes_reveal(self, d: Decision[RevealInfo]) -> list[tuple[int, float]]:
+        if d.info < 0:
+            return multiset_outcomes((A.REVEAL + e, c) for e, c in enumerate(self.hidden))
+        k, h = self.reserve, self.hidden_n
+        weights = [0] * NUM_TYPES
+        if k:
+            for e, c in enumerate(self.hidden):
+                if c:
+                    weights[e] = k
+        for e in self.returned:
+            weights[e] = h if h else 1
+        return multiset_outcomes((A.REVEAL + e, w) for e, w in enumerate(weights))
+
+    def _apply_reveal(self, d: Decision[RevealInfo], a: int) -> None:
+        e = a - A.REVEAL
+        if d.info < 0:
+            self.hidden[e] = 0
+            self.hidden_n -= 1
+            self.faceup.append(e)
+            return
+        p = d.info
+        if self.hidden[e]:
+            self.hidden[e] = 0
+            self.hidden_n -= 1
+            self.reserve -= 1
+        else:
+            self.returned.remove(e)
+        # Every free expansion area of this layout has spaces touching no other
+        # area, where the printed space stands alone; buying needs a free area,
+        # so a bought expansion always has a legal spot (docs, ruling 8).
+        self.push("place_bought", p, e)
