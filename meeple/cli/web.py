@@ -39,12 +39,18 @@ def register(app: typer.Typer) -> None:
         log_level: Annotated[
             str, typer.Option(help="uvicorn's log level: debug, info, warning, error.")
         ] = "info",
-        forwarded_allow_ips: Annotated[
-            str | None,
+        trusted_proxy: Annotated[
+            list[str] | None,
             typer.Option(
-                help="Proxy addresses whose X-Forwarded-For and X-Forwarded-Proto are "
-                "trusted (comma-separated, or '*'); default: $FORWARDED_ALLOW_IPS, else "
-                "127.0.0.1 and ::1 (uvicorn's default)."
+                help="A proxy (address or network, repeatable) whose X-Forwarded-For and "
+                "X-Forwarded-Proto are believed; none by default."
+            ),
+        ] = None,
+        allowed_host: Annotated[
+            list[str] | None,
+            typer.Option(
+                help="A host name the server answers to (repeatable; '*.example.org' for a "
+                "domain's names, '*' for any); always: localhost, 127.0.0.1, [::1] and --host."
             ),
         ] = None,
     ) -> None:
@@ -62,11 +68,27 @@ def register(app: typer.Typer) -> None:
         )
         if bot_workers is not None:
             settings.bot_workers = bot_workers
+        settings.allowed_hosts = allowed_hosts(host, allowed_host or [])
+        settings.trusted_proxies = tuple(trusted_proxy or ())
         typer.echo(f"meeple: open http://{host}:{port}/  (database {settings.db_url})")
         uvicorn.run(
             create_app(settings),
             host=host,
             port=port,
             log_level=log_level,
-            forwarded_allow_ips=forwarded_allow_ips,
+            # Forwarded headers are the app's to read (Settings.trusted_proxies), so that
+            # uvicorn does not believe local clients by default.
+            proxy_headers=False,
         )
+
+
+def allowed_hosts(host: str, extra: list[str]) -> tuple[str, ...]:
+    """The names the server answers to: the local ones, the address it listens on (unless it
+    is every address) and those given."""
+    from meeple.web import Settings
+
+    names = list(Settings.allowed_hosts)
+    if host not in ("0.0.0.0", "::", ""):
+        names.append(f"[{host}]" if ":" in host and not host.startswith("[") else host)
+    names.extend(extra)
+    return tuple(dict.fromkeys(n.lower() for n in names))

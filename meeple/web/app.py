@@ -5,6 +5,7 @@ security middleware, the error handlers and the hub's lifespan."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import gc
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -18,7 +19,9 @@ from pydantic import BaseModel
 from sqlalchemy.exc import DataError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from meeple.web import hints
 from meeple.web.db import DatabaseUnavailable, make_engine, migrate
@@ -113,6 +116,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     accounts.keep_limits(app.state)
     app.state.hints = hints.Hints()
     app.add_middleware(SecurityMiddleware)
+    # Outermost first: a trusted proxy's X-Forwarded-For sets the client's address for
+    # everything inside (the log-in limits, the socket cap), then the Host is checked.
+    app.add_middleware(
+        TrustedHostMiddleware,
+        allowed_hosts=list(app.state.settings.allowed_hosts),
+        www_redirect=False,
+    )
+    if app.state.settings.trusted_proxies:
+        app.add_middleware(
+            ProxyHeadersMiddleware, trusted_hosts=list(app.state.settings.trusted_proxies)
+        )
+    app.state.sockets = collections.Counter()  # open WebSockets per client address
     for router in API_ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -122,6 +122,16 @@ class Settings:
     # logged and the position sent as text instead; strict, the failure is raised (the
     # request fails), so that tests cannot pass over a broken renderer. Tests set it.
     strict_render: bool = False
+    # Host names the server answers to (the Host header, without its port; "*" for any,
+    # "*.example.org" for a domain's names): anything else is refused with 400, so a page
+    # of another site cannot reach it through a name that points here (DNS rebinding).
+    # ``meeple serve`` adds the host it listens on.
+    allowed_hosts: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
+    # Proxies (addresses or networks) whose X-Forwarded-For and X-Forwarded-Proto are
+    # believed; none by default, so no client can choose its apparent address.
+    trusted_proxies: tuple[str, ...] = ()
+    # Open WebSockets allowed from one address; one more is closed with code 4429.
+    sockets_per_address: int = 32
 
 
 @functools.lru_cache(maxsize=256)

@@ -13,6 +13,7 @@ from sqlalchemy.pool import NullPool
 
 from meeple.web import Settings, create_app
 from meeple.web.db import normalise_url
+from tests.hosts import TEST_HOSTS
 from tests.pg import needs_postgres, pg_url
 from tests.web.conftest import FAST_BOTS, db_path
 
@@ -34,6 +35,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path) -> str:
 def settings_for(url: str, **kw: Any) -> Settings:
     kw.setdefault("bot_delay", 0.0)
     kw.setdefault("bot_specs", dict(FAST_BOTS))
+    kw.setdefault("allowed_hosts", TEST_HOSTS)
     return Settings(db_url=url, **kw)
 
 

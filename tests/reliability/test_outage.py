@@ -36,6 +36,7 @@ from starlette.testclient import WebSocketDenialResponse
 from meeple.core.record import Record, replay
 from meeple.web import Settings, create_app
 from meeple.web.db import PG_CONNECT_SECONDS
+from tests.hosts import TEST_HOSTS
 from tests.pg import pg_url
 from tests.web.conftest import FAST_BOTS, guest, new_client, wait_for
 
@@ -311,7 +312,9 @@ def test_postgres_outage_then_recovery(pg_url, caplog):
         with direct.connect() as conn:
             return list(conn.execute(text(sql), params))
 
-    settings = Settings(db_url=proxied, bot_delay=0.1, bot_specs=dict(FAST_BOTS))
+    settings = Settings(
+        db_url=proxied, bot_delay=0.1, bot_specs=dict(FAST_BOTS), allowed_hosts=TEST_HOSTS
+    )
     try:
         figures = run_outage(
             settings, stored_with(read), proxy.cut, proxy.restore, caplog, reads_fail=True
@@ -331,7 +334,10 @@ def test_sqlite_locked_then_released(tmp_path: Path, caplog):
     db = tmp_path / "locked.db"
     # A short busy timeout, so a locked write gives up (and answers 503) at once.
     settings = Settings(
-        db_url=f"sqlite:///{db}?timeout=0.3", bot_delay=0.1, bot_specs=dict(FAST_BOTS)
+        db_url=f"sqlite:///{db}?timeout=0.3",
+        bot_delay=0.1,
+        bot_specs=dict(FAST_BOTS),
+        allowed_hosts=TEST_HOSTS,
     )
     holder: list[sqlite3.Connection] = []
 
@@ -367,7 +373,9 @@ def test_postgres_silent_server_gives_503_in_bounded_time(pg_url):
     proxy = Proxy(url.host or "127.0.0.1", url.port or 5432)
     proxied = url.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
     try:
-        with TestClient(create_app(Settings(db_url=proxied, bot_delay=0.0))) as client:
+        with TestClient(
+            create_app(Settings(db_url=proxied, bot_delay=0.0, allowed_hosts=TEST_HOSTS))
+        ) as client:
             guest(client, "alice")
             proxy.hang()
             t = time.monotonic()

@@ -7,6 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meeple.web import Settings, create_app
+from tests.hosts import TEST_HOSTS
 
 FAST_BOTS = {"easy": "random", "medium": "random", "hard": "random"}
 
@@ -15,6 +16,7 @@ def make_settings(db_path, **kw) -> Settings:
     kw.setdefault("bot_delay", 0.0)
     kw.setdefault("bot_specs", dict(FAST_BOTS))
     kw.setdefault("strict_render", True)  # a renderer's failure fails the test
+    kw.setdefault("allowed_hosts", TEST_HOSTS)
     return Settings(db_url=f"sqlite:///{db_path}", **kw)
 
 

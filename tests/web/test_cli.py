@@ -14,16 +14,31 @@ def test_serve_is_a_command():
         assert option in result.output
 
 
-def test_serve_passes_the_trusted_proxies_to_uvicorn(monkeypatch, tmp_path):
+def test_serve_sets_the_hosts_and_proxies_it_trusts(monkeypatch, tmp_path):
     import uvicorn
 
-    calls: list[dict] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    calls: list[tuple[object, dict]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append((app, kw)))
     db = f"sqlite:///{tmp_path / 'm.db'}"
     runner = CliRunner()
-    result = runner.invoke(app, ["serve", "--db", db, "--forwarded-allow-ips", "10.0.0.2,10.0.0.3"])
+    args = ["serve", "--db", db, "--host", "192.0.2.7", "--allowed-host", "games.example.org"]
+    args += ["--trusted-proxy", "10.0.0.2", "--trusted-proxy", "10.0.1.0/24"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert calls[-1]["forwarded_allow_ips"] == "10.0.0.2,10.0.0.3"
-    # Not given: uvicorn's own default (127.0.0.1 and ::1, or $FORWARDED_ALLOW_IPS).
-    assert runner.invoke(app, ["serve", "--db", db]).exit_code == 0
-    assert calls[-1]["forwarded_allow_ips"] is None
+    served, kw = calls[-1]
+    settings = served.state.settings  # type: ignore[attr-defined]
+    assert settings.allowed_hosts == (
+        "localhost",
+        "127.0.0.1",
+        "[::1]",
+        "192.0.2.7",
+        "games.example.org",
+    )
+    assert settings.trusted_proxies == ("10.0.0.2", "10.0.1.0/24")
+    # uvicorn reads no forwarded headers itself: the app believes only the proxies named.
+    assert kw["proxy_headers"] is False
+    # By default: the local names only (every address is no name), and no proxy.
+    assert runner.invoke(app, ["serve", "--db", db, "--host", "0.0.0.0"]).exit_code == 0
+    settings = calls[-1][0].state.settings  # type: ignore[attr-defined]
+    assert settings.allowed_hosts == ("localhost", "127.0.0.1", "[::1]")
+    assert settings.trusted_proxies == ()

@@ -48,7 +48,7 @@ def test_failed_log_ins_sent_at_once_are_all_counted(db_path, monkeypatch):
     async def main() -> collections.Counter:
         async with app.router.lifespan_context(app):
             transport = httpx2.ASGITransport(app=app, client=("203.0.113.5", 1234))
-            async with httpx2.AsyncClient(transport=transport, base_url="http://test") as c:
+            async with httpx2.AsyncClient(transport=transport, base_url="http://testserver") as c:
                 r = await c.post("/api/signup", json={"name": "victim", "password": "long secret"})
                 assert r.status_code == 200, r.text
                 await c.post("/api/logout")

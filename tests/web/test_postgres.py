@@ -19,6 +19,7 @@ from meeple.web import Settings, auth, create_app, store
 from meeple.web.db import make_engine, migrate
 from meeple.web.errors import Refused
 from meeple.web.models import Base, Rating, User
+from tests.hosts import TEST_HOSTS
 from tests.web.conftest import FAST_BOTS, guest
 from tests.web.test_api import create_tiny, play_out, settle, view
 
@@ -35,7 +36,13 @@ def pg_settings():
         for name in [t.name for t in reversed(Base.metadata.sorted_tables)] + ["alembic_version"]:
             conn.execute(text(f"drop table if exists {name} cascade"))
     engine.dispose()
-    return Settings(db_url=URL, bot_delay=0.0, bot_specs=dict(FAST_BOTS), strict_render=True)
+    return Settings(
+        db_url=URL,
+        bot_delay=0.0,
+        bot_specs=dict(FAST_BOTS),
+        strict_render=True,
+        allowed_hosts=TEST_HOSTS,
+    )
 
 
 def test_postgres_play_restart_and_one_move_per_index(pg_settings):
@@ -253,7 +260,13 @@ def test_rating_rows_are_made_in_the_order_of_user_ids(engine, monkeypatch):
 
 
 def test_two_sign_ups_of_one_name_at_once_over_http(pg_url):
-    settings = Settings(db_url=pg_url, bot_delay=0.0, bot_specs=dict(FAST_BOTS), strict_render=True)
+    settings = Settings(
+        db_url=pg_url,
+        bot_delay=0.0,
+        bot_specs=dict(FAST_BOTS),
+        strict_render=True,
+        allowed_hosts=(*TEST_HOSTS, "test"),
+    )
     app = create_app(settings)
 
     async def main() -> list[httpx2.Response]:

@@ -4,6 +4,7 @@ and confirm sent the other way, each message rate-limited."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 
@@ -40,7 +41,6 @@ async def ws_table(
     svg: int = 1,
     layout: Layout = "wide",
 ) -> None:
-    hub: Hub = websocket.app.state.hub
     if not same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
         # Accepted, then closed at once with 4403 (nothing read, nothing sent): a browser
         # sees the close code, where a refused handshake is only a bare failure (1006).
@@ -48,6 +48,29 @@ async def ws_table(
         await websocket.accept()
         await websocket.close(code=4403, reason="cross-site request refused")
         return
+    sockets: collections.Counter[str] = websocket.app.state.sockets
+    cap = websocket.app.state.settings.sockets_per_address
+    address = websocket.client.host if websocket.client is not None else "unknown"
+    if sockets[address] >= cap:
+        refusals.info("refused websocket on table %s: %s has %d open", table_id, address, cap)
+        await websocket.accept()
+        await websocket.close(
+            code=4429, reason=f"too many connections from your address (at most {cap})"
+        )
+        return
+    sockets[address] += 1
+    try:
+        await _serve_table(websocket, table_id, seat, svg, layout)
+    finally:
+        sockets[address] -= 1
+        if not sockets[address]:
+            del sockets[address]
+
+
+async def _serve_table(
+    websocket: WebSocket, table_id: int, seat: int | None, svg: int, layout: Layout
+) -> None:
+    hub: Hub = websocket.app.state.hub
     token = websocket.cookies.get(auth.COOKIE)
     user = await hub.db(lambda db: auth.user_of(db, token)) if token else None
     await websocket.accept()
