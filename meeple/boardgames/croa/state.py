@@ -24,7 +24,8 @@ is public from the moment it is laid).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from meeple.boardgames.croa import scoring
 from meeple.boardgames.croa.actions import (
@@ -54,6 +55,33 @@ MOVE_DECISIONS = tuple(Decision("move", p, None) for p in range(MAX_PLAYERS))
 """The turn's first decision for each seat (decisions are immutable, so shared)."""
 FACE_DOWN = -1
 NOT_LAID = -1
+NEIGHBOUR_BITS = tuple(sum(1 << t for t in ts) for ts in NEIGHBOURS)
+"""Per square, a bit per neighbouring square."""
+
+# Why a jump or a choice is refused: what the move generators record (``Refusals``) and
+# ``CroaState._victim_problem`` returns. Templates, so that the generators build no text;
+# ``_jump_problem`` fills in ``{frm}`` and ``{to}`` (the jump's squares), ``_action_problem``
+# ``{who}`` (the player a victim choice names).
+OWN_FROG = "{to} already holds one of your frogs"
+LOG_OWN_SERVANT = (
+    "{to} is a log with a servant of yours on it: a log holds two servants or a single queen"
+)
+LOG_OWN_QUEEN = "{to} is a log with your queen on it: a log holds two servants or a single queen"
+LOG_TWO_OWN = (
+    "{to} is a log with two of your servants on it: a third servant lands on a log only to "
+    "remove an enemy frog"
+)
+STUCK = "the frog on {frm} is stuck in mud this turn"
+MOVED = "a mosquito lets you move a frog that has not moved yet this turn"
+PAIR = "your queen and a servant share a tile: one of the two must move"
+USED_LILY = "that water lily was already landed on this turn"
+BOUNCE_BACK = "a frog may not bounce back to the tile it just left while another is open"
+OWN_VICTIM = "the third servant removes an enemy's servant, never one of yours"
+NO_VICTIM = "{who} has no servant on that log"
+Refusals = dict[int, str]
+"""Where a move generator says why it leaves out each jump it weighs: the jump's id and the
+reason, one of the templates above. (A servant that may not move records its jumps even
+when another servant on its square makes them: ask whether a jump is legal first.)"""
 
 
 class CroaState(State):
@@ -143,120 +171,164 @@ class CroaState(State):
             return True
         return False
 
-    def _can_enter(self, p: int, queen: bool, t: int) -> bool:
-        """May a frog of player ``p`` (a queen or not) land on square ``t``?"""
-        o = self.occ[t]
-        if not o:
-            return True
-        owner = self.rules.owner
-        if self.tile[t] == LOG:
-            own = 0
-            own_queen = False
-            for x in o:
-                if owner[x] == p:
-                    own += 1
-                    own_queen = own_queen or self.rules.is_queen[x]
-            if own == 0:
-                return True
-            if queen or own_queen:
-                return False  # a log holds one queen alone
-            return own == 1  # a second servant, or a third that removes an enemy
-        return owner[o[0]] != p  # outside logs a square holds one player's frogs
+    # -- the move rules ----------------------------------------------------------------
+    #
+    # The generators below decide which jumps are legal, and each can also say why it
+    # leaves a jump out: given a ``Refusals`` dict, it records there the reason (one of
+    # the templates above) for every jump it weighs and refuses. Each rule is thus
+    # written once, where the generator applies it: the legal moves come from it, and
+    # _jump_problem reads the reason for an illegal jump from the same code, run again
+    # with a dict, so the legal moves and the refusals cannot drift apart. In play
+    # (no dict) a refusal costs one test of ``refused is not None``.
 
-    def _moves_of(self, p: int, frogs: list[int]) -> list[int]:
+    def _log_problem(self, p: int, queen: bool, o: tuple[int, ...]) -> str | None:
+        """Why a frog of player ``p`` (a queen or a servant) may not land on a log holding
+        the frogs ``o``, or None (ruling 7): a log holds two servants of any colours or
+        one queen alone, and a third servant lands only to remove an enemy frog."""
+        owner = self.rules.owner
+        own = 0
+        own_queen = False
+        for x in o:
+            if owner[x] == p:
+                own += 1
+                own_queen = own_queen or self.rules.is_queen[x]
+        if own == 0:
+            return None
+        if queen:
+            return LOG_OWN_SERVANT
+        if own_queen:
+            return LOG_OWN_QUEEN
+        return LOG_TWO_OWN if own > 1 else None
+
+    def _moves_of(
+        self,
+        p: int,
+        frogs: Iterable[int],
+        refused: Refusals | None = None,
+        origin: int = -1,
+    ) -> list[int]:
+        """The jumps of player ``p``'s ``frogs`` (those in the pond), in id order per frog;
+        ``refused`` gets the reason for each jump left out, by id.
+
+        A frog jumps of its own accord (the turn's jump, a mosquito's extra one) only if
+        it is not stuck in mud (rulings 10 and 11) and has not moved yet this turn (a
+        mosquito sends a frog that has not, ruling 10). It jumps onto one of the eight
+        neighbouring squares, where it may land: outside logs a square holds one player's
+        frogs, a face-down tile too (ruling 4); on a log, ``_log_problem``.
+
+        ``origin`` >= 0: the one frog in ``frogs`` bounces on from the water lily it
+        landed on, come from ``origin`` (ruling 9). Its jump goes on, so the mud and the
+        once-a-turn rules do not apply; the landing rules do, the way back included; it
+        never lands on a water lily landed on this turn (a ruling against loops), and it
+        goes back to ``origin`` only when nothing else is open."""
         out: list[int] = []
-        seen = 0  # bit per square holding a servant already listed
-        fsq, occ, tile = self.fsq, self.occ, self.tile
-        owner, is_queen, can_enter = self.rules.owner, self.rules.is_queen, self._can_enter
+        seen = 0  # bit per square holding servants of p already listed
+        fsq, occ, tile, stuck, moved = self.fsq, self.occ, self.tile, self.stuck, self.moved
+        owner, is_queen = self.rules.owner, self.rules.is_queen
         append = out.append
         for f in frogs:
             s = fsq[f]
+            if s < 0:
+                continue
             queen = is_queen[f]
-            if queen:
-                base = s * SQUARES
-            else:
+            base = s * SQUARES if queen else KIND_SPAN + s * SQUARES
+            if origin < 0 and (stuck[f] or (moved >> f) & 1):
+                if refused is not None:
+                    frozen = STUCK if stuck[f] else MOVED
+                    for t in NEIGHBOURS[s]:
+                        refused.setdefault(base + t, frozen)  # another servant there may jump
+                continue
+            if not queen and len(occ[s]) > 1:
                 if (seen >> s) & 1:
                     continue  # two of your servants on one log are the same choice
                 seen |= 1 << s
-                base = KIND_SPAN + s * SQUARES
             for t in NEIGHBOURS[s]:
                 o = occ[t]
                 if not o:
                     append(base + t)
                 elif tile[t] != LOG:
                     if owner[o[0]] != p:
-                        append(base + t)  # outside logs a square holds one player's frogs
-                elif can_enter(p, queen, t):
-                    append(base + t)
+                        append(base + t)
+                    elif refused is not None:
+                        refused[base + t] = OWN_FROG
+                else:
+                    why = self._log_problem(p, queen, o)
+                    if why is None:
+                        append(base + t)
+                    elif refused is not None:
+                        refused[base + t] = why
+            if origin >= 0:
+                used = self.visited & NEIGHBOUR_BITS[s]  # lilies next to s landed on this turn
+                while used:
+                    a = base + (used & -used).bit_length() - 1
+                    used &= used - 1
+                    if a in out:
+                        out.remove(a)
+                        if refused is not None:
+                            refused[a] = USED_LILY
+                back = base + origin
+                if len(out) > 1 and back in out:
+                    out.remove(back)  # another way is open
+                    if refused is not None:
+                        refused[back] = BOUNCE_BACK
         return out
 
-    def _start_moves(self, p: int) -> list[int]:
+    def _start_moves(self, p: int, refused: Refusals | None = None) -> list[int]:
+        """The turn's first jump: the jumps of all of ``p``'s frogs, the pair rule applied:
+        if the queen and a servant of hers start the turn on one tile, one of the two must
+        move (rulebook; a baby and its queen too, ruling 12), unless neither can (ruling
+        13). ``refused`` gets the reason for each jump left out."""
         slots = self.rules.slots
         q = p * slots
-        fsq, stuck = self.fsq, self.stuck
-        movers = []  # a loop: a comprehension costs a function call before 3.12
-        for f in range(q, q + slots):
-            if fsq[f] >= 0 and not stuck[f]:
-                movers.append(f)
-        qs = fsq[q]
+        qs = self.fsq[q]
         if qs >= 0 and len(self.occ[qs]) > 1:
-            # Priority: queen and a servant start the turn together, one of them moves
-            # (the rule does not bite when neither of them can).
             owner = self.rules.owner
             if any(x != q and owner[x] == p for x in self.occ[qs]):
-                pair = [f for f in movers if fsq[f] == qs]
-                moves = self._moves_of(p, pair)
+                pair = [f for f in range(q, q + slots) if self.fsq[f] == qs]
+                moves = self._moves_of(p, pair, refused)
                 if moves:
+                    if refused is not None:
+                        for a in self._moves_of(p, range(q, q + slots), refused):
+                            if a not in moves:
+                                refused[a] = PAIR
                     return moves
-        return self._moves_of(p, movers)
+        return self._moves_of(p, range(q, q + slots), refused)
 
-    def _free_frogs(self, p: int) -> list[int]:
-        """Frogs a mosquito may send: in the pond, not stuck, not yet moved this turn."""
+    def _mosquito_moves(self, p: int, refused: Refusals | None = None) -> list[int]:
+        """A mosquito's extra jump: the jumps of all of ``p``'s frogs (``_moves_of`` leaves
+        out those that have moved); the pair rule does not limit it (ruling 10)."""
         slots = self.rules.slots
-        q = p * slots
-        fsq, stuck, moved = self.fsq, self.stuck, self.moved
-        return [
-            f for f in range(q, q + slots) if fsq[f] >= 0 and not stuck[f] and not (moved >> f) & 1
-        ]
+        return self._moves_of(p, range(p * slots, p * slots + slots), refused)
 
-    def _frog_at(self, p: int, kind: int, s: int) -> int:
+    def _frog_at(self, p: int, kind: int, s: int, action: int) -> int:
+        """The frog that makes player ``p``'s legal jump ``action`` of ``kind`` from ``s``:
+        the queen, or the servant there (of several, the first that may make it)."""
         if kind == QUEEN:
             return p * self.rules.slots
         owner, is_queen = self.rules.owner, self.rules.is_queen
+        found = -1
         for x in self.occ[s]:
-            if (
-                owner[x] == p
-                and not is_queen[x]
-                and not self.stuck[x]
-                and not (self.moved >> x) & 1
-            ):
-                return x
-        raise AssertionError("no such servant")  # legality was checked before
+            if owner[x] == p and not is_queen[x]:
+                if found >= 0:  # several servants: ask the generator which may jump
+                    for y in self.occ[s]:
+                        if owner[y] == p and not is_queen[y] and action in self._moves_of(p, (y,)):
+                            return y
+                    break
+                found = x
+        if found < 0:
+            raise AssertionError("no such servant")  # legality was checked before
+        return found
 
-    def _bounce_moves(self, f: int, s: int, origin: int) -> list[int]:
-        """Jumps off the lily on ``s``: not back to ``origin`` unless nothing else is open,
-        and never onto a lily already landed on this turn (a ruling against loops).
-
-        The return to ``origin`` lifts only the "not the tile just left" restriction: the
-        landing rules still hold there (no landing on your own frog except on a log)."""
-        p = self.rules.owner[f]
-        queen = self.rules.is_queen[f]
-        base = (0 if queen else KIND_SPAN) + s * SQUARES
-        closed = self.visited | (1 << origin)  # lilies landed on this turn, the way back
-        out = []
-        occ = self.occ
-        for t in NEIGHBOURS[s]:
-            if (closed >> t) & 1:
-                continue
-            if not occ[t] or self._can_enter(p, queen, t):
-                out.append(base + t)
-        if (
-            not out
-            and not (self.visited >> origin) & 1  # a lily already landed on
-            and self._can_enter(p, queen, origin)
-        ):
-            out.append(base + origin)  # every other way is blocked by your own frogs
-        return out
+    def _victim_problem(self, info: VictimInfo, q: int) -> str | None:
+        """Why the third servant on a log (``info``) may not remove player ``q``'s servant,
+        or None: it removes an enemy's, one standing on that log (ruling 7)."""
+        f, t = info
+        owner = self.rules.owner
+        if q == owner[f]:
+            return OWN_VICTIM
+        if not any(owner[x] == q for x in self.occ[t]):
+            return NO_VICTIM
+        return None
 
     # -- turns -------------------------------------------------------------------
 
@@ -374,14 +446,14 @@ class CroaState(State):
         self._place(f, t)
         if kind == LILY:
             self.visited |= 1 << t
-            moves = self._bounce_moves(f, t, s)
+            moves = self._moves_of(p, (f,), None, s)
             if moves:
                 self._moves = tuple(moves)
                 self.push("bounce", p, (f, s))
                 return
             # Nowhere at all to bounce to: the frog stays on the lily (a ruling).
         elif kind == MOSQUITO:
-            moves = self._moves_of(p, self._free_frogs(p))
+            moves = self._mosquito_moves(p)
             if moves:
                 self._moves = (*moves, STOP)
                 self.push("mosquito", p, f)
@@ -411,7 +483,10 @@ class CroaState(State):
     def _apply_move(self, d: Decision[None], action: int) -> None:
         self._moves = None
         s, t = (action >> 6) & 63, action & 63  # decode_move, inlined
-        f = d.player * self.rules.slots if action < KIND_SPAN else self._frog_at(d.player, 1, s)
+        if action < KIND_SPAN:
+            f = d.player * self.rules.slots
+        else:
+            f = self._frog_at(d.player, SERVANT, s, action)
         self._jump(f, s, t)
 
     def _outcomes_reveal(self, d: Decision[RevealInfo]) -> list[tuple[int, float]]:
@@ -439,7 +514,7 @@ class CroaState(State):
         if self._moves is not None:
             return self._moves
         f, origin = d.info
-        return self._bounce_moves(f, self.fsq[f], origin)
+        return self._moves_of(self.rules.owner[f], (f,), None, origin)
 
     def _apply_bounce(self, d: Decision[BounceInfo], action: int) -> None:
         self._moves = None
@@ -449,7 +524,7 @@ class CroaState(State):
     def _legal_mosquito(self, d: Decision[MosquitoInfo]) -> Sequence[int]:
         if self._moves is not None:
             return self._moves
-        return [*self._moves_of(d.player, self._free_frogs(d.player)), STOP]
+        return [*self._mosquito_moves(d.player), STOP]
 
     def _apply_mosquito(self, d: Decision[MosquitoInfo], action: int) -> None:
         self._moves = None
@@ -457,7 +532,7 @@ class CroaState(State):
             self._end_turn()
             return
         kind, s, t = decode_move(action)
-        self._jump(self._frog_at(d.player, kind, s), s, t)
+        self._jump(self._frog_at(d.player, kind, s, action), s, t)
 
     def _outcomes_lay(self, d: Decision[LayInfo]) -> list[tuple[int, float]]:
         """The back of square ``d.info``: each back as likely as its squares still to lay,
@@ -480,11 +555,8 @@ class CroaState(State):
             self._set_frogs()
 
     def _legal_victim(self, d: Decision[VictimInfo]) -> list[int]:
-        f, t = d.info
-        owner = self.rules.owner
-        p = owner[f]
-        owners = sorted({owner[x] for x in self.occ[t] if owner[x] != p})
-        return [self.rules.codec.victim0 + q for q in owners]
+        victim0 = self.rules.codec.victim0
+        return [victim0 + q for q in range(MAX_PLAYERS) if self._victim_problem(d.info, q) is None]
 
     def _apply_victim(self, d: Decision[VictimInfo], action: int) -> None:
         _, t = d.info
@@ -767,7 +839,7 @@ class CroaState(State):
             head += f"the {_tile_words(rules.tile_types[self.tile[t]])} on {square_name(t)}"
         if d.kind == "mosquito":
             head += " (the mosquito's extra jump)"
-        f = d.info[0] if d.kind == "bounce" else self._frog_at(d.player, kind, s)
+        f = d.info[0] if d.kind == "bounce" else self._frog_at(d.player, kind, s, action)
         return head + self._aftermath(action, f, t)
 
     def _aftermath(self, action: int, f: int, t: int, taken_said: bool = False) -> str:
@@ -868,7 +940,6 @@ class CroaState(State):
         if d is None:
             return None
         rules = self.rules
-        victim0 = rules.codec.victim0
         if d.kind == "lay":
             if action >= rules.codec.lay0:
                 return "no square of that back is left to lay"
@@ -876,61 +947,80 @@ class CroaState(State):
                 f"the pond is being laid (the tile on {square_name(d.info)} is next): "
                 "the outcome is a 'lay ...', a chance outcome"
             )
-        if action >= rules.codec.lay0:
-            return (
-                f"'lay ...' outcomes only deal the pond's backs at setup; {self._decision_text(d)}"
-            )
         if d.kind == "reveal":
-            if REVEAL0 <= action < victim0:
+            if action >= rules.codec.lay0:
+                return (
+                    "'lay ...' outcomes only deal the pond's backs at setup; "
+                    f"{self._decision_text(d)}"
+                )
+            if REVEAL0 <= action < rules.codec.victim0:
                 return "no face-down tile of that kind is left under this back"
             return (
                 f"the face-down tile on {square_name(d.info[2])} is turning up: "
                 "the outcome is a 'reveal ...', a chance outcome"
             )
-        now = self._decision_text(d)
-        if REVEAL0 <= action < victim0:
-            return f"reveals are chance outcomes; {now}"
-        if action >= victim0:
+        return self._action_problem(d, action)
+
+    def _action_problem(self, d: Decision[Any], action: int) -> str | None:
+        """Why ``action`` may not be taken at the player decision ``d`` (a move, a bounce,
+        a mosquito or a victim), in words, or None when it may: None exactly for the
+        actions the decision's ``_legal_<kind>`` handler lists."""
+        codec = self.rules.codec
+        if action < MOVES:
             if d.kind == "victim":
-                return f"{rules.codec.name(action)[7:9]} has no servant on that log; {now}"
-            return (
-                f"{rules.codec.name(action)!r} only follows a third servant landing on a log "
-                f"beside servants of two opponents; {now}"
-            )
+                return self._decision_text(d)
+            return self._jump_problem(d, action)
         if action == STOP:
-            return f"'stop' only ends a turn after a mosquito; {now}"
-        if d.kind == "victim":
-            return now
+            if d.kind == "mosquito":
+                return None
+            return f"'stop' only ends a turn after a mosquito; {self._decision_text(d)}"
+        if action < codec.victim0:
+            return f"reveals are chance outcomes; {self._decision_text(d)}"
+        if action < codec.lay0:
+            q = action - codec.victim0
+            if d.kind == "victim":
+                why = self._victim_problem(d.info, q)
+                if why is None:
+                    return None
+                return f"{why.format(who=player_name(q))}; {self._decision_text(d)}"
+            return (
+                f"{codec.name(action)!r} only follows a third servant landing on a log "
+                f"beside servants of two opponents; {self._decision_text(d)}"
+            )
+        return f"'lay ...' outcomes only deal the pond's backs at setup; {self._decision_text(d)}"
+
+    def _jump_problem(self, d: Decision[Any], action: int) -> str | None:
+        """Why the jump ``action`` may not be taken at ``d`` (the turn's jump, a bounce or
+        a mosquito's extra jump), in words, or None when it may. Past the checks of what
+        the action names (a neighbouring square, a frog of the player's on the square it
+        jumps from, the frog on the lily for a bounce), the decision's own generator says
+        it, run again with a ``Refusals`` dict."""
+        rules = self.rules
+        owner, is_queen = rules.owner, rules.is_queen
         kind, s, t = decode_move(action)
         p = d.player
+        queen = kind == QUEEN
+        frm, to = square_name(s), square_name(t)
         if t not in NEIGHBOURS[s]:
-            return f"{square_name(t)} is not next to {square_name(s)}: frogs jump one square"
-        if kind == QUEEN:
-            f = p * rules.slots
-            if self.fsq[f] != s:
-                return f"your queen is not on {square_name(s)}"
+            return f"{to} is not next to {frm}: frogs jump one square"
+        here = [x for x in self.occ[s] if owner[x] == p and is_queen[x] == queen]
+        if not here:
+            return f"your queen is not on {frm}" if queen else f"you have no servant on {frm}"
+        refused: Refusals = {}
+        if d.kind == "bounce":
+            f, origin = d.info
+            if f not in here:
+                return "the frog on the water lily must bounce on first"
+            legal = self._moves_of(p, (f,), refused, origin)
+        elif d.kind == "mosquito":
+            legal = self._mosquito_moves(p, refused)
         else:
-            mine = [x for x in self.occ[s] if rules.owner[x] == p and not rules.is_queen[x]]
-            if not mine:
-                return f"you have no servant on {square_name(s)}"
-            f = mine[0]
-        if d.kind == "bounce" and f != d.info[0]:
-            return "the frog on the water lily must bounce on first"
-        if self.stuck[f]:
-            return f"the frog on {square_name(s)} is stuck in mud this turn"
-        if d.kind == "mosquito" and (self.moved >> f) & 1:
-            return "a mosquito lets you move a frog that has not moved yet this turn"
-        if d.kind == "bounce" and t == d.info[1]:
-            return "a frog may not bounce back to the tile it just left while another is open"
-        if d.kind == "bounce" and self.tile[t] == LILY and (self.visited >> t) & 1:
-            return "that water lily was already landed on this turn"
-        if not self._can_enter(p, kind == QUEEN, t):
-            if self.tile[t] == LOG:
-                return "a log holds two servants or a single queen"
-            return f"{square_name(t)} already holds one of your frogs"
-        if d.kind == "move":
-            return "your queen and a servant share a tile: one of the two must move"
-        return None
+            legal = self._start_moves(p, refused)
+        if action in legal:
+            return None
+        why = refused.get(action)
+        assert why is not None, f"no reason recorded for {self.action_to_string(action)}"
+        return why.format(frm=frm, to=to)
 
 
 def _tile_words(tile: str, article: bool = False) -> str:

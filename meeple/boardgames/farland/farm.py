@@ -9,7 +9,8 @@ square to the other half of its building (0 when it is not a building).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence, Set
+from functools import cache
 
 from meeple.boardgames.farland.actions import N, sq
 from meeple.boardgames.farland.components import K_BUILDING, K_POND, Cell
@@ -25,6 +26,35 @@ HOUSE_EDGES = frozenset(
 
 FENCE, PIPE, TROUGH = 0, 1, 2
 NIMBUS = 2  # install kind index (troughs follow from 3)
+
+# -- rules over sets of choices ----------------------------------------------------------
+
+Check = tuple[Set[int], bool, str]
+"""One part of a rule that allows some squares, edges or corners: a set, whether a choice
+must be in it (True) or out of it (False), and the reason a choice breaking it is refused.
+A rule is a sequence of checks, the first a set the choice must be in; the legal moves and
+the refusals' words both come from it (:func:`allowed`, :func:`refusal`)."""
+
+
+def allowed(checks: Sequence[Check]) -> set[int]:
+    """Every choice the rule ``checks`` allows: the first check's set, narrowed by the others."""
+    first, inside, _why = checks[0]
+    assert inside, "a rule starts with the set its choices come from"
+    out = set(first)
+    for members, inside, _why in checks[1:]:
+        if inside:
+            out &= members
+        else:
+            out -= members
+    return out
+
+
+def refusal(checks: Sequence[Check], choice: int) -> str | None:
+    """Why the rule ``checks`` refuses ``choice`` (the first check it breaks), or None."""
+    for members, inside, why in checks:
+        if (choice in members) is not inside:
+            return why
+    return None
 
 
 def side_edges(i: int) -> tuple[int, int, int, int]:
@@ -63,18 +93,47 @@ def inner_corner(cells: Mapping[int, object], v: int) -> bool:
     return (nw or ne) and (ne or se) and (sw or se) and (nw or sw)
 
 
-def nimbus_corners(
-    cells: Mapping[int, object], pipes: Iterable[int], nimbus: Iterable[int]
-) -> list[int]:
-    """Grid corners of the farm where a Nimbus Generator may go: its four arms on edges of
-    the farm, no pipe ending there (it would overlap the cross) and no other Nimbus."""
-    out: set[int] = set()
+def nimbus_checks(
+    cells: Mapping[int, object], pipes: Iterable[int], nimbus: Set[int]
+) -> tuple[Check, ...]:
+    """Where a Nimbus Generator may go, as a rule (:data:`Check`): on a grid corner of the
+    farm with its four arms on edges of the farm, no other Nimbus there and no pipe ending
+    there (it would overlap the cross)."""
+    corners: set[int] = set()
     for i in cells:
-        out.update((i, i + 1, i + N, i + N + 1))
-    out.difference_update(nimbus)
+        corners.update((i, i + 1, i + N, i + N + 1))
+    ends: set[int] = set()
     for e in pipes:
-        out.difference_update(edge_corners(e))
-    return sorted(v for v in out if inner_corner(cells, v))
+        ends.update(edge_corners(e))
+    inner = {v for v in corners if inner_corner(cells, v)}
+    return (
+        (corners, True, "that corner is not on your farm"),
+        (inner, True, "all four arms of the cross must lie on edges of your farm"),
+        (nimbus, False, "a Nimbus Generator is already on that corner"),
+        (ends, False, "a pipe already ends at that corner"),
+    )
+
+
+def nimbus_corners(
+    cells: Mapping[int, object], pipes: Iterable[int], nimbus: Set[int]
+) -> list[int]:
+    """Grid corners of the farm where a Nimbus Generator may go (:func:`nimbus_checks`)."""
+    return sorted(allowed(nimbus_checks(cells, pipes, nimbus)))
+
+
+# -- placing a piece: the rule, each part once ---------------------------------------------
+
+TOUCH = "it must touch or cover your farm"
+ON_HOUSE = "it would cover the starting house"
+HALF = "it would cover only half of a building"
+OFF_GRID = "it would leave the grid"
+
+
+@cache
+def grid_anchors(w: int, h: int) -> frozenset[int]:
+    """The top-left squares where a ``w`` x ``h`` footprint stays on the grid (off its
+    outermost rows and columns)."""
+    return frozenset(x + y * N for y in range(1, N - h) for x in range(1, N - w))
 
 
 def _rot_mask(m: int) -> int:
@@ -180,42 +239,53 @@ class Farm:
 
     # -- placement ---------------------------------------------------------------
 
-    def fits(self, anchor: int, shape: Shape) -> bool:
-        """May ``shape`` go with its top-left corner on ``anchor``?"""
-        w, h, items, offsets = shape
-        col = anchor % N
-        row = anchor // N
-        if col < 1 or row < 1 or col + w > N - 1 or row + h > N - 1:
-            return False
-        touch = self.touch
-        if not any(anchor + off in touch for off in offsets):
-            return False
+    def fit_checks(self, shape: Shape, at: int | None = None) -> tuple[Check, ...]:
+        """The placement rule for ``shape`` as sets of top-left squares (:data:`Check`): it
+        must touch or cover the farm, never cover the starting house, never cover only
+        half of a building, and stay on the grid.
+
+        With ``at``, only the farm's squares the shape covers with its top-left corner on
+        ``at`` are looked at: the sets are then right about ``at`` alone, and small."""
+        w, h, _items, offs = shape
         cells = self.cells
-        for off, _c in items:
-            i = anchor + off
-            if i in HOUSE_SET:
-                return False
-            old = cells.get(i)
-            if old is not None and old[5] and i + old[5] - anchor not in offsets:
-                return False  # never cover only half a building
-        return True
+        touch: Iterable[int]
+        house: Iterable[int]
+        if at is None:
+            touch, house = self.touch, HOUSE_SQUARES
+            halves = [(i, c[5]) for i, c in cells.items() if c[5]]
+        else:
+            touching: list[int] = []
+            housed: list[int] = []
+            halves = []
+            near_squares = self.touch
+            for o in offs:
+                i = at + o
+                if i in near_squares:
+                    touching.append(i)
+                if i in HOUSE_SET:
+                    housed.append(i)
+                c = cells.get(i)
+                if c is not None and c[5]:
+                    halves.append((i, c[5]))
+            touch, house = touching, housed
+        near = {t - o for t in touch for o in offs}
+        on_house = {q - o for q in house for o in offs}
+        # at i - o the shape covers building square i: it must cover the other half too
+        halved = {i - o for i, step in halves for o in offs if o + step not in offs}
+        return (
+            (near, True, TOUCH),
+            (on_house, False, ON_HOUSE),
+            (halved, False, HALF),
+            (grid_anchors(w, h), True, OFF_GRID),
+        )
+
+    def fit_problem(self, anchor: int, shape: Shape) -> str | None:
+        """Why ``shape`` may not go with its top-left corner on ``anchor``, or None."""
+        return refusal(self.fit_checks(shape, anchor), anchor)
 
     def add_touch(self, i: int) -> None:
         self.touch.update((i, i + 1, i - 1, i + N, i - N))
 
     def anchors(self, shape: Shape) -> set[int]:
-        """Every top-left square where ``shape`` may go: touching or covering the
-        farm, never on the starting house, never over half a building, on the grid."""
-        w, h, _items, offs = shape
-        cands = {t - o for t in self.touch for o in offs}
-        bad = {q - o for q in HOUSE_SQUARES for o in offs}
-        for i, c in self.cells.items():
-            step = c[5]
-            if step:
-                j = i + step
-                for o in offs:
-                    a = i - o
-                    if j - a not in offs:
-                        bad.add(a)
-        cands -= bad
-        return {a for a in cands if 1 <= a % N <= N - 1 - w and 1 <= a // N <= N - 1 - h}
+        """Every top-left square where ``shape`` may go (:meth:`fit_checks`)."""
+        return allowed(self.fit_checks(shape))

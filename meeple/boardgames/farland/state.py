@@ -19,23 +19,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, cast
 
 from meeple.boardgames.farland.actions import ROTATIONS, Layout, N, sq, xy
 from meeple.boardgames.farland.components import IMPROVEMENT_TYPES, K_LAND
 from meeple.boardgames.farland.farm import (
     FENCE,
-    HOUSE_SET,
     NIMBUS,
     PIPE,
     TROUGH,
+    Check,
     Farm,
+    FarmCell,
     Shape,
+    allowed,
     cell_fence_edges,
     corner_edges,
-    corner_squares,
     inner_corner,
+    nimbus_checks,
     nimbus_corners,
+    refusal,
     side_edges,
 )
 from meeple.boardgames.farland.planner import CROSS, PIECE_VALUE, plan_install, planned_outlook
@@ -72,6 +76,90 @@ TokenAtInfo = int  # the resource of the token taken
 InstallAtInfo = int  # the kind installed (FENCE, PIPE, NIMBUS), or -1 - kind lifted
 
 GAIN_LOOK = 3  # a gained improvement is judged with up to this many of its kind
+
+EDGE_KINDS = (FENCE, PIPE, -1 - FENCE, -1 - PIPE)  # install_at kinds that choose an edge
+SAME_TURN = "that rotation looks the same as a smaller one; use that"
+TOKEN_RULE = "a token goes on a free square with the same icon or no icon"
+NOT_ON_FARM = TOKEN_RULE + ": that square is not on your farm"
+NOT_LAND = TOKEN_RULE + ": that square is not a land square"
+OTHER_ICON = TOKEN_RULE + ": that square shows another icon"
+HAS_TOKEN = TOKEN_RULE + ": that square already holds a token"
+UPPER_COST = "an upper-market card costs one improvement and your house has none"
+EMPTY_UPPER = "that upper market space is empty"
+EMPTY_LOWER = "that lower market space is empty"
+NO_BUILDING = "there is no building tile left to take"
+BUILDING_TAKEN = "the building was already taken this round (the next one is face down)"
+MUST_TAKE = "you may pass only when nothing can be taken"
+NO_POND = "Irrigation needs a pond tile and none are left"
+
+
+def _allowed_ids(first: int, problems: Sequence[str | None]) -> list[int]:
+    """The action ids ``first``, ``first + 1`` ... whose entry in ``problems`` is None."""
+    out = []
+    a = first
+    for why in problems:
+        if why is None:
+            out.append(a)
+        a += 1
+    return out
+
+
+def _token_square_problem(
+    cells: Mapping[int, FarmCell], tokens: Mapping[int, int], t: int, i: int
+) -> str | None:
+    """Why a token of resource ``t`` may not go on square ``i`` of the farm of ``cells``
+    and ``tokens``, or None."""
+    c = cells.get(i)
+    if c is None:
+        return NOT_ON_FARM
+    if c[0] != K_LAND:
+        return NOT_LAND
+    if c[1] >= 0 and c[1] != t:
+        return OTHER_ICON
+    if i in tokens:
+        return HAS_TOKEN
+    return None
+
+
+@cache
+def _token_words(resources: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    """Per resource, why its token may not be taken: no covered square showed it, none
+    are left, no square of the farm may hold it."""
+    return tuple(
+        (
+            f"the covered square showed no {r} (icon or token)",
+            f"no {r} tokens are left in the supply",
+            f"your farm has no free square for a {r} token (a land square with a {r} icon "
+            "or none, and no token)",
+        )
+        for r in resources
+    )
+
+
+@cache
+def _tech_words(
+    techs: tuple[str, ...], trees: tuple[str, ...], tree_of: tuple[int, ...]
+) -> tuple[tuple[str, str, str], ...]:
+    """Per technology, why it may not be chosen: already held; level 2 without a level 1
+    technology of its tree; its level 2 slots full."""
+    return tuple(
+        (
+            f"you already have {name} (one token per technology)",
+            f"{name} is level 2: you need a level 1 technology of the {trees[tree_of[k]]} "
+            "tree first",
+            f"the level 2 slots of {name} are full",
+        )
+        for k, name in enumerate(techs)
+    )
+
+
+@cache
+def _unused_columns(cols: int, columns: int, players: int) -> tuple[str, ...]:
+    """Why the market columns after the first ``cols`` of ``columns`` may not be taken from."""
+    return tuple(
+        f"market column {c + 1} is not used with {players} players (columns 1 to {cols})"
+        for c in range(cols, columns)
+    )
 
 
 FIRST_PICK_VALUE = 0.5
@@ -189,8 +277,17 @@ class FarlandState(State):
         self.stack[b] -= 1
         self.top = b
 
+    # The rules deciding each choice, one predicate per rule: the legal moves are the
+    # choices it finds no problem with, and a refusal gives the problem it finds
+    # (_explain_illegal). A rule over many squares or edges is a sequence of checks
+    # (farm.Check) that gives both at once.
+
+    def _start_problem(self, t: int) -> str | None:
+        """Why improvement ``t`` may not be taken as a starting improvement, or None."""
+        return None if self.box[t] > 0 else f"no {IMPROVEMENT_TYPES[t]} is left in the box"
+
     def _legal_start(self, d: Decision[None]) -> list[int]:
-        return [self.L.IMP + t for t in range(3) if self.box[t] > 0]
+        return [self.L.IMP + t for t in range(3) if self._start_problem(t) is None]
 
     def _apply_start(self, d: Decision[None], action: int) -> None:
         t = action - self.L.IMP
@@ -255,22 +352,31 @@ class FarlandState(State):
 
     # -- a turn --------------------------------------------------------------------
 
-    def _legal_take(self, d: Decision[None]) -> list[int]:
-        L = self.L
+    def _take_problems(self, p: int) -> list[str | None]:
+        """Why player ``p`` may not take each action from TAKE_UPPER to PASS (upper market
+        spaces, lower ones, the building two ways, pass), None where they may."""
         cols = self.rules.columns
-        out = []
-        can_pay = sum(self.farms[d.player].house) > 0
+        market = self.market
+        unused = _unused_columns(cols, self.L.columns, self.game.players)
+        cost = None if sum(self.farms[p].house) else UPPER_COST
+        out: list[str | None] = []
         for c in range(cols):
-            if self.market[c] >= 0 and can_pay:
-                out.append(L.TAKE_UPPER + c)
-            if self.market[cols + c] >= 0:
-                out.append(L.TAKE_LOWER + c)
+            out.append(EMPTY_UPPER if market[c] < 0 else cost)
+        out += unused
+        for c in range(cols, 2 * cols):
+            out.append(EMPTY_LOWER if market[c] < 0 else None)
+        out += unused
         if self.building_open:
-            out.append(L.TAKE_BLD_IMP)
-            out.append(L.TAKE_BLD_FP)
-        if not out:
-            out.append(L.PASS)
+            out += (None, None)
+        elif self.top < 0 and not sum(self.stack):
+            out += (NO_BUILDING, NO_BUILDING)
+        else:
+            out += (BUILDING_TAKEN, BUILDING_TAKEN)
+        out.append(MUST_TAKE if None in out else None)
         return out
+
+    def _legal_take(self, d: Decision[None]) -> list[int]:
+        return _allowed_ids(self.L.TAKE_UPPER, self._take_problems(d.player))
 
     def _apply_take(self, d: Decision[None], action: int) -> None:
         L = self.L
@@ -310,9 +416,15 @@ class FarlandState(State):
         elif gains and sum(self.supply) > 0:
             self.push("gain", p, gains)
 
+    def _pay_problem(self, p: int, t: int) -> str | None:
+        """Why player ``p`` may not pay with improvement ``t``, or None."""
+        if self.farms[p].house[t] > 0:
+            return None
+        return f"your house has no {IMPROVEMENT_TYPES[t]} to pay with"
+
     def _legal_pay(self, d: Decision[PayInfo]) -> list[int]:
-        h = self.farms[d.player].house
-        return [self.L.IMP + t for t in range(3) if h[t] > 0]
+        p = d.player
+        return [self.L.IMP + t for t in range(3) if self._pay_problem(p, t) is None]
 
     def _apply_pay(self, d: Decision[PayInfo], action: int) -> None:
         t = action - self.L.IMP
@@ -321,8 +433,12 @@ class FarlandState(State):
         if d.info:
             self.push("gain", d.player, d.info)
 
+    def _gain_problem(self, t: int) -> str | None:
+        """Why improvement ``t`` may not be gained from the supply, or None."""
+        return None if self.supply[t] > 0 else f"the supply has no {IMPROVEMENT_TYPES[t]} left"
+
     def _legal_gain(self, d: Decision[GainInfo]) -> list[int]:
-        return [self.L.IMP + t for t in range(3) if self.supply[t] > 0]
+        return [self.L.IMP + t for t in range(3) if self._gain_problem(t) is None]
 
     def _apply_gain(self, d: Decision[GainInfo], action: int) -> None:
         t = action - self.L.IMP
@@ -364,18 +480,38 @@ class FarlandState(State):
     def _apply_place(self, d: Decision[PlaceInfo], action: int) -> None:
         self.push("rotate", d.player, (d.info, action - self.L.AT))
 
-    def _rotations_at(self, player: int, piece: int, anchor: int) -> list[int]:
+    def _rotation_problems(self, player: int, piece: int, anchor: int) -> list[str | None]:
+        """Why each of the four rotations of ``piece`` may not lie with its top-left corner
+        on ``anchor`` of ``player`` 's farm (None: it may). The placement rule is
+        Farm.fit_checks; the place decision applies it to every square at once."""
         farm = self.farms[player]
-        return [
-            r
-            for r, s in enumerate(self.rules.shapes[piece])
-            if s is not None and farm.fits(anchor, s)
-        ]
+        out: list[str | None] = []
+        seen: dict[tuple[int, int, frozenset[int]], str | None] = {}
+        for shape in self.rules.shapes[piece]:
+            if shape is None:
+                out.append(SAME_TURN)
+                continue
+            key = (shape[0], shape[1], shape[3])  # all the rule looks at
+            if key not in seen:
+                seen[key] = farm.fit_problem(anchor, shape)
+            out.append(seen[key])
+        return out
+
+    def _place_problem(self, player: int, piece: int, anchor: int) -> str | None:
+        """Why ``piece`` may not have its top-left corner on ``anchor`` in any rotation."""
+        shapes = self.rules.shapes[piece]
+        whys = self._rotation_problems(player, piece, anchor)
+        reasons = [why for why, shape in zip(whys, shapes, strict=True) if shape is not None]
+        if None in reasons:
+            return None
+        return " / ".join(dict.fromkeys(why for why in reasons if why is not None))
+
+    def _rotations_at(self, player: int, piece: int, anchor: int) -> list[int]:
+        return _allowed_ids(0, self._rotation_problems(player, piece, anchor))
 
     def _legal_rotate(self, d: Decision[RotateInfo]) -> list[int]:
         piece, anchor = d.info
-        r0 = self.L.ROT
-        return [r0 + r for r in self._rotations_at(d.player, piece, anchor)]
+        return _allowed_ids(self.L.ROT, self._rotation_problems(d.player, piece, anchor))
 
     def _apply_rotate(self, d: Decision[RotateInfo], action: int) -> None:
         piece, anchor = d.info
@@ -433,25 +569,44 @@ class FarlandState(State):
                 farm.nimbus.discard(v)
                 farm.house[PIPE] += 2
 
+    @staticmethod
+    def _token_square_problem(farm: Farm, t: int, i: int) -> str | None:
+        """Why a token of resource ``t`` may not go on square ``i`` of ``farm``, or None."""
+        return _token_square_problem(farm.cells, farm.tokens, t, i)
+
     def _token_spaces(self, farm: Farm, t: int) -> list[int]:
+        """The squares of ``farm`` where a token of resource ``t`` may go."""
+        cells = farm.cells
         tokens = farm.tokens
-        return [
-            i
-            for i, c in farm.cells.items()
-            if c[0] == K_LAND and (c[1] < 0 or c[1] == t) and i not in tokens
-        ]
+        problem = _token_square_problem
+        return [i for i in cells if problem(cells, tokens, t, i) is None]
+
+    def _token_problem(self, p: int, mask: int, action: int) -> str | None:
+        """Why player ``p`` may not take ``action`` (a token, or none) for a covered square
+        that showed the resources of ``mask``, or None."""
+        L = self.L
+        if action == L.NO_TOKEN:
+            return None
+        t = action - L.TOKEN
+        if not mask >> t & 1:
+            return _token_words(self.rules.components.resources)[t][0]
+        if self.token_supply[t] <= 0:
+            return _token_words(self.rules.components.resources)[t][1]
+        farm = self.farms[p]
+        cells = farm.cells
+        tokens = farm.tokens
+        problem = _token_square_problem
+        for i in cells:
+            if problem(cells, tokens, t, i) is None:
+                return None
+        return _token_words(self.rules.components.resources)[t][2]
 
     def _legal_token(self, d: Decision[TokenInfo]) -> list[int]:
         mask = d.info[0]
-        farm = self.farms[d.player]
-        t0 = self.L.TOKEN
-        out = [
-            t0 + t
-            for t in range(len(self.token_supply))
-            if mask >> t & 1 and self.token_supply[t] > 0 and self._token_spaces(farm, t)
-        ]
-        out.append(self.L.NO_TOKEN)
-        return out
+        p = d.player
+        L = self.L
+        problem = self._token_problem
+        return [a for a in range(L.TOKEN, L.NO_TOKEN + 1) if problem(p, mask, a) is None]
 
     def _apply_token(self, d: Decision[TokenInfo], action: int) -> None:
         rest = d.info[1:]
@@ -470,21 +625,34 @@ class FarlandState(State):
 
     # -- technologies (advanced) ---------------------------------------------------
 
-    def _legal_upgrade(self, d: Decision[None]) -> list[int]:
-        farm = self.farms[d.player]
+    def _upgrade_problems(self, farm: Farm) -> list[str | None]:
+        """Why the upgrade token of ``farm`` may not go on each action from TECH to PLUS10
+        (each technology, then +10), None where it may."""
         rules = self.rules
-        out = []
-        for k in range(len(self.slots)):
-            if farm.techs >> k & 1:
-                continue
-            if k < rules.n_level1:
-                if k == rules.tech_index["irrigation"] and self.ponds <= 0:
-                    continue
-                out.append(self.L.TECH + k)
-            elif self.slots[k] > 0 and farm.techs & rules.tree_level1_bits[k]:
-                out.append(self.L.TECH + k)
-        out.append(self.L.PLUS10)
+        comp = rules.components
+        words = _tech_words(comp.techs, comp.tree_names, comp.tech_tree)
+        techs = farm.techs
+        n1 = rules.n_level1
+        irrigation = rules.tech_index["irrigation"]
+        level1 = rules.tree_level1_bits
+        slots = self.slots
+        out: list[str | None] = []
+        for k in range(len(slots)):
+            if techs >> k & 1:
+                out.append(words[k][0])
+            elif k < n1:
+                out.append(NO_POND if k == irrigation and self.ponds <= 0 else None)
+            elif not techs & level1[k]:
+                out.append(words[k][1])
+            elif slots[k] <= 0:
+                out.append(words[k][2])
+            else:
+                out.append(None)
+        out.append(None)  # +10 takes any number of tokens
         return out
+
+    def _legal_upgrade(self, d: Decision[None]) -> list[int]:
+        return _allowed_ids(self.L.TECH, self._upgrade_problems(self.farms[d.player]))
 
     def _apply_upgrade(self, d: Decision[None], action: int) -> None:
         farm = self.farms[d.player]
@@ -509,16 +677,49 @@ class FarlandState(State):
             out.update((2 * i, 2 * i + 3, 2 * (i + N), 2 * i + 1))
         return out
 
+    def _fence_checks(self, farm: Farm) -> tuple[Check, ...]:
+        """Where a fence may go, as a rule (farm.Check): on an edge of the farm with no
+        fence, printed or wooden."""
+        return (
+            (self._all_edges(farm), True, "that edge is not a side of a square of your farm"),
+            (printed_fences(farm.cells), False, "a printed fence is already on that edge"),
+            (farm.fences, False, "that edge already has a fence"),
+        )
+
+    def _pipe_checks(self, farm: Farm) -> tuple[Check, ...]:
+        """Where a pipe may go, as a rule: on an edge of the farm with no pipe, and not
+        through a Nimbus Generator."""
+        arms: set[int] = set()
+        for v in farm.nimbus:
+            arms.update(corner_edges(v))
+        return (
+            (self._all_edges(farm), True, "that edge is not a side of a square of your farm"),
+            (farm.pipes, False, "that edge already has a pipe"),
+            (arms, False, "a pipe there would run into a Nimbus Generator"),
+        )
+
+    def _install_at_checks(self, farm: Farm, k: int) -> tuple[Check, ...]:
+        """The edges or corners where the install_at decision of kind ``k`` may put (or
+        lift) its piece, as a rule."""
+        if k == FENCE:
+            return self._fence_checks(farm)
+        if k == PIPE:
+            return self._pipe_checks(farm)
+        if k == NIMBUS:
+            return nimbus_checks(farm.cells, farm.pipes, farm.nimbus)
+        if k == -1 - FENCE:
+            return ((farm.fences, True, "there is no wooden fence of yours on that edge"),)
+        if k == -1 - PIPE:
+            return ((farm.pipes, True, "there is no pipe of yours on that edge"),)
+        return ((farm.nimbus, True, "there is no Nimbus Generator of yours on that corner"),)
+
     def fence_edges(self, farm: Farm) -> list[int]:
         """Edges of the farm where a fence may go."""
-        return sorted(self._all_edges(farm) - farm.fences - printed_fences(farm.cells))
+        return sorted(allowed(self._fence_checks(farm)))
 
     def pipe_edges(self, farm: Farm) -> list[int]:
         """Edges of the farm where a pipe may go (not through a Nimbus Generator)."""
-        free = self._all_edges(farm) - farm.pipes
-        for v in farm.nimbus:
-            free.difference_update(corner_edges(v))
-        return sorted(free)
+        return sorted(allowed(self._pipe_checks(farm)))
 
     @staticmethod
     def inner_corner(farm: Farm, v: int) -> bool:
@@ -529,39 +730,59 @@ class FarlandState(State):
         """Grid corners of the farm where a Nimbus Generator may go (farm.nimbus_corners)."""
         return nimbus_corners(farm.cells, farm.pipes, farm.nimbus)
 
-    def _can_lift(self, farm: Farm) -> bool:
-        flexible = farm.techs & self.rules.tech_bit["flexible_installation"]
-        return bool(flexible) and not farm.installed
+    def _install_problem(self, farm: Farm, action: int) -> str | None:
+        """Why the install decision of ``farm`` 's owner may not take ``action`` (install
+        or lift a kind of piece, or done), or None."""
+        L = self.L
+        if action == L.DONE:
+            return None
+        h = farm.house
+        tech = self.rules.tech_bit
+        if action >= L.LIFT:
+            if not farm.techs & tech["flexible_installation"]:
+                return "lifting installed pieces needs the Flexible Installation technology"
+            if farm.installed:
+                return "pieces may be lifted only before you install anything this phase"
+            k = action - L.LIFT
+            if k < 3:
+                if (farm.fences, farm.pipes, farm.nimbus)[k]:
+                    return None
+                return f"you have no {('fence', 'pipe', 'Nimbus Generator')[k]} installed"
+            if farm.troughs[k - 3]:
+                return None
+            return f"there is no trough on your {self.rules.components.animals[k - 3]} table"
+        k = action - L.INSTALL
+        if k == FENCE:
+            if not h[FENCE]:
+                return "your house has no fence"
+            if not allowed(self._fence_checks(farm)):
+                return "every edge of your farm already has a fence"
+            return None
+        if k == PIPE:
+            if not h[PIPE]:
+                return "your house has no pipe"
+            if not allowed(self._pipe_checks(farm)):
+                return "every edge of your farm already has a pipe or a Nimbus Generator arm"
+            return None
+        if k == NIMBUS:
+            if not farm.techs & tech["nimbus_generator"]:
+                return "a Nimbus Generator needs the Nimbus Generator technology"
+            if h[PIPE] < 2:
+                return "a Nimbus Generator takes 2 pipes from your house"
+            if not allowed(nimbus_checks(farm.cells, farm.pipes, farm.nimbus)):
+                return "no corner of your farm has all four arms on farm edges and free of pipes"
+            return None
+        if not h[TROUGH]:
+            return "your house has no trough"
+        table = self.rules.livestock[k - 3]
+        if farm.troughs[k - 3] >= len(table) - 1:
+            return "that livestock table is covered with troughs up to its top"
+        return None
 
     def _legal_install(self, d: Decision[None]) -> list[int]:
         L = self.L
         farm = self.farms[d.player]
-        h = farm.house
-        out = []
-        if h[FENCE] and self.fence_edges(farm):
-            out.append(L.INSTALL + FENCE)
-        if h[PIPE] and self.pipe_edges(farm):
-            out.append(L.INSTALL + PIPE)
-        nimbus_tech = farm.techs & self.rules.tech_bit["nimbus_generator"]
-        if nimbus_tech and h[PIPE] >= 2 and self.nimbus_corners(farm):
-            out.append(L.INSTALL + NIMBUS)
-        if h[TROUGH]:
-            tables = self.rules.livestock
-            for a, tr in enumerate(farm.troughs):
-                if tr < len(tables[a]) - 1:
-                    out.append(L.INSTALL + 3 + a)
-        if self._can_lift(farm):
-            if farm.fences:
-                out.append(L.LIFT + FENCE)
-            if farm.pipes:
-                out.append(L.LIFT + PIPE)
-            if farm.nimbus:
-                out.append(L.LIFT + NIMBUS)
-            for a, tr in enumerate(farm.troughs):
-                if tr:
-                    out.append(L.LIFT + 3 + a)
-        out.append(L.DONE)
-        return out
+        return [a for a in range(L.INSTALL, L.DONE + 1) if self._install_problem(farm, a) is None]
 
     def _apply_install(self, d: Decision[None], action: int) -> None:
         L = self.L
@@ -586,21 +807,23 @@ class FarlandState(State):
         else:
             self.push("install_at", p, k)
 
+    def _install_at_problem(self, farm: Farm, k: int, action: int) -> str | None:
+        """Why the install_at decision of kind ``k`` may not take ``action``, or None
+        (None only for an edge or corner its rule allows)."""
+        L = self.L
+        if k in EDGE_KINDS:
+            if not L.EDGE <= action < L.CORNER:
+                return "choose an edge: edge h x,y (top side of x,y) or edge v x,y (left side)"
+            return refusal(self._install_at_checks(farm, k), action - L.EDGE)
+        if not L.CORNER <= action < L.size:
+            return "choose a grid corner: corner x,y (top-left corner of square x,y)"
+        return refusal(self._install_at_checks(farm, k), action - L.CORNER)
+
     def _legal_install_at(self, d: Decision[InstallAtInfo]) -> list[int]:
         farm = self.farms[d.player]
-        L = self.L
         k = d.info
-        if k == FENCE:
-            return [L.EDGE + e for e in self.fence_edges(farm)]
-        if k == PIPE:
-            return [L.EDGE + e for e in self.pipe_edges(farm)]
-        if k == NIMBUS:
-            return [L.CORNER + v for v in self.nimbus_corners(farm)]
-        if k == -1 - FENCE:
-            return sorted(L.EDGE + e for e in farm.fences)
-        if k == -1 - PIPE:
-            return sorted(L.EDGE + e for e in farm.pipes)
-        return sorted(L.CORNER + v for v in farm.nimbus)
+        at = self.L.EDGE if k in EDGE_KINDS else self.L.CORNER
+        return [at + x for x in sorted(allowed(self._install_at_checks(farm, k)))]
 
     def _apply_install_at(self, d: Decision[InstallAtInfo], action: int) -> None:
         farm = self.farms[d.player]
@@ -912,182 +1135,63 @@ class FarlandState(State):
 
     # -- words -------------------------------------------------------------------
 
-    def _why_not_fit(self, player: int, anchor: int, shapes: list[Shape]) -> str:
-        farm = self.farms[player]
-        reasons = []
-        for _w, _h, items, offs in shapes:
-            covered = [anchor + o for o, _c in items]
-            if not any(i in farm.touch for i in covered):
-                reasons.append("it must touch or cover your farm")
-            elif any(i in HOUSE_SET for i in covered):
-                reasons.append("it would cover the starting house")
-            elif any(
-                farm.cells.get(i, (0, 0, 0, 0, 0, 0))[5]
-                and i + farm.cells[i][5] - anchor not in offs
-                for i in covered
-            ):
-                reasons.append("it would cover only half of a building")
-            else:
-                reasons.append("it would leave the grid")
-        return " / ".join(dict.fromkeys(reasons))
-
     def _explain_illegal(self, action: int) -> str | None:
+        """The problem the decision's rule finds with ``action`` (None when it is legal),
+        or which kind of action the decision wants."""
         if not self.pending:
             return None
         d = self.pending[-1]
         L = self.L
-        if d.kind == "take":
-            return self._why_not_take(d, action)
-        if d.kind == "place" and L.AT <= action < L.EDGE:
-            shapes = [s for s in self.rules.shapes[d.info] if s is not None]
-            return self._why_not_fit(d.player, action - L.AT, shapes)
-        if d.kind == "rotate" and L.ROT <= action < L.ROT + 4:
-            piece, anchor = d.info
-            shape = self.rules.shapes[piece][action - L.ROT]
-            if shape is None:
-                return "that rotation looks the same as a smaller one; use that"
-            return self._why_not_fit(d.player, anchor, [shape])
-        if d.kind == "place":
-            return "choose the square for the piece's top-left corner: at x,y"
-        if d.kind == "rotate":
-            return "choose how to turn the piece: rotate 0, 90, 180 or 270"
-        if d.kind == "token":
-            if L.TOKEN <= action < L.NO_TOKEN:
-                return (
-                    "the covered squares did not show that resource, none of its tokens "
-                    "are left, or your farm has no free square for it"
-                )
-            return "take one resource token (token <type>) or none (no token)"
-        if d.kind == "token_at":
-            return "a token goes on a free square with the same icon or no icon"
-        if d.kind == "upgrade":
-            return self._why_not_upgrade(d, action)
-        if d.kind == "install":
-            return self._why_not_install(d, action)
-        if d.kind == "install_at":
-            return self._why_not_install_at(d, action)
-        if d.kind in ("pay", "gain", "start"):
+        kind = d.kind
+        p = d.player
+        if kind == "take":
+            if L.TAKE_UPPER <= action <= L.PASS:
+                return self._take_problems(p)[action - L.TAKE_UPPER]
+            return "choose a market card or the building"
+        if kind in ("pay", "gain", "start"):
             if not L.IMP <= action < L.IMP + 3:
                 what = {
                     "pay": "the improvement to pay for the upper-market card",
                     "gain": "an improvement to take from the supply",
                     "start": "a starting improvement",
-                }[d.kind]
+                }[kind]
                 return f"choose {what}: fence, pipe or trough"
-            name = IMPROVEMENT_TYPES[action - L.IMP]
-            if d.kind == "pay":
-                return f"your house has no {name} to pay with"
-            if d.kind == "gain":
-                return f"the supply has no {name} left"
-            return f"no {name} is left in the box"
-        return None
-
-    def _why_not_take(self, d: Decision[None], action: int) -> str:
-        L = self.L
-        cols = self.rules.columns
-        n = self.game.players
-        if L.TAKE_UPPER <= action < L.TAKE_BLD_IMP:
-            upper = action < L.TAKE_LOWER
-            c = action - (L.TAKE_UPPER if upper else L.TAKE_LOWER)
-            if c >= cols:
-                return f"market column {c + 1} is not used with {n} players (columns 1 to {cols})"
-            slot = c if upper else cols + c
-            where = "upper" if upper else "lower"
-            if self.market[slot] < 0:
-                return f"that {where} market space is empty"
-            return "an upper-market card costs one improvement and your house has none"
-        if action in (L.TAKE_BLD_IMP, L.TAKE_BLD_FP):
-            if self.top < 0 and not sum(self.stack):
-                return "there is no building tile left to take"
-            return "the building was already taken this round (the next one is face down)"
-        if action == L.PASS:
-            return "you may pass only when nothing can be taken"
-        return "choose a market card or the building"
-
-    def _why_not_upgrade(self, d: Decision[None], action: int) -> str:
-        L = self.L
-        rules = self.rules
-        if not L.TECH <= action < L.PLUS10:
+            t = action - L.IMP
+            if kind == "pay":
+                return self._pay_problem(p, t)
+            if kind == "gain":
+                return self._gain_problem(t)
+            return self._start_problem(t)
+        if kind == "place":
+            if L.AT <= action < L.EDGE:
+                return self._place_problem(p, d.info, action - L.AT)
+            return "choose the square for the piece's top-left corner: at x,y"
+        if kind == "rotate":
+            if L.ROT <= action < L.ROT + 4:
+                piece, anchor = d.info
+                return self._rotation_problems(p, piece, anchor)[action - L.ROT]
+            return "choose how to turn the piece: rotate 0, 90, 180 or 270"
+        if kind == "token":
+            if L.TOKEN <= action <= L.NO_TOKEN:
+                return self._token_problem(p, d.info[0], action)
+            return "take one resource token (token <type>) or none (no token)"
+        if kind == "token_at":
+            if L.AT <= action < L.EDGE:
+                return self._token_square_problem(self.farms[p], d.info, action - L.AT)
+            return (
+                f"choose the square for the {self.rules.components.resources[d.info]} token: at x,y"
+            )
+        if kind == "upgrade":
+            if L.TECH <= action <= L.PLUS10:
+                return self._upgrade_problems(self.farms[p])[action - L.TECH]
             return "place the upgrade token: choose a technology or +10"
-        k = action - L.TECH
-        name = rules.components.techs[k]
-        farm = self.farms[d.player]
-        if farm.techs >> k & 1:
-            return f"you already have {name} (one token per technology)"
-        if k == rules.tech_index["irrigation"] and self.ponds <= 0:
-            return "Irrigation needs a pond tile and none are left"
-        if k >= rules.n_level1:
-            if not farm.techs & rules.tree_level1_bits[k]:
-                tree = rules.components.tree_names[rules.components.tech_tree[k]]
-                return f"{name} is level 2: you need a level 1 technology of the {tree} tree first"
-            if self.slots[k] <= 0:
-                return f"the level 2 slots of {name} are full"
-        return "that technology cannot be chosen now"
-
-    def _why_not_install(self, d: Decision[None], action: int) -> str:
-        L = self.L
-        farm = self.farms[d.player]
-        h = farm.house
-        if L.INSTALL <= action < L.LIFT:
-            k = action - L.INSTALL
-            if k == FENCE:
-                if not h[FENCE]:
-                    return "your house has no fence"
-                return "every edge of your farm already has a fence"
-            if k == PIPE:
-                if not h[PIPE]:
-                    return "your house has no pipe"
-                return "every edge of your farm already has a pipe"
-            if k == NIMBUS:
-                if not farm.techs & self.rules.tech_bit["nimbus_generator"]:
-                    return "a Nimbus Generator needs the Nimbus Generator technology"
-                if h[PIPE] < 2:
-                    return "a Nimbus Generator takes 2 pipes from your house"
-                return "no corner of your farm has all four arms on farm edges and free of pipes"
-            if not h[TROUGH]:
-                return "your house has no trough"
-            return "that livestock table is covered with troughs up to its top"
-        if L.LIFT <= action < L.DONE:
-            if not farm.techs & self.rules.tech_bit["flexible_installation"]:
-                return "lifting installed pieces needs the Flexible Installation technology"
-            if farm.installed:
-                return "pieces may be lifted only before you install anything this phase"
-            return "you have no piece of that kind installed"
-        return "choose a piece to install (install fence, install pipe, ...), or done"
-
-    def _why_not_install_at(self, d: Decision[InstallAtInfo], action: int) -> str:
-        L = self.L
-        farm = self.farms[d.player]
-        k = d.info
-        if k in (FENCE, PIPE, -1 - FENCE, -1 - PIPE):
-            if not L.EDGE <= action < L.CORNER:
-                return "choose an edge: edge h x,y (top side of x,y) or edge v x,y (left side)"
-            e = action - L.EDGE
-            if k == -1 - FENCE:
-                return "there is no wooden fence of yours on that edge"
-            if k == -1 - PIPE:
-                return "there is no pipe of yours on that edge"
-            if e not in self._all_edges(farm):
-                return "that edge is not a side of a square of your farm"
-            if k == FENCE:
-                if e in printed_fences(farm.cells):
-                    return "a printed fence is already on that edge"
-                return "that edge already has a fence"
-            if e in farm.pipes:
-                return "that edge already has a pipe"
-            return "a pipe there would run into a Nimbus Generator"
-        if not L.CORNER <= action < L.size:
-            return "choose a grid corner: corner x,y (top-left corner of square x,y)"
-        v = action - L.CORNER
-        if k != NIMBUS:
-            return "there is no Nimbus Generator of yours on that corner"
-        if not any(q in farm.cells for q in corner_squares(v)):
-            return "that corner is not on your farm"
-        if not self.inner_corner(farm, v):
-            return "all four arms of the cross must lie on edges of your farm"
-        if v in farm.nimbus:
-            return "a Nimbus Generator is already on that corner"
-        return "a pipe already ends at that corner"
+        if kind == "install":
+            if L.INSTALL <= action <= L.DONE:
+                return self._install_problem(self.farms[p], action)
+            return "choose a piece to install (install fence, install pipe, ...), or done"
+        if kind == "install_at":
+            return self._install_at_problem(self.farms[p], d.info, action)
+        return None
 
     # -- click targets -------------------------------------------------------------
 

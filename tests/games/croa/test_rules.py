@@ -11,7 +11,8 @@ import pytest
 import meeple
 from meeple.boardgames.croa.game import CroaGame
 from meeple.core import CHANCE, TERMINAL, IllegalActionError, NotationError
-from tests.games.croa.helpers import frogs_on, names, play, position, sq, start
+from meeple.core.position import edit
+from tests.games.croa.helpers import checked_position, frogs_on, names, play, position, sq, start
 
 
 def test_pond_is_64_face_down_tiles_in_an_8x8_square():
@@ -534,12 +535,12 @@ def test_a_single_round_of_passes_does_not_end_the_game():
 
 
 def test_quiet_turn_limit_ends_the_game_in_a_shared_result():
-    s = position(
+    s = checked_position(
         3,
         tiles={"c3": "reeds", "d4": "reeds"},
         frogs={"c3": ["Q1"], "h8": ["Q2"]},
     )
-    s.quiet = s.rules.quiet_limit - 1
+    s = edit(s, quiet=s.rules.quiet_limit - 1)
     play(s, "Qc3-d4")
     assert s.is_terminal()
     assert s.observation(None)["end"] == "quiet-turn limit"
@@ -897,3 +898,112 @@ def test_eating_the_last_enemy_queen_on_a_face_down_pike_wins():
     play(s, "Qc3-d4", "reveal pike")
     assert s.is_terminal() and s.ranks() == [1, 2]
     assert frogs_on(s, "d4") == ["Q1"]
+
+
+# -- one rule, one source: the refusals come from the code that generates the moves -------
+
+
+def _reason_fragments() -> dict[str, str]:
+    """Each reason template of the move rules (state.py), by name, and its longest fixed
+    part: how a refusal shows which rule gave it."""
+    import re
+
+    from meeple.boardgames.croa import state
+
+    reasons = ("OWN_FROG", "LOG_OWN_SERVANT", "LOG_OWN_QUEEN", "LOG_TWO_OWN", "STUCK", "MOVED")
+    reasons += ("PAIR", "USED_LILY", "BOUNCE_BACK", "OWN_VICTIM", "NO_VICTIM")
+    return {n: max(re.split(r"\{\w+\}", getattr(state, n)), key=len) for n in reasons}
+
+
+def _check_every_action(s, rng: random.Random, seen: set[str]) -> None:
+    """At the player decision of ``s``: an action is legal exactly when the predicate
+    (``_action_problem``) finds no problem, and applying an illegal one is refused with
+    that reason and changes nothing. Every jump that could be legal anywhere (from any
+    square to a neighbour) and every other kind of action is checked, and a sample of the
+    jumps to squares that are not neighbours; ``seen`` collects the reasons met."""
+    from meeple.boardgames.croa.actions import MOVES
+    from meeple.boardgames.croa.components import NEIGHBOURS
+
+    d = s.pending[-1]
+    legal = set(s.legal_actions())
+    history = list(s.history)
+    mine = {x for x, o in enumerate(s.occ) if any(s.rules.owner[f] == d.player for f in o)}
+    near = [k * 4096 + a * 64 + b for k in (0, 1) for a in range(64) for b in NEIGHBOURS[a]]
+    actions = [*near, *range(MOVES, s.game.num_distinct_actions())]
+    actions += rng.sample(range(MOVES), 200)
+    for a in actions:
+        why = s._action_problem(d, a)
+        assert (why is None) == (a in legal), (s.action_to_string(a), d, why)
+        if why is None:
+            continue
+        seen.add(why)
+        if a >= MOVES or (a >> 6) & 63 in mine or rng.random() < 0.02:
+            with pytest.raises(IllegalActionError) as err:
+                s.apply_action(a)
+            assert why in str(err.value), (s.action_to_string(a), why, str(err.value))
+    assert s.history == history and s.pending[-1] == d and set(s.legal_actions()) == legal
+
+
+def _play_and_check(s, rng: random.Random, seen: set[str], steps: int = 10_000) -> None:
+    """Play ``s`` on with random actions, checking every player decision on the way."""
+    while not s.is_terminal() and steps > 0:
+        steps -= 1
+        if s.current_player() == CHANCE:
+            outcomes = s.chance_outcomes()
+            s.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            continue
+        _check_every_action(s, rng, seen)
+        s.apply_action(rng.choice(s.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "seed"),
+    [
+        (2, {}, 0),
+        (3, {}, 0),
+        (4, {}, 1),
+        (2, {"pond": "classic"}, 2),
+        (4, {"pond": "classic"}, 0),
+        (3, {"backs": "fixed"}, 1),
+    ],
+)
+def test_a_move_is_legal_exactly_when_its_predicate_finds_no_problem(players, options, seed):
+    """The refusals and the legal moves come from the same code: at every decision of a
+    random game, no action is both legal and explained away, none illegal without a
+    reason, and the reason is what the refusal says."""
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    _play_and_check(meeple.load("croa", players=players, **options).new_initial_state(), rng, seen)
+    assert seen
+
+
+def test_every_move_rule_refuses_with_its_own_reason():
+    """Positions where each rule of a jump or a choice refuses something (the random games
+    above meet some of them rarely): the check holds there too, and every reason of the
+    move rules turns up."""
+    rng = random.Random(5)
+    seen: set[str] = set()
+    scenes = [
+        # the pair rule, a frog stuck in mud, landing on your own frog
+        (2, {"c3": "reeds", "f6": "mud"}, "Q1 S1 c3, S1 f6, S1 f7, Q2 h8", ""),
+        # logs: a queen onto her servant, a third servant of one player, a servant onto its queen
+        (2, {"d4": "log", "b4": "log"}, "Q1 c3, S1 d4, S1 S1 b4, S1 c5, Q2 h8", ""),
+        (2, {"d4": "log"}, "S1 c3, Q1 d4, Q2 h8", ""),
+        # a mosquito: the frog that came may not jump again, and the pair rule is no limit
+        (2, {"d4": "mosquito"}, "S1 c3, Q1 a1, Q2 h8", "Sc3-d4"),
+        (2, {"c3": "reeds", "d4": "mosquito"}, "Q1 S1 S1 c3, S1 f6, Q2 h8", "Sc3-d4"),
+        # a lily: not straight back, and a lily landed on this turn is closed
+        (2, {"d4": "lily"}, "Q1 c3, Q2 h8", "Qc3-d4"),
+        (2, {"b2": "lily", "c2": "lily", "b3": "lily"}, "Q1 a1, Q2 h8", "Qa1-b2 Qb2-c2"),
+        # a third servant on a log beside servants of two opponents picks its victim
+        (3, {"d4": "log"}, "S1 c3, S2 S3 d4, Q1 a1, Q2 h1, Q3 d8", "Sc3-d4"),
+    ]
+    for players, tiles, where, moves in scenes:
+        frogs = {part.split()[-1]: part.split()[:-1] for part in where.split(", ")}
+        stuck = {x: 1 for x, kind in tiles.items() if kind == "mud"}
+        s = position(players, tiles=tiles, frogs=frogs, stuck=stuck)
+        play(s, *moves.split())
+        _check_every_action(s, rng, seen)
+        _play_and_check(s, rng, seen, steps=30)
+    missing = {n for n, part in _reason_fragments().items() if not any(part in w for w in seen)}
+    assert not missing

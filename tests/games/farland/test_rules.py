@@ -3,26 +3,34 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 import meeple
-from meeple.boardgames.farland.actions import sq
-from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
+from meeple.boardgames.farland.actions import N, sq
+from meeple.boardgames.farland.farm import FENCE, OFF_GRID, PIPE, TROUGH
 from meeple.boardgames.farland.scoring import livestock_value
+from meeple.boardgames.farland.state import FarlandState
 from meeple.boardgames.farland.words import piece_name
 from meeple.core import AUTOMATIC, CHANCE, Decision, IllegalActionError
+from meeple.core.position import edit
 from tests.games.farland.helpers import (
     COW,
     PIG,
     SHEEP,
     WHEAT,
+    as_farland,
+    decide,
+    empty_market,
     fence_around,
     land,
     names,
     play,
     setup,
     top,
+    with_farm,
+    with_supply,
 )
 
 # -- setup -------------------------------------------------------------------------------
@@ -91,8 +99,7 @@ def test_upper_market_card_costs_one_improvement_paid_to_the_supply():
 
 def test_upper_market_needs_an_improvement_to_pay():
     s = setup(picks=["fence", "fence", "pipe", "pipe"])
-    s.farms[0].house = [0, 0, 0]
-    s._legal_cache = None
+    s = with_farm(s, 0, house=[0, 0, 0])  # the two fences back to the supply
     assert "take upper 1" not in names(s)
     with pytest.raises(IllegalActionError, match="costs one improvement"):
         s.apply_notation("take upper 1")
@@ -184,24 +191,18 @@ def test_whole_round_goes_on_in_seat_order_from_the_new_first_player():
 
 def test_first_player_marker_passed_by_the_last_seat_goes_to_seat_0():
     s = setup(3)
-    s.first = 2
-    play(again(s, 2), "take building + first player")
+    s = play(again(edit(s, first=2), 2), "take building + first player")
     assert s.first == 0
 
 
 def test_pass_only_when_nothing_can_be_taken():
-    s = setup()
-    s.market = [-1, -1, -1, -1]
-    s.building_open = False
-    s._legal_cache = None
+    s = empty_market(setup())
     assert names(s) == ["pass"]
 
 
 def again(s, p=0):
-    """Give player ``p`` one more turn now (to build up a farm quickly)."""
-    s.push("take", p)
-    s._legal_cache = None
-    return s
+    """``s`` with one more turn for player ``p`` now (to build up a farm quickly)."""
+    return decide(s, "take", p)
 
 
 # -- farm expansion ------------------------------------------------------------------------
@@ -239,7 +240,7 @@ def test_piece_goes_adjacent_to_or_over_the_farm():
 def test_cannot_cover_only_half_a_building():
     s = setup()
     play(s, "take building + improvements", "at 2,0", "rotate 90")  # barn on (2,0),(2,1)
-    play(again(s), "take lower 2", "fence", "fence")
+    s = play(again(s), "take lower 2", "fence", "fence")
     got = set(names(s))
     assert "at 2,0" in got  # covers both halves
     assert "at 2,-1" not in got  # would cover only (2,0)
@@ -264,11 +265,15 @@ def test_rotation_turns_the_card_and_its_printed_fences():
 def test_covered_improvements_return_to_the_starting_house():
     s = setup()
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
+    s = with_farm(
+        s,
+        0,
+        fences={2 * sq(3, 0)},  # top of (3,0)
+        pipes={2 * sq(2, 1) + 1},  # left of (2,1): between the house and the card
+    )
+    house = list(s.farms[0].house)
+    s = play(again(s), "take lower 2", "fence", "fence", "at 3,0", "rotate 0")
     f = s.farms[0]
-    f.fences.add(2 * sq(3, 0))  # top of (3,0)
-    f.pipes.add(2 * sq(2, 1) + 1)  # left of (2,1): between the house and the card
-    house = list(f.house)
-    play(again(s), "take lower 2", "fence", "fence", "at 3,0", "rotate 0")
     # (3,0) and (3,1) are covered: the fence on (3,0) returns; the pipe on (2,1)'s
     # left side stays (its squares are not covered)
     assert f.fences == set() and f.pipes == {2 * sq(2, 1) + 1}
@@ -280,7 +285,7 @@ def test_covering_a_resource_gives_one_token_per_space():
     play(
         s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0"
     )  # wheat1 wheat1 / carrot1 carrot1
-    play(again(s), "take lower 2", "fence", "fence", "at 3,0", "rotate 0")  # covers wheat1, carrot1
+    s = play(again(s), "take lower 2", "fence", "fence", "at 3,0", "rotate 0")  # wheat1, carrot1
     assert s.pending[-1].kind == "token"
     assert names(s) == ["token wheat", "no token"]
     play(s, "token wheat")
@@ -296,7 +301,7 @@ def test_covering_a_resource_gives_one_token_per_space():
 def test_two_animals_on_a_space_give_one_token_of_that_type():
     s = setup(market=["L25", "L26", "L51", "L28"])  # L51 sheep2 meadow / meadow sheep1
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
-    play(again(s), "take lower 2", "fence", "fence", "at 2,-1", "rotate 0")  # covers sheep2
+    s = play(again(s), "take lower 2", "fence", "fence", "at 2,-1", "rotate 0")  # covers sheep2
     assert s.pending[-1].info == (1 << SHEEP,)
     play(s, "token sheep", "at 3,1")  # sheep icon at (3,1)
     assert s.farms[0].tokens == {sq(3, 1): SHEEP}
@@ -304,29 +309,24 @@ def test_two_animals_on_a_space_give_one_token_of_that_type():
 
 
 def test_each_square_holds_at_most_one_token():
-    s = setup()
+    s = with_farm(setup(), 0, tokens={(0, 1): COW})
     f = s.farms[0]
-    f.tokens[sq(0, 1)] = COW
     assert sq(0, 1) not in s._token_spaces(f, COW)
     assert sq(1, 1) in s._token_spaces(f, COW)
 
 
 def test_token_returns_to_the_supply_when_no_space_can_hold_it():
     s = setup()
-    f = s.farms[0]
-    f.tokens[sq(0, 1)] = WHEAT
-    f.tokens[sq(1, 1)] = WHEAT
-    f.cells[sq(2, 0)] = land("cow", 1)
-    s.pending.pop()
-    s.place(0, 26, sq(2, 0), s.rules.shapes[26][0])  # L27 covers the cow; no free square
-    s._legal_cache = None
+    s = with_farm(s, 0, {(2, 0): land("cow", 1)}, tokens={(0, 1): WHEAT, (1, 1): WHEAT})
+    play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # L27 covers the cow
+    assert s.pending[-1].kind == "token"  # and no free square can hold it
     assert names(s) == ["no token"]
 
 
 def test_covering_a_building_gives_nothing():
     s = setup()
     play(s, "take building + improvements", "at 2,0", "rotate 90")
-    play(again(s), "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
+    s = play(again(s), "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
     assert s.pending[-1].kind != "token"
     assert s.farms[0].cells[sq(2, 0)][0] == 0
 
@@ -334,7 +334,7 @@ def test_covering_a_building_gives_nothing():
 def test_a_whole_card_may_be_covered():
     s = setup()
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
-    play(again(s), "take lower 2", "fence", "fence", "at 2,0", "rotate 0")
+    s = play(again(s), "take lower 2", "fence", "fence", "at 2,0", "rotate 0")
     assert s.pending[-1].kind == "token"
 
 
@@ -380,24 +380,49 @@ def test_improvements_pile_up_on_a_building_nobody_takes():
     assert s.top_imps == [1, 1, 0]
 
 
+def _before(s: FarlandState, done: Callable[[FarlandState], bool]) -> tuple[FarlandState, int]:
+    """Play on (the first legal move; chance drawn with a fixed seed) up to the move after
+    which ``done`` holds: the state before that move, and the move."""
+    rng = random.Random(0)
+    while True:
+        if s.current_player() == CHANCE:
+            s.apply_action(meeple.sample_chance(s, rng))
+            continue
+        a = s.legal_actions()[0]
+        after = as_farland(s.clone())
+        after.apply_action(a)
+        if done(after):
+            return s, a
+        s.apply_action(a)
+
+
+def _ends_round(r: int) -> Callable[[FarlandState], bool]:
+    """Has round ``r`` ended (its housekeeping run, the next round to start)?"""
+    return lambda s: any(d.kind == "round_start" and d.info == r + 1 for d in s.pending)
+
+
+def _short_pile(s: FarlandState, *cards: int) -> FarlandState:
+    """``s`` with only ``cards`` left in the pile, the others out of the game."""
+    gone = sum(1 << c for c in s.deck if c not in cards)
+    return as_farland(edit(s, deck=list(cards), cards_gone=s.cards_gone | gone))
+
+
 def test_supply_is_refilled_after_round_6_only():
-    s = setup()
-    s.round = 6
-    s.supply = [3, 0, 12]
+    s, last = _before(setup(), _ends_round(6))  # the last move of the round-6 scoring phase
+    s = with_supply(s, [3, 0, 12])
     box = list(s.box)
-    s.pending = [s.pending[0]]
-    s._run_housekeeping(Decision("housekeeping", AUTOMATIC, 6))
+    s.apply_action(last)
     assert s.supply == [12, 12, 12]
     assert s.box == [box[0] - 9, box[1] - 12, box[2]]
-    s.supply = [3, 0, 12]
-    s.pending = []
-    s._run_housekeeping(Decision("housekeeping", AUTOMATIC, 5))
+    s, last = _before(setup(), _ends_round(5))  # the last move of round 5
+    s = with_supply(s, [3, 0, 12])
+    s.apply_action(last)
+    assert _ends_round(5)(s)
     assert s.supply == [3, 0, 12]
 
 
 def test_empty_pile_leaves_market_spaces_empty():
-    s = setup()
-    s.deck = [60]
+    s = _short_pile(setup(), 60)
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
     play(s, "take lower 2", "fence", "fence", "at 2,0", "rotate 0")
     assert [d.info for d in s.pending if d.kind == "deal"] == [0]
@@ -430,9 +455,8 @@ def test_scoring_phase_comes_after_round_6_with_installing_first():
 def test_install_one_piece_at_a_time_then_done():
     s = _to_scoring(setup())
     p = s.current_player()
+    s = with_farm(s, p, house=[1, 1, 1])
     f = s.farms[p]
-    f.house = [1, 1, 1]
-    s._legal_cache = None
     assert names(s) == [
         "install fence",
         "install pipe",
@@ -456,9 +480,7 @@ def test_install_one_piece_at_a_time_then_done():
 
 def test_at_most_one_fence_per_edge_and_never_on_a_printed_fence():
     s = _to_scoring(setup())
-    f = s.farms[s.current_player()]
-    f.house = [2, 0, 0]
-    s._legal_cache = None
+    s = with_farm(s, s.current_player(), house=[2, 0, 0])
     play(s, "install fence", "edge h 0,0", "install fence")
     got = names(s)
     assert "edge h 0,0" not in got
@@ -468,9 +490,8 @@ def test_at_most_one_fence_per_edge_and_never_on_a_printed_fence():
 
 def test_troughs_fill_a_table_from_the_bottom_up_to_its_top():
     s = _to_scoring(setup())
+    s = with_farm(s, s.current_player(), house=[0, 0, 9])
     f = s.farms[s.current_player()]
-    f.house = [0, 0, 9]
-    s._legal_cache = None
     for _ in range(4):
         play(s, "install trough sheep")
     assert f.troughs[SHEEP] == 4
@@ -478,11 +499,9 @@ def test_troughs_fill_a_table_from_the_bottom_up_to_its_top():
 
 
 def install_now(s, house, p=0):
-    """Open an installing decision for player ``p`` with ``house`` on the starting house."""
-    s.farms[p].house = list(house)
-    s.push("install", p)
-    s._legal_cache = None
-    return s
+    """``s`` with an installing decision open for player ``p``, with ``house`` on the
+    starting house (the pieces from the supply)."""
+    return with_farm(s, p, house=house, pending=[*s.pending, Decision("install", p)])
 
 
 def test_at_most_one_pipe_per_edge():
@@ -510,10 +529,10 @@ def test_troughs_fill_the_cow_and_pig_tables_up_to_their_tops(animal, kind, limi
 
 
 def test_installing_starts_with_the_first_player():
-    s = setup(3)
-    s.first = 1
-    s.pending = []
-    s._run_round_end(Decision("round_end", AUTOMATIC, 6))
+    # the last move of round 6, with the first-player marker on seat 1
+    s, last = _before(setup(3), lambda t: t.decision is not None and t.decision.kind == "install")
+    s = edit(s, first=1)
+    s.apply_action(last)
     order = []
     while s.pending[-1].kind == "install":
         order.append(s.current_player())
@@ -524,8 +543,7 @@ def test_installing_starts_with_the_first_player():
 def test_installed_improvements_stay_for_the_second_scoring():
     s = _to_scoring(setup())
     p = s.current_player()
-    s.farms[p].house = [1, 0, 0]
-    s._legal_cache = None
+    s = with_farm(s, p, house=[1, 0, 0])
     play(s, "install fence", "edge h 0,0", "done")
     assert s.farms[p].fences == {2 * sq(0, 0)}
     assert "lift fence" not in names(s)  # no moving them in the basic game
@@ -551,11 +569,10 @@ def test_game_ends_after_the_second_scoring_with_both_scores_added():
 
 def test_tie_break_is_more_improvements_in_the_farm():
     s = setup()
-    s.pending = []
-    s.farms[1].fences.add(2 * sq(0, 0))
+    s = with_farm(s, 1, fences={2 * sq(0, 0)})
     assert s.scores()[0]["total"] == s.scores()[1]["total"]
     assert s.ranks() == [2, 1]
-    s.farms[0].troughs = [1, 0, 0]
+    s = with_farm(s, 0, troughs=[1, 0, 0])
     assert s.ranks() == [1, 1]
 
 
@@ -565,10 +582,10 @@ def test_tie_break_is_more_improvements_in_the_farm():
 def test_covered_token_returns_and_its_type_may_be_taken_again():
     s = setup()
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # wheat wheat / carrot carrot
-    f = s.farms[0]
-    f.tokens[sq(3, 0)] = SHEEP  # a sheep token on a wheat icon is not possible; test data
-    s.token_supply[SHEEP] -= 1
-    play(again(s), "take lower 2", "fence", "fence", "at 3,-1", "rotate 0")  # covers (3,0)
+    # a sheep token (from the supply) on a wheat icon is not possible; test data
+    s = with_farm(s, 0, tokens={(3, 0): SHEEP})
+    assert s.token_supply[SHEEP] == 14
+    s = play(again(s), "take lower 2", "fence", "fence", "at 3,-1", "rotate 0")  # covers (3,0)
     assert s.token_supply[SHEEP] == 15
     assert names(s) == ["token sheep", "token wheat", "no token"]
 
@@ -576,17 +593,17 @@ def test_covered_token_returns_and_its_type_may_be_taken_again():
 def test_covering_returns_a_nimbus_generator_at_a_corner_of_a_covered_square():
     s = setup()
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
+    s = with_farm(s, 0, nimbus={sq(3, 1)})  # the corner between (2,0), (3,0), (2,1), (3,1)
+    house = s.farms[0].house[PIPE]
+    s = play(again(s), "take lower 2", "fence", "fence", "at 3,0", "rotate 0")
     f = s.farms[0]
-    f.nimbus.add(sq(3, 1))  # the corner between (2,0), (3,0), (2,1), (3,1)
-    house = f.house[PIPE]
-    play(again(s), "take lower 2", "fence", "fence", "at 3,0", "rotate 0")
     assert f.nimbus == set() and f.house[PIPE] == house + 2
 
 
 def test_scoring_phase_comes_before_the_round_6_refill():
     s = _to_scoring(setup())
     market = list(s.market)
-    s.supply = [0, 0, 0]
+    s = with_supply(s, [0, 0, 0])
     kinds = [d.kind for d in s.pending]
     assert kinds.index("housekeeping") < kinds.index("score")  # runs after the scoring
     while s.pending[-1].kind == "install":
@@ -597,16 +614,14 @@ def test_scoring_phase_comes_before_the_round_6_refill():
 
 
 def test_plus_pieces_left_on_the_house_do_not_break_ties():
-    s = setup()
-    s.pending = []
-    s.farms[0].house = [5, 5, 5]
+    s = with_farm(setup(), 0, house=[5, 5, 5])
     assert s.ranks() == [1, 1]
 
 
 def test_illegal_placements_are_explained():
     s = setup()
     play(s, "take building + improvements", "at 2,0", "rotate 90")
-    play(again(s), "take lower 2", "fence", "fence")
+    s = play(again(s), "take lower 2", "fence", "fence")
     with pytest.raises(IllegalActionError, match="only half of a building"):
         s.apply_notation("at 2,-1")
     with pytest.raises(IllegalActionError, match="starting house"):
@@ -616,8 +631,7 @@ def test_illegal_placements_are_explained():
 
 
 def test_upper_four_space_card_gains_after_the_payment_fewer_if_the_supply_runs_out():
-    s = setup()
-    s.supply = [0, 0, 0]
+    s = with_supply(setup(), [0, 0, 0])
     play(s, "take upper 1", "fence")  # L25 has four land spaces; the fence goes to the supply
     assert s.supply == [1, 0, 0]
     assert s.pending[-1].kind == "gain" and names(s) == ["fence"]
@@ -627,8 +641,7 @@ def test_upper_four_space_card_gains_after_the_payment_fewer_if_the_supply_runs_
 
 
 def test_upper_four_space_card_gives_two_when_the_supply_holds_one_before_payment():
-    s = setup()
-    s.supply = [0, 0, 1]
+    s = with_supply(setup(), [0, 0, 1])
     play(s, "take upper 1", "pipe", "trough", "pipe")
     assert s.farms[0].house == [1, 1, 1] and s.supply == [0, 0, 0]
     assert s.pending[-1].kind == "place"
@@ -636,8 +649,8 @@ def test_upper_four_space_card_gives_two_when_the_supply_holds_one_before_paymen
 
 def test_a_printed_fence_laid_on_a_wooden_fence_sends_the_wooden_one_home():
     s = setup(market=["L25", "L26", "L40", "L28"])  # L40: sheep1:W meadow / sheep1:W meadow
+    s = with_farm(s, 0, fences={2 * sq(2, 0) + 1, 2 * sq(2, 1) + 1})  # the house's east side
     f = s.farms[0]
-    f.fences |= {2 * sq(2, 0) + 1, 2 * sq(2, 1) + 1}  # the east side of the house
     house = f.house[FENCE]
     play(s, "take lower 1", "pipe", "pipe", "at 2,0", "rotate 0")  # printed fences on the west
     assert f.fences == set()
@@ -645,9 +658,8 @@ def test_a_printed_fence_laid_on_a_wooden_fence_sends_the_wooden_one_home():
 
 
 def test_a_card_without_printed_fences_beside_a_wooden_fence_leaves_it():
-    s = setup()
+    s = with_farm(setup(), 0, fences={2 * sq(2, 0) + 1})
     f = s.farms[0]
-    f.fences.add(2 * sq(2, 0) + 1)
     play(s, "take lower 1", "pipe", "pipe", "at 2,0", "rotate 0")  # L27, no printed fences
     assert f.fences == {2 * sq(2, 0) + 1}
 
@@ -655,7 +667,7 @@ def test_a_card_without_printed_fences_beside_a_wooden_fence_leaves_it():
 def test_tokens_are_refused_on_building_squares():
     s = setup()
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")  # wheat1 wheat1 / carrot1 x2
-    play(again(s), "take building + improvements", "at 2,1", "rotate 0")  # covers the carrots
+    s = play(again(s), "take building + improvements", "at 2,1", "rotate 0")  # the carrots
     assert s.pending[-1].kind == "token"
     play(s, "token carrot")
     got = names(s)
@@ -684,9 +696,7 @@ def test_illegal_moves_get_their_own_reason(prepare, move, reason):
     if prepare == "pay":
         play(s, "take upper 1")
     elif prepare == "install":
-        s.farms[0].house = [1, 0, 0]
-        s.push("install", 0)
-        s._legal_cache = None
+        s = install_now(s, [1, 0, 0])
         if move.startswith(("edge", "corner")):
             play(s, "install fence")
     with pytest.raises(IllegalActionError, match=reason):
@@ -702,8 +712,7 @@ def test_a_two_player_upper_take_in_an_unused_column_does_not_blame_the_house():
 
 
 def test_a_short_pile_fills_the_upper_market_spaces_first():
-    s = setup()
-    s.deck = [60, 61]
+    s = _short_pile(setup(), 60, 61)
     play(s, "take upper 1", "fence", "fence", "fence", "at 2,0", "rotate 0")
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
     # after the slide the upper row is empty and so is lower 1 (its upper card was taken):
@@ -729,5 +738,168 @@ def test_fences_and_pipes_may_run_between_the_halves_of_a_building():
     play(s, "edge h 2,1", "done")
     assert f.fences == {top(2, 1)} and f.pipes == {top(2, 1)}
     # the line counts like any other: fenced all round, the two halves are two pastures
-    f.fences |= fence_around([(2, 0), (2, 1)])
+    s = with_farm(s, 0, fences=fence_around([(2, 0), (2, 1)]))
     assert s.score_phase(0)["pastures"] == 2 * 3
+
+
+# -- a refusal's reason comes from the rule that decides ---------------------------------
+
+
+def _rule_problem(s: FarlandState, a: int) -> str | None:
+    """The problem the rule of the current decision finds with action ``a`` (None: it
+    finds none), from the predicates the legal-move generators use."""
+    d = s.pending[-1]
+    L = s.L
+    p = d.player
+    farm = s.farms[p]
+    kind = d.kind
+    if kind == "take":
+        return s._take_problems(p)[a - L.TAKE_UPPER]
+    if kind == "start":
+        return s._start_problem(a - L.IMP)
+    if kind == "pay":
+        return s._pay_problem(p, a - L.IMP)
+    if kind == "gain":
+        return s._gain_problem(a - L.IMP)
+    if kind == "place":
+        return s._place_problem(p, d.info, a - L.AT)
+    if kind == "rotate":
+        return s._rotation_problems(p, d.info[0], d.info[1])[a - L.ROT]
+    if kind == "token":
+        return s._token_problem(p, d.info[0], a)
+    if kind == "token_at":
+        return s._token_square_problem(farm, d.info, a - L.AT)
+    if kind == "upgrade":
+        return s._upgrade_problems(farm)[a - L.TECH]
+    if kind == "install":
+        return s._install_problem(farm, a)
+    assert kind == "install_at", kind
+    return s._install_at_problem(farm, d.info, a)
+
+
+def _rule_ids(s: FarlandState, rng: random.Random) -> list[int]:
+    """The action ids the current decision's rule judges: every id of a small block; of
+    the squares, edges or corners, every one in and around the farm and a random sample
+    of the rest of the grid."""
+    d = s.pending[-1]
+    L = s.L
+    blocks = {
+        "take": range(L.TAKE_UPPER, L.PASS + 1),
+        "start": range(L.IMP, L.IMP + 3),
+        "pay": range(L.IMP, L.IMP + 3),
+        "gain": range(L.IMP, L.IMP + 3),
+        "rotate": range(L.ROT, L.ROT + 4),
+        "token": range(L.TOKEN, L.NO_TOKEN + 1),
+        "upgrade": range(L.TECH, L.PLUS10 + 1),
+        "install": range(L.INSTALL, L.DONE + 1),
+    }
+    if d.kind in blocks:
+        return list(blocks[d.kind])
+    cells = s.farms[d.player].cells
+    xs = [i % N for i in cells]
+    ys = [i // N for i in cells]
+    near = {
+        x + y * N
+        for y in range(max(0, min(ys) - 4), min(N, max(ys) + 5))
+        for x in range(max(0, min(xs) - 4), min(N, max(xs) + 5))
+    }
+    squares = sorted(near | set(rng.sample(range(N * N), 60)))
+    if d.kind in ("place", "token_at"):
+        return [L.AT + i for i in squares]
+    assert d.kind == "install_at", d.kind
+    if d.info in (FENCE, PIPE, -1 - FENCE, -1 - PIPE):
+        return [L.EDGE + e for i in squares for e in (2 * i, 2 * i + 1)]
+    return [L.CORNER + i for i in squares]
+
+
+def _check_rules_decide(s: FarlandState, rng: random.Random, seen: dict[str, int]) -> None:
+    """At the current decision: an action is legal exactly when its rule finds no problem,
+    and an illegal one is refused with the rule's reason."""
+    d = s.pending[-1]
+    legal = set(s.legal_actions())
+    refused = []
+    for a in _rule_ids(s, rng):
+        why = _rule_problem(s, a)
+        assert (why is None) == (a in legal), (
+            f"{d.kind} {s.action_to_string(a)}: legal {a in legal}, the rule says {why!r}"
+        )
+        if why is not None:
+            refused.append((a, why))
+        assert s._explain_illegal(a) == why, (d.kind, s.action_to_string(a))
+    seen[d.kind] = seen.get(d.kind, 0) + 1
+    # a refusal's message gives the rule's reason (a sample: each one builds a message)
+    for a, why in rng.sample(refused, min(len(refused), 6)):
+        with pytest.raises(IllegalActionError) as err:
+            s.apply_action(a)
+        assert why in str(err.value), (why, str(err.value))
+    assert set(s.legal_actions()) == legal  # a refused action changes nothing
+
+
+@pytest.mark.parametrize(
+    ("players", "rules", "seed"),
+    [
+        (2, "basic", 1),
+        (2, "basic", 5),
+        (3, "basic", 6),
+        (4, "basic", 2),
+        (2, "advanced", 3),
+        (2, "advanced", 7),
+        (4, "advanced", 4),
+    ],
+)
+def test_every_refusal_comes_from_the_rule_that_decides(players, rules, seed):
+    s = meeple.load("farland", players=players, rules=rules).new_initial_state()
+    assert isinstance(s, FarlandState)
+    rng = random.Random(seed)
+    seen: dict[str, int] = {}
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.apply_action(meeple.sample_chance(s, rng))
+            continue
+        _check_rules_decide(s, rng, seen)
+        s.apply_action(rng.choice(s.legal_actions()))
+    kinds = {"take", "start", "pay", "gain", "place", "rotate", "token", "token_at", "install"}
+    kinds |= {"install_at"} | ({"upgrade"} if rules == "advanced" else set())
+    assert kinds <= set(seen), f"no {kinds - set(seen)} decision was checked"
+
+
+def test_gains_and_payments_are_refused_by_their_rules():
+    s = with_supply(setup(), [0, 2, 2])
+    play(s, "take lower 2")  # L26 gains improvements; the supply has no fence
+    assert s.pending[-1].kind == "gain"
+    _check_rules_decide(s, random.Random(0), {})
+    with pytest.raises(IllegalActionError, match="the supply has no fence left"):
+        s.apply_notation("fence")
+    s = setup(picks=["fence", "fence", "pipe", "pipe"])
+    play(s, "take upper 1")
+    _check_rules_decide(s, random.Random(0), {})
+    with pytest.raises(IllegalActionError, match="your house has no pipe to pay with"):
+        s.apply_notation("pipe")
+
+
+def test_the_placement_rule_judges_every_square_as_it_judges_one():
+    s = meeple.load("farland", players=2, rules="advanced").new_initial_state()
+    assert isinstance(s, FarlandState)
+    rng = random.Random(8)
+    while s.round < 10:  # farms with buildings on them
+        if s.current_player() == CHANCE:
+            s.apply_action(meeple.sample_chance(s, rng))
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    farm = s.farms[0].copy()
+    for i in (5 * N + 1, N * N - 3 * N - 2, 2 * N + 7, N * N - 2 * N + 9):
+        farm.add_touch(i)  # as if the farm reached the grid's edges
+    footprints = {
+        (shape[0], shape[1], shape[3]): shape
+        for shapes in s.rules.shapes.values()
+        for shape in shapes
+        if shape is not None
+    }
+    reasons: set[str | None] = set()
+    for shape in footprints.values():
+        fits = farm.anchors(shape)  # the place decision: every square at once
+        for a in range(N * N):
+            why = farm.fit_problem(a, shape)  # the rotate decision and the refusals
+            assert (why is None) == (a in fits), (shape[:2], a, why)
+            reasons.add(why)
+    assert OFF_GRID in reasons and None in reasons and len(reasons) == 5
