@@ -91,11 +91,12 @@ def test_an_illegal_action_is_refused_with_the_reason_and_changes_nothing():
 
 
 def test_the_game_says_why_a_move_is_illegal_when_it_can():
-    state = meeple.load("tiny", players=2, short_deck=True).new_initial_state()
-    for a in (CARD0, CARD0 + 1, SWAP, CARD0 + 2, BET1):
+    # Three players share the four cards of the short deck: after player 0 swaps, the
+    # deck is empty when player 1 is to keep or swap.
+    state = meeple.load("tiny", players=3, short_deck=True).new_initial_state()
+    for a in (CARD0, CARD0 + 1, CARD0 + 2, SWAP, CARD0 + 3, BET1):
         state.apply_action(a)
-    state.deck = [0, 0, 0, 0, 0]
-    state._legal_cache = None
+    assert state.current_player() == 1 and sum(state.deck) == 0
     with pytest.raises(IllegalActionError, match="the deck is empty"):
         state.apply_action(SWAP)
 

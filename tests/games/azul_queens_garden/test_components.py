@@ -13,7 +13,7 @@ import pytest
 import meeple
 from meeple.core import ComponentsError
 
-from .helpers import act, give, lay, legal, quiet, set_jokers
+from .helpers import act, legal, quiet, with_hexagon, with_jokers, with_round, with_storage
 
 GID = "azul_queens_garden"
 
@@ -135,11 +135,11 @@ def test_one_value_table_sets_both_the_cost_and_the_final_evaluation(tmp_path):
     data["patterns"][3]["value"], data["patterns"][4]["value"] = 5, 4
     s = quiet(components=_write(tmp_path, data))
     assert s.rules.patterns[3] == "leaf"
-    s.round = 3
-    set_jokers(s, 1, 0)
-    give(s, 0, "lilac-leaf", "lilac-fruit")  # with the 3 jokers: 4 more, exactly
-    lay(s, 0, "lilac-tree", "0.1")
-    lay(s, 0, "lilac-bird", "0.2")
+    s = with_round(s, 3)
+    s = with_jokers(s, 1, 0)
+    s = with_storage(s, 0, "lilac-leaf", "lilac-fruit")  # with the 3 jokers: 4 more, exactly
+    s = with_hexagon(s, 0, "lilac-tree", "0.1")
+    s = with_hexagon(s, 0, "lilac-bird", "0.2")
     act(s, "place lilac-leaf at 0.3", "pay by colour")
     assert legal(s) == ["pay lilac-fruit"]
     act(s, "pay lilac-fruit", "pay joker", "pay joker", "pay joker")

@@ -15,13 +15,44 @@ from meeple.boardgames.azul_queens_garden.state import (
 )
 from meeple.core import CHANCE, sample_chance
 
-from .helpers import act, expand, give, lay, new, quiet, set_jokers, t, tray
+from .helpers import (
+    AzulQueensGardenState,
+    act,
+    new,
+    quiet,
+    t,
+    with_discards,
+    with_expansion,
+    with_hexagon,
+    with_jokers,
+    with_returned,
+    with_round,
+    with_storage,
+    with_stored_expansion,
+    with_tray,
+)
+
+
+def in_round(s: AzulQueensGardenState, rnd: int) -> AzulQueensGardenState:
+    """``s`` (a quiet round 1) at the start of round ``rnd``: the last seat passed first in
+    every round before (a point each time, see ``with_round``) and seat 0 discarded a
+    hexagon on passing in each of them (a point each), so both have the same points and
+    a lead measured below comes from the pieces alone."""
+    return with_discards(with_round(s, rnd), 0, rnd)
+
+
+def stack_down_to(s: AzulQueensGardenState, left: int) -> AzulQueensGardenState:
+    """``s`` with only ``left`` expansions of this round's stack still to come: the others
+    came out of it and went back to the supply face down."""
+    out = s.stack_left[s.round] - left
+    unseen = [s.rules.tile_name(e) for e, h in enumerate(s.hidden) if h]
+    return with_returned(s, *unseen[:out])
 
 
 def test_the_start_is_even_and_a_two_player_lead_is_zero_sum():
     s = new()
     assert s.heuristic(0) == s.heuristic(1) == 0.0
-    give(s, 0, "blue-tree")
+    s = with_storage(s, 0, "blue-tree")
     assert s.heuristic(0) == -s.heuristic(1) == TILE_VALUE
 
 
@@ -30,51 +61,51 @@ def test_a_placed_hexagon_is_worth_the_wheel_points_it_will_still_earn():
     # butterfly; round 3 green, lime, leaf; round 4 yellow, blue, fruit (1, 2, 3, 3
     # per pattern hexagon by round).
     s = quiet()
-    lay(s, 0, "yellow-tree", "0.1")
+    s = with_hexagon(s, 0, "yellow-tree", "0.1")
     assert s.heuristic(0) == 2  # yellow scores in rounds 1 and 4
     s = quiet()
-    lay(s, 0, "green-bird", "0.1")
+    s = with_hexagon(s, 0, "green-bird", "0.1")
     assert s.heuristic(0) == 2  # the bird in round 1, green in round 3
     s = quiet()
-    s.round = 1
-    lay(s, 0, "yellow-fruit", "0.1")
+    s = in_round(s, 1)
+    s = with_hexagon(s, 0, "yellow-fruit", "0.1")
     assert s.heuristic(0) == 1 + 3  # rounds 2-4: yellow once, fruit at 3 in round 4
 
 
 def test_a_group_one_short_earns_part_of_its_value_and_a_whole_group_all_of_it():
     s = quiet()
-    s.round = 1  # purple, lilac, butterfly: no wheel points for blue trees-to-flowers
-    lay(s, 0, "blue-bird", "0.1")
+    s = in_round(s, 1)  # purple, lilac, butterfly: no wheel points for blue trees-to-flowers
+    s = with_hexagon(s, 0, "blue-bird", "0.1")
     before = s.heuristic(0) - 1  # blue scores in round 4
-    lay(s, 0, "blue-flower", "0.2")
+    s = with_hexagon(s, 0, "blue-flower", "0.2")
     pair = s.heuristic(0) - 2 - before
     assert pair == PAIR_CREDIT * (2 + 6)
-    lay(s, 0, "blue-tree", "0.3")
+    s = with_hexagon(s, 0, "blue-tree", "0.3")
     assert s.heuristic(0) - 3 - before == 2 + 6 + 1
 
 
 def test_in_the_last_round_a_group_one_short_earns_less_as_the_display_runs_out():
     s = quiet()
-    s.round = 3  # the whole last stack still to come: the credit is still whole
-    lay(s, 0, "purple-bird", "0.1")
-    lay(s, 0, "purple-flower", "0.2")
+    s = in_round(s, 3)  # the whole last stack still to come: the credit is still whole
+    s = with_hexagon(s, 0, "purple-bird", "0.1")
+    s = with_hexagon(s, 0, "purple-flower", "0.2")
     assert s.heuristic(0) == PAIR_CREDIT * (2 + 6)
-    s.stack_left[3] = 3  # 3 of its 7 expansions (4 hexagons each) still to come
+    s = stack_down_to(s, 3)  # 3 of its 7 expansions (4 hexagons each) still to come
     assert s.heuristic(0) == pytest.approx(PAIR_CREDIT * (2 + 6) * 3 / 7)
-    s.stack_left[3] = 0  # nothing left to take: nothing can complete it
+    s = stack_down_to(s, 0)  # nothing left to take: nothing can complete it
     assert s.heuristic(0) == 0
     s = quiet()
-    s.round = 2  # the third round: one more to come
-    lay(s, 0, "purple-bird", "0.1")
-    lay(s, 0, "purple-flower", "0.2")
+    s = in_round(s, 2)  # the third round: one more to come
+    s = with_hexagon(s, 0, "purple-bird", "0.1")
+    s = with_hexagon(s, 0, "purple-flower", "0.2")
     assert s.heuristic(0) == PAIR_CREDIT * (2 + 6)
 
 
 def test_a_payment_under_way_is_worth_what_it_will_be_once_paid():
     # A butterfly costs 3: the hexagon itself and two more of one colour or one pattern.
     s = quiet()
-    set_jokers(s, 0, 0)
-    give(s, 0, "blue-butterfly", "blue-tree", "blue-bird", "lime-leaf")
+    s = with_jokers(s, 0, 0)
+    s = with_storage(s, 0, "blue-butterfly", "blue-tree", "blue-bird", "lime-leaf")
     act(s, "place blue-butterfly at 0.1")
     owed = s.heuristic(0)  # choosing how to pay, two tiles owed
     act(s, "pay by colour")
@@ -88,8 +119,8 @@ def test_a_payment_under_way_is_worth_what_it_will_be_once_paid():
 
 def test_owed_items_beyond_the_stored_tiles_are_charged_to_jokers():
     s = quiet()
-    set_jokers(s, 0, 2)
-    give(s, 0, "blue-butterfly")
+    s = with_jokers(s, 0, 2)
+    s = with_storage(s, 0, "blue-butterfly")
     act(s, "place blue-butterfly at 0.1")
     owed = s.heuristic(0)
     act(s, "pay by colour", "pay joker")
@@ -100,21 +131,21 @@ def test_owed_items_beyond_the_stored_tiles_are_charged_to_jokers():
 
 def test_stored_tiles_and_expansions_are_worth_half_a_point_and_jokers_one():
     s = quiet()
-    set_jokers(s, 0, 0)
+    s = with_jokers(s, 0, 0)
     base = s.heuristic(0)  # nothing stored by seat 0
-    give(s, 0, "blue-tree", "lime-leaf")
-    s.store_exps[0].append(t(s, "green-bird"))
+    s = with_storage(s, 0, "blue-tree", "lime-leaf")
+    s = with_stored_expansion(s, 0, "green-bird")
     assert s.heuristic(0) == base + 3 * TILE_VALUE
-    set_jokers(s, 0, 2)
+    s = with_jokers(s, 0, 2)
     assert s.heuristic(0) == base + 3 * TILE_VALUE + 2
 
 
 def test_out_of_the_last_round_a_stored_tile_counts_what_the_end_takes():
     s = quiet()
-    s.round = 3
-    set_jokers(s, 0, 0)
-    set_jokers(s, 1, 0)
-    give(s, 0, "blue-tree", "lime-leaf")
+    s = in_round(s, 3)
+    s = with_jokers(s, 0, 0)
+    s = with_jokers(s, 1, 0)
+    s = with_storage(s, 0, "blue-tree", "lime-leaf")
     # Still in the round with its whole stack to come: the tree can be placed (worth
     # TILE_VALUE), the leaf cannot be paid for yet (worth HOPE_SHARE of the way from the
     # end's -1 up to TILE_VALUE, for what may still come).
@@ -125,24 +156,25 @@ def test_out_of_the_last_round_a_stored_tile_counts_what_the_end_takes():
 
 def test_a_pavilion_is_worth_a_point_for_every_round_still_to_score():
     s = quiet()
-    s.round = 1
+    s = in_round(s, 1)
     pavilions = [e for e in range(36) if s.rules.ornament[e] == "pavilion"]
-    expand(s, 0, s.rules.tile_name(pavilions[0]), "1.1")
+    s = with_expansion(s, 0, s.rules.tile_name(pavilions[0]), "1.1")
     wheel_income = s.heuristic(0) - 3  # rounds 2, 3 and 4 pay for the pavilion
     s2 = quiet()
-    s2.round = 1
-    lay(s2, 0, s.rules.tile_name(pavilions[0]), "1.1")
+    s2 = in_round(s2, 1)
+    # The same hexagon laid as a plain one (on the starting area: area 1 has no expansion).
+    s2 = with_hexagon(s2, 0, s.rules.tile_name(pavilions[0]), "0.1")
     assert s2.heuristic(0) == wheel_income
 
 
 def test_flat_pattern_scoring_pays_one_per_pattern_hexagon_in_every_round():
     s = quiet(pattern_scoring="flat")
-    s.round = 1
-    lay(s, 0, "purple-fruit", "0.1")  # purple in round 2, fruit in round 4
+    s = in_round(s, 1)
+    s = with_hexagon(s, 0, "purple-fruit", "0.1")  # purple in round 2, fruit in round 4
     assert s.heuristic(0) == 2
     s = quiet()
-    s.round = 1
-    lay(s, 0, "purple-fruit", "0.1")
+    s = in_round(s, 1)
+    s = with_hexagon(s, 0, "purple-fruit", "0.1")
     assert s.heuristic(0) == 1 + 3  # rising: fruit is worth 3 in round 4
 
 
@@ -151,9 +183,9 @@ def test_a_group_of_six_earns_the_bonus_only_with_the_option_on():
     values = []
     for bonus in (True, False):
         s = quiet(group_of_six_bonus=bonus)
-        s.round = 1
+        s = in_round(s, 1)
         for name, where in zip(names, ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6"], strict=True):
-            lay(s, 0, name, where)
+            s = with_hexagon(s, 0, name, where)
         values.append(s.heuristic(0))
     # lime scores in round 3 (1 each); leaf 3 (round 3), butterfly 2 (round 2), fruit 3
     # (round 4); the group of six: 1 + 2 + ... + 6 = 21, and 6 more with the bonus.
@@ -189,29 +221,29 @@ def test_the_group_values_match_the_final_evaluation_over_random_play():
 
 def test_late_in_the_last_round_a_tile_that_cannot_be_used_is_worth_the_ends_minus_one():
     s = quiet()
-    s.round = 3
-    s.stack_left[3] = 0  # nothing more to come out of the display
-    set_jokers(s, 0, 0)
+    s = in_round(s, 3)
+    s = stack_down_to(s, 0)  # nothing more to come out of the display
+    s = with_jokers(s, 0, 0)
     base = s.heuristic(0)
-    give(s, 0, "blue-flower")  # a flower costs 6: storage cannot pay for it
+    s = with_storage(s, 0, "blue-flower")  # a flower costs 6: storage cannot pay for it
     assert s.heuristic(0) == base - 1
-    give(s, 0, "lime-tree")  # a tree costs only itself: it can still be placed
+    s = with_storage(s, 0, "lime-tree")  # a tree costs only itself: it can still be placed
     assert s.heuristic(0) == base - 1 + (-1 + (TILE_VALUE + 1) * USE_SHARE)
     # A butterfly with two more blue tiles can be paid for, and pays for the others.
     s2 = quiet()
-    s2.round = 3
-    s2.stack_left[3] = 0
-    set_jokers(s2, 0, 0)
-    give(s2, 0, "blue-butterfly", "blue-tree", "blue-flower")
+    s2 = in_round(s2, 3)
+    s2 = stack_down_to(s2, 0)
+    s2 = with_jokers(s2, 0, 0)
+    s2 = with_storage(s2, 0, "blue-butterfly", "blue-tree", "blue-flower")
     assert s2._usable(0) == (3, 0)
-    give(s2, 0, "lime-flower")
+    s2 = with_storage(s2, 0, "lime-flower")
     assert s2._usable(0) == (3, 0)
 
 
 def test_a_take_under_way_counts_the_hexagons_still_to_be_chosen():
     s = quiet()
-    tray(s, "blue-bird", "lime-tree")
-    tray(s, "blue-bird", "blue-tree")
+    s = with_tray(s, "blue-bird", "lime-tree")
+    s = with_tray(s, "blue-bird", "blue-tree")
     before = s.heuristic(0)
     act(s, "take blue")  # blue-tree taken; which blue-bird is a decision still to come
     assert s.pending[-1].kind == "copy"
@@ -222,7 +254,7 @@ def test_a_take_under_way_counts_the_hexagons_still_to_be_chosen():
 
 def test_a_bought_expansion_counts_what_it_brings_before_it_is_placed():
     s = quiet()
-    s.round = 3  # round 4: yellow, blue and fruit (3 per fruit) score
+    s = in_round(s, 3)  # round 4: yellow, blue and fruit (3 per fruit) score
     act(s, "buy face-down expansion")
     # Not yet revealed: the average income of the expansions it may be.
     income = s._expansion_income(-1)

@@ -14,19 +14,26 @@ from meeple.core.record import Record, replay
 from tests.games.notation import check_not_a_move
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
-from .helpers import act, expand, give, quiet, t, tray
+from .helpers import (
+    act,
+    quiet,
+    with_expansion,
+    with_storage,
+    with_stored_expansion,
+    with_tray,
+)
 
 
 def test_the_text_view_writes_the_pending_step_in_words():
     s = quiet()
-    tray(s, "blue-bird", "lime-tree")
-    tray(s, "blue-bird", "green-tree")
+    s = with_tray(s, "blue-bird", "lime-tree")
+    s = with_tray(s, "blue-bird", "green-tree")
     act(s, "take bird")
     text = render_text(s.observation(None))
     assert "Player 1 chooses which copy of blue-bird to take: from display expansion 1 or 2" in text
     assert "{" not in text and "'kind'" not in text
     s = quiet()
-    give(s, 0, "blue-butterfly", "blue-tree", "blue-bird")
+    s = with_storage(s, 0, "blue-butterfly", "blue-tree", "blue-bird")
     act(s, "place blue-butterfly at 0.1", "pay by colour")
     text = render_text(s.observation(0))
     assert "Player 1 is paying for blue-butterfly at 0.1: 2 more tiles to pay" in text
@@ -53,9 +60,7 @@ def test_the_picture_has_a_named_colour_key_with_clearly_different_fills():
 
 
 def test_storage_capacities_come_from_the_components():
-    s = quiet()
-    s.store_exps[0] = [t(s, "lime-fruit")]
-    s.hidden[t(s, "lime-fruit")] = 0
+    s = with_stored_expansion(quiet(), 0, "lime-fruit")
     obs = s.observation(0)
     picture = render_svg(obs)
     assert "Storage (3/12):" in picture and "Expansions (1/2):" in picture
@@ -66,8 +71,8 @@ def test_storage_capacities_come_from_the_components():
 
 def test_a_printed_space_looks_different_from_a_placed_hexagon():
     s = quiet()
-    give(s, 0, "lime-tree")
-    expand(s, 0, "lime-bird", "1.2")
+    s = with_storage(s, 0, "lime-tree")
+    s = with_expansion(s, 0, "lime-bird", "1.2")
     act(s, "place lime-tree at 0.1")
     obs = s.observation(0)
     assert obs["players"][0]["areas"]["1"]["printed_at"] == "1.2"
@@ -92,8 +97,8 @@ def test_texts_for_people_count_players_from_one():
     assert "Player 1: 15 points (to move)" in words and "Player 2: 15 points" in words
     assert_names_both_players(text)
     assert_names_both_players(words)
-    tray(s, "blue-bird", "lime-tree")
-    tray(s, "blue-bird", "green-tree")
+    s = with_tray(s, "blue-bird", "lime-tree")
+    s = with_tray(s, "blue-bird", "green-tree")
     act(s, "take bird")
     with pytest.raises(IllegalActionError, match=r"\(player 1 to move\): player 1 must now choose"):
         act(s, "pass")

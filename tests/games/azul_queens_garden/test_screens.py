@@ -20,7 +20,18 @@ from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
 from meeple.core import CHANCE
 from meeple.core.svg import text_width
 
-from .helpers import GID, act, expand, faceup, give, lay, quiet, t, tray
+from .helpers import (
+    GID,
+    act,
+    quiet,
+    t,
+    with_expansion,
+    with_faceup,
+    with_hexagon,
+    with_storage,
+    with_stored_expansion,
+    with_tray,
+)
 
 SHOWN = {"wide": (878, 11.0), "narrow": (366, 9.0)}  # CSS px wide, smallest text in px
 SEAT_ZERO = re.compile(r"\b[Pp]layer 0\b")
@@ -180,19 +191,13 @@ def rich() -> AzulQueensGardenState:
     placed and printed hexagons, all four ornaments, storage tiles, jokers and a stored
     expansion."""
     s = quiet()
-    tray(s, "blue-bird", "lime-tree")
-    faceup(s, "yellow-bird")
-    give(s, 0, "blue-tree", "lilac-leaf")
-    lay(s, 0, "green-bird", "0.2")
+    s = with_tray(s, "blue-bird", "lime-tree")
+    s = with_faceup(s, "yellow-bird")
+    s = with_storage(s, 0, "blue-tree", "lilac-leaf")
+    s = with_hexagon(s, 0, "green-bird", "0.2")
     for printed, where in (("purple-tree", "1.1"), ("lime-bird", "2.3"), ("green-tree", "3.2")):
-        expand(s, 0, printed, where)
-    e = t(s, "blue-fruit")
-    s.store_exps[0] = [e]
-    s.hidden[e] = 0
-    s.hidden_n -= 1
-    s.reserve -= 1
-    s._legal_cache = None
-    return s
+        s = with_expansion(s, 0, printed, where)
+    return with_stored_expansion(s, 0, "blue-fruit")
 
 
 def test_every_kind_of_piece_says_what_it_is():
@@ -233,7 +238,7 @@ def test_every_kind_of_piece_says_what_it_is():
     ):
         assert any(tip.startswith(start) for tip in tips), start
     s = quiet()
-    give(s, 0, "blue-butterfly", "blue-tree", "blue-bird")
+    s = with_storage(s, 0, "blue-butterfly", "blue-tree", "blue-bird")
     act(s, "place blue-butterfly at 0.1")
     tips = re.findall(r'data-tip="([^"]*)"', render_svg(s.observation(0), "narrow"))
     assert "Being paid for: blue butterfly." in tips
@@ -284,9 +289,9 @@ def test_every_action_and_chance_outcome_has_words_for_the_log(players, seed):
 
 def test_the_log_says_what_was_taken_paid_and_scored():
     s = quiet()
-    tray(s, "blue-bird", "lime-tree")
-    tray(s, "blue-bird", "blue-tree")
-    faceup(s, "blue-leaf")
+    s = with_tray(s, "blue-bird", "lime-tree")
+    s = with_tray(s, "blue-bird", "blue-tree")
+    s = with_faceup(s, "blue-leaf")
     words = dict(log_words(s))
     assert words["take blue"] == (
         "takes blue from the display: the blue tree, a blue bird and the face-up expansion "
@@ -302,7 +307,7 @@ def test_the_log_says_what_was_taken_paid_and_scored():
         "(that expansion is now empty and will turn face up)"
     )
     s = quiet()
-    give(s, 0, "blue-butterfly", "blue-tree", "joker")
+    s = with_storage(s, 0, "blue-butterfly", "blue-tree", "joker")
     words = dict(log_words(s))
     assert words["place blue-butterfly at 0.1"] == (
         "plants the blue butterfly from storage on space 0.1 (it costs 3: 2 more tiles to pay)"
@@ -315,21 +320,21 @@ def test_the_log_says_what_was_taken_paid_and_scored():
     # Filling the last space around the fountain earns a joker.
     s = quiet()
     for k, name in enumerate(("blue-tree", "blue-bird", "blue-leaf", "blue-fruit", "blue-flower")):
-        lay(s, 0, name, f"0.{k + 1}")
-    give(s, 0, "lime-tree")
+        s = with_hexagon(s, 0, name, f"0.{k + 1}")
+    s = with_storage(s, 0, "lime-tree")
     assert dict(log_words(s))["place lime-tree at 0.6"].endswith(
         "(it costs nothing more), earning a joker for a completed ring"
     )
     # The last pass ends the round, and the log says what everybody scored.
     s = quiet()
-    lay(s, 1, "yellow-bird", "0.1")
+    s = with_hexagon(s, 1, "yellow-bird", "0.1")
     act(s, "pass", "done", "pass")
     assert dict(log_words(s))["done"] == (
         "keeps the rest of their storage and is done; round 1 ends and scores: player 1 +0, "
         "player 2 +2"
     )
     s = quiet()
-    tray(s, "blue-bird")
+    s = with_tray(s, "blue-bird")
     assert dict(log_words(s))["take blue"] == (
         "takes blue from the display: the blue bird into storage"
     )

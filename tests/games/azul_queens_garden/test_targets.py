@@ -13,7 +13,15 @@ from itertools import pairwise
 from meeple.boardgames.azul_queens_garden.render import render_svg
 from meeple.boardgames.azul_queens_garden.state import AzulQueensGardenState
 
-from .helpers import act, expand, faceup, give, quiet, t, tray
+from .helpers import (
+    act,
+    quiet,
+    with_expansion,
+    with_faceup,
+    with_storage,
+    with_stored_expansion,
+    with_tray,
+)
 
 
 def picture(s: AzulQueensGardenState, viewer: int | None = None) -> str:
@@ -52,9 +60,9 @@ def check_the_decision(s: AzulQueensGardenState) -> None:
 
 def test_a_take_is_a_click_on_the_colour_or_pattern_half_of_a_display_tile():
     s = quiet()
-    tray(s, "blue-bird", "lime-tree")
-    tray(s, "blue-bird", "green-tree")
-    faceup(s, "yellow-bird")
+    s = with_tray(s, "blue-bird", "lime-tree")
+    s = with_tray(s, "blue-bird", "green-tree")
+    s = with_faceup(s, "yellow-bird")
     takes = {name: p for name, p in paths(s).items() if name.startswith("take ")}
     assert takes == {
         "take yellow": ("colour:yellow",),
@@ -82,8 +90,8 @@ def test_a_take_is_a_click_on_the_colour_or_pattern_half_of_a_display_tile():
 
 def test_the_take_halves_are_drawn_only_in_a_turn():
     s = quiet()
-    tray(s, "blue-bird", "lime-tree")
-    tray(s, "blue-bird", "green-tree")
+    s = with_tray(s, "blue-bird", "lime-tree")
+    s = with_tray(s, "blue-bird", "green-tree")
     act(s, "take bird")  # two copies of blue-bird: which one is a decision
     keys = drawn(s)
     assert not [k for k in keys if k.startswith(("colour:", "pattern:"))]
@@ -102,7 +110,7 @@ def test_the_take_halves_are_drawn_only_in_a_turn():
 
 def test_placing_a_hexagon_is_its_storage_tile_then_a_garden_space():
     s = quiet()
-    give(s, 0, "blue-tree", "lime-tree")
+    s = with_storage(s, 0, "blue-tree", "lime-tree")
     ps = paths(s)
     assert ps["place blue-tree at 0.3"] == ("st:blue-tree", "g:0.3")
     assert ps["place lime-tree at 0.5"] == ("st:lime-tree", "g:0.5")
@@ -118,11 +126,7 @@ def test_placing_a_hexagon_is_its_storage_tile_then_a_garden_space():
 
 def test_placing_a_stored_expansion_is_the_expansion_then_a_space():
     s = quiet()
-    s.store_exps[0] = [t(s, "lime-tree")]
-    s.hidden[t(s, "lime-tree")] = 0
-    s.hidden_n -= 1
-    s.reserve -= 1
-    s._legal_cache = None
+    s = with_stored_expansion(s, 0, "lime-tree")
     spots = starting(s, "sx:lime-tree")
     # Every space of the six free expansion areas (never an ornament).
     assert spots == sorted(
@@ -137,7 +141,7 @@ def test_placing_a_stored_expansion_is_the_expansion_then_a_space():
 
 def test_buying_and_passing_are_labelled_controls_of_the_own_turn():
     s = quiet()
-    give(s, 0, "blue-tree")
+    s = with_storage(s, 0, "blue-tree")
     ps = paths(s)
     assert ps["buy face-down expansion"] == ("button:buy",)
     assert ps["pass"] == ("button:pass",)
@@ -157,10 +161,9 @@ def test_buying_and_passing_are_labelled_controls_of_the_own_turn():
 
 def test_a_bought_expansion_is_placed_by_clicking_a_space():
     s = quiet()
-    expand(s, 0, "blue-bird", "1.1")
-    s.pending.clear()
-    s.push("place_bought", 0, t(s, "lime-tree"))
-    s._legal_cache = None
+    s = with_expansion(s, 0, "blue-bird", "1.1")
+    act(s, "buy face-down expansion", "reveal lime-tree")
+    assert s.decision is not None and s.decision.kind == "place_bought"
     ps = paths(s)
     assert ps["expansion lime-tree at 3.2"] == ("g:3.2",)
     assert all(len(p) == 1 and p[0].startswith("g:") and p[0][2] != "1" for p in ps.values())
@@ -171,7 +174,7 @@ def test_a_bought_expansion_is_placed_by_clicking_a_space():
 
 def test_the_payment_mode_is_two_labelled_controls_beside_the_storage():
     s = quiet()
-    give(s, 0, "blue-butterfly", "blue-tree", "blue-bird", "lime-butterfly", "joker")
+    s = with_storage(s, 0, "blue-butterfly", "blue-tree", "blue-bird", "lime-butterfly", "joker")
     act(s, "place blue-butterfly at 0.1")
     assert paths(s) == {"pay by colour": ("mode:colour",), "pay by pattern": ("mode:pattern",)}
     svg = picture(s)
@@ -185,11 +188,8 @@ def test_the_payment_mode_is_two_labelled_controls_beside_the_storage():
 
 def test_payment_items_are_clicked_in_storage():
     s = quiet()
-    give(s, 0, "blue-butterfly", "blue-tree", "blue-bird", "joker")
-    s.store_exps[0] = [t(s, "blue-leaf")]
-    s.hidden[t(s, "blue-leaf")] = 0
-    s.hidden_n -= 1
-    s.reserve -= 1
+    s = with_storage(s, 0, "blue-butterfly", "blue-tree", "blue-bird", "joker")
+    s = with_stored_expansion(s, 0, "blue-leaf")
     act(s, "place blue-butterfly at 0.1", "pay by colour")
     assert paths(s) == {
         "pay blue-tree": ("st:blue-tree",),
@@ -206,7 +206,7 @@ def test_payment_items_are_clicked_in_storage():
 
 def test_discards_after_passing_are_storage_clicks_and_done_is_a_control():
     s = quiet()
-    give(s, 0, "blue-tree", "blue-tree", "lime-bird")
+    s = with_storage(s, 0, "blue-tree", "blue-tree", "lime-bird")
     act(s, "pass")
     assert paths(s) == {
         "discard blue-tree": ("st:blue-tree",),
@@ -224,8 +224,8 @@ def test_discards_after_passing_are_storage_clicks_and_done_is_a_control():
 
 def test_json_carries_the_path():
     s = quiet()
-    tray(s, "blue-bird", "lime-tree")
-    give(s, 0, "blue-tree")
+    s = with_tray(s, "blue-bird", "lime-tree")
+    s = with_storage(s, 0, "blue-tree")
     by_name = {s.action_to_string(a): a for a in s.legal_actions()}
     assert s.action_to_json(by_name["take blue"]) == {
         "id": by_name["take blue"],

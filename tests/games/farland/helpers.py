@@ -1,14 +1,22 @@
-"""Building Farland positions for tests: fixed setups, moves by notation, small farms."""
+"""Building Farland positions for tests: fixed setups, moves by notation, small farms.
+
+A position play does not easily reach is built with the position format
+(:func:`meeple.core.position.edit`): every helper that changes a state returns a new one,
+read back and validated, and conserves the pieces (what a farm gains comes from the
+supply, what it loses goes back there)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import meeple
 from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.components import K_BUILDING, K_LAND, K_POND
-from meeple.boardgames.farland.farm import Farm, FarmCell
+from meeple.boardgames.farland.farm import FENCE, PIPE, Farm, FarmCell
 from meeple.boardgames.farland.state import FarlandState
+from meeple.core import Decision
+from meeple.core.position import edit
 
 COW, PIG, SHEEP, WHEAT, CARROT = range(5)
 RES = {"cow": COW, "pig": PIG, "sheep": SHEEP, "wheat": WHEAT, "carrot": CARROT}
@@ -66,12 +74,151 @@ def building(btype: int, step: int) -> FarmCell:
 POND_CELL: FarmCell = (K_POND, -1, 0, 0, -1, 0)
 
 
-def farm_with(cells: dict[tuple[int, int], FarmCell], s: FarlandState, player: int = 0) -> Farm:
-    """Put extra squares on a player's farm (the house stays at (0,0)-(1,1))."""
-    f = s.farms[player]
-    for (x, y), c in cells.items():
-        f.cells[sq(x, y)] = c
-    return f
+Square = tuple[int, int]
+
+
+def changed(
+    f: Farm,
+    cells: Mapping[Square, FarmCell] | None = None,
+    *,
+    tokens: Mapping[Square, int] | None = None,
+    fences: Iterable[int] = (),
+    pipes: Iterable[int] = (),
+    nimbus: Iterable[int] = (),
+    troughs: Sequence[int] | None = None,
+    house: Sequence[int] | None = None,
+) -> Farm:
+    """A copy of ``f`` with these squares laid (by ``(x, y)``; the house stays at
+    (0,0)-(1,1)), these resource tokens put on them, these fences, pipes and Nimbus
+    Generators installed beside those already there, and its troughs and the pieces on its
+    house replaced when given. ``f`` itself is not changed."""
+    g = f.copy()
+    for (x, y), c in (cells or {}).items():
+        g.cells[sq(x, y)] = c
+        g.add_touch(sq(x, y))
+    for (x, y), t in (tokens or {}).items():
+        g.tokens[sq(x, y)] = t
+    g.fences |= set(fences)
+    g.pipes |= set(pipes)
+    g.nimbus |= set(nimbus)
+    if troughs is not None:
+        g.troughs = list(troughs)
+    if house is not None:
+        g.house = list(house)
+    return g
+
+
+def held(f: Farm, t: int) -> int:
+    """The improvements of type ``t`` a farm holds, on its house and installed."""
+    if t == FENCE:
+        return f.house[t] + len(f.fences)
+    if t == PIPE:
+        return f.house[t] + len(f.pipes) + 2 * len(f.nimbus)
+    return f.house[t] + sum(f.troughs)
+
+
+def as_farland(s: object) -> FarlandState:
+    assert isinstance(s, FarlandState)
+    return s
+
+
+def with_farms(s: FarlandState, farms: Mapping[int, Farm], **fields: Any) -> FarlandState:
+    """``s`` with these players' farms (and any other ``fields``), read back through the
+    position format. The improvements and resource tokens the new farms hold more than the
+    old ones come from the supply and those they hold less go back to it, so every piece
+    is still counted once."""
+    supply = list(s.supply)
+    token_supply = list(s.token_supply)
+    new = list(s.farms)
+    for p, f in farms.items():
+        old = s.farms[p]
+        for t in range(len(supply)):
+            supply[t] -= held(f, t) - held(old, t)
+        for r in range(len(token_supply)):
+            more = sum(1 for v in f.tokens.values() if v == r)
+            token_supply[r] -= more - sum(1 for v in old.tokens.values() if v == r)
+        new[p] = f
+    assert min(supply) >= 0, f"the supply cannot give {s.supply} -> {supply}"
+    assert min(token_supply) >= 0, f"the token supply cannot give {token_supply}"
+    return as_farland(edit(s, farms=new, supply=supply, token_supply=token_supply, **fields))
+
+
+def with_farm(
+    s: FarlandState,
+    player: int = 0,
+    cells: Mapping[Square, FarmCell] | None = None,
+    *,
+    base: Farm | None = None,
+    tokens: Mapping[Square, int] | None = None,
+    fences: Iterable[int] = (),
+    pipes: Iterable[int] = (),
+    nimbus: Iterable[int] = (),
+    troughs: Sequence[int] | None = None,
+    house: Sequence[int] | None = None,
+    **fields: Any,
+) -> FarlandState:
+    """``s`` with the player's farm (or ``base``) :func:`changed` so, and any other state
+    ``fields``; the pieces come from the supply (see :func:`with_farms`)."""
+    f = changed(
+        s.farms[player] if base is None else base,
+        cells,
+        tokens=tokens,
+        fences=fences,
+        pipes=pipes,
+        nimbus=nimbus,
+        troughs=troughs,
+        house=house,
+    )
+    return with_farms(s, {player: f}, **fields)
+
+
+def decide(
+    s: FarlandState, kind: str, player: int, info: Any = None, **fields: Any
+) -> FarlandState:
+    """``s`` with a decision of ``kind`` for ``player`` on top of the stack (taken next),
+    and any other state ``fields``."""
+    return as_farland(edit(s, pending=[*s.pending, Decision(kind, player, info)], **fields))
+
+
+def give(s: FarlandState, p: int, *techs: str) -> FarlandState:
+    """``s`` with player ``p`` holding these technologies, each paid with an upgrade token
+    as a real one is (a level 2 slot is taken, and Irrigation takes a pond tile)."""
+    rules = s.rules
+    f = s.farms[p].copy()
+    slots = list(s.slots)
+    ponds = s.ponds
+    for name in techs:
+        k = rules.tech_index[name]
+        if f.techs >> k & 1:
+            continue
+        f.techs |= 1 << k
+        f.upgrades -= 1
+        if k >= rules.n_level1:
+            slots[k] -= 1
+        if name == "irrigation":
+            ponds -= 1
+    farms = [f if q == p else s.farms[q] for q in range(len(s.farms))]
+    return as_farland(edit(s, farms=farms, slots=slots, ponds=ponds))
+
+
+def with_supply(s: FarlandState, supply: Sequence[int], **fields: Any) -> FarlandState:
+    """``s`` with ``supply`` in the supply: what is taken out goes back into the box, what
+    is added comes from it."""
+    box = [b + have - want for b, have, want in zip(s.box, s.supply, supply, strict=True)]
+    assert min(box) >= 0, f"the box cannot give {box}"
+    return as_farland(edit(s, supply=list(supply), box=box, **fields))
+
+
+def empty_market(s: FarlandState, **fields: Any) -> FarlandState:
+    """``s`` with the market's cards out of the game and the building closed for the round:
+    nothing is left to take."""
+    gone = s.cards_gone
+    for c in s.market:
+        if c >= 0:
+            gone |= 1 << c
+    return as_farland(
+        edit(s, market=[-1] * len(s.market), building_open=False, cards_gone=gone, **fields)
+    )
 
 
 def edge(kind: str, x: int, y: int) -> int:

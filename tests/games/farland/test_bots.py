@@ -9,6 +9,7 @@ scoring phase) with the mover's farm and house set for the test.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -17,11 +18,23 @@ from meeple.agents.base import make_agent
 from meeple.agents.human import HumanAgent
 from meeple.agents.levels import level_spec
 from meeple.boardgames.farland.actions import sq
-from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH
+from meeple.boardgames.farland.farm import FENCE, PIPE, TROUGH, Farm, FarmCell
 from meeple.boardgames.farland.planner import CROSS, plan_install
 from meeple.boardgames.farland.state import FIRST_PICK_VALUE, FarlandState
-from meeple.core import CHANCE, sample_chance
-from tests.games.farland.helpers import bottom, farm_with, land, left, right, setup, top
+from meeple.core import CHANCE, Decision, sample_chance
+from meeple.core.position import edit
+from tests.games.farland.helpers import (
+    Square,
+    as_farland,
+    bottom,
+    give,
+    land,
+    left,
+    right,
+    setup,
+    top,
+    with_farm,
+)
 
 
 def played_to(kind: str, seed: int = 3, rules: str = "basic") -> FarlandState:
@@ -41,15 +54,19 @@ def at_first_scoring_phase(seed: int = 3, rules: str = "basic") -> FarlandState:
     return played_to("install", seed, rules)
 
 
-def fresh_farm(s: FarlandState, player: int) -> None:
-    """The player's farm back to the starting house alone, nothing installed."""
+def fresh_farm(
+    s: FarlandState, player: int, cells: dict[Square, FarmCell] | None = None, **changes: Any
+) -> FarlandState:
+    """``s`` with the player's farm back to the starting house alone, nothing installed
+    (its pieces back to the supply, its tokens to theirs; its house and technologies stay),
+    and then these ``cells`` laid and the farm and state ``changes`` made (see
+    ``with_farm``)."""
     f = s.farms[player]
-    start = s.game.new_initial_state().farms[player]
-    f.cells = dict(start.cells)
-    f.tokens = {}
-    f.fences, f.pipes, f.nimbus = set(), set(), set()
-    f.troughs = [0, 0, 0]
-    f.touch = set(start.touch)
+    bare: Farm = s.game.new_initial_state().farms[player].copy()
+    bare.house = list(f.house)
+    bare.techs, bare.plus10, bare.upgrades = f.techs, f.plus10, f.upgrades
+    bare.installed = f.installed
+    return with_farm(s, player, cells, base=bare, **changes)
 
 
 def plan_of(s: FarlandState, player: int):
@@ -64,13 +81,12 @@ def test_three_fences_close_the_houses_two_printed_meadows():
     and at the sides; three fences close them into two pastures, 3 points each."""
     s = at_first_scoring_phase()
     p = s.current_player()
-    fresh_farm(s, p)
-    s.farms[p].house = [3, 0, 0]
+    s = fresh_farm(s, p, house=[3, 0, 0])
     plan = plan_of(s, p)
     assert [i.kind for i in plan.installs] == [FENCE, FENCE, FENCE]
     assert plan.gain == 6
     # With two fences only one meadow can be closed: one pasture.
-    s.farms[p].house = [2, 0, 0]
+    s = with_farm(s, p, house=[2, 0, 0])
     assert plan_of(s, p).gain == 3
 
 
@@ -79,30 +95,26 @@ def test_animals_are_pastured_only_with_the_troughs_that_make_them_score():
     troughs they score 2 each. The planner judges fences and troughs as one group."""
     s = at_first_scoring_phase()
     p = s.current_player()
-    fresh_farm(s, p)
-    farm_with({(2, 0): land("cow", 3, fences="NES")}, s, p)
-    s.farms[p].house = [1, 0, 3]
+    s = fresh_farm(s, p, {(2, 0): land("cow", 3, fences="NES")}, house=[1, 0, 3])
     plan = plan_of(s, p)
     kinds = sorted(i.kind for i in plan.installs)
     assert kinds.count(TROUGH) == 3 and FENCE in kinds
     before = sum(s.score_phase(p).values())
     assert plan.gain > 0
     # Without troughs the pasture would cost more than it brings: not planned.
-    s.farms[p].house = [1, 0, 0]
+    s = with_farm(s, p, house=[1, 0, 0])
     plan = plan_of(s, p)
     assert all(i.kind == FENCE for i in plan.installs)
-    farm = s.farms[p]
-    for item in plan.installs:
-        farm.fences.add(item.at)
+    for item in plan.installs:  # installed as the player would
+        s.apply_action(s.L.INSTALL + FENCE)
+        s.apply_action(s.L.EDGE + item.at)
     assert sum(s.score_phase(p).values()) >= before  # whatever it fences gains
 
 
 def test_pipes_run_from_the_house_to_the_crops():
     s = at_first_scoring_phase()
     p = s.current_player()
-    fresh_farm(s, p)
-    farm_with({(2, 1): land(), (3, 1): land("wheat", 3)}, s, p)
-    s.farms[p].house = [0, 3, 0]
+    s = fresh_farm(s, p, {(2, 1): land(), (3, 1): land("wheat", 3)}, house=[0, 3, 0])
     plan = plan_of(s, p)
     assert plan.installs and all(i.kind == PIPE for i in plan.installs)
     assert plan.gain == 6  # three wheat irrigated
@@ -115,13 +127,10 @@ def test_a_nimbus_generator_waters_a_block_of_crops_no_pipe_run_reaches():
     two pipes as a run from the house reach one field at most."""
     s = at_first_scoring_phase(rules="advanced")
     p = s.current_player()
-    fresh_farm(s, p)
     wheat = {(x, y): land("wheat", 1) for x in (3, 4) for y in (0, 1)}
-    farm_with({(2, 0): land(), (2, 1): land(), **wheat}, s, p)
+    s = fresh_farm(s, p, {(2, 0): land(), (2, 1): land(), **wheat}, house=[0, 2, 0])
+    s = give(s, p, "nimbus_generator")
     farm = s.farms[p]
-    farm.techs |= s.rules.tech_bit["nimbus_generator"]
-    farm.house = [0, 2, 0]
-    s._legal_cache = None
     plan = plan_of(s, p)
     assert (
         plan.installs
@@ -154,8 +163,7 @@ def install_phase(s: FarlandState, spec: str) -> list[str]:
 def test_every_bot_installs_what_scores_at_a_scoring_phase(spec):
     s = at_first_scoring_phase()
     p = s.current_player()
-    fresh_farm(s, p)
-    s.farms[p].house = [3, 0, 0]
+    s = fresh_farm(s, p, house=[3, 0, 0])
     before = sum(s.score_phase(p).values())
     made = install_phase(s, spec)
     assert made[-1] == "done"
@@ -169,8 +177,7 @@ def test_a_bot_keeps_its_pieces_when_installing_them_scores_nothing(spec):
     still pays for an upper-market card."""
     s = at_first_scoring_phase()
     p = s.current_player()
-    fresh_farm(s, p)
-    s.farms[p].house = [0, 2, 0]
+    s = fresh_farm(s, p, house=[0, 2, 0])
     assert install_phase(s, spec) == ["done"]
     assert s.farms[p].house == [0, 2, 0]
 
@@ -188,8 +195,7 @@ def test_edges_named_in_the_helpers_match_the_planner():
     """The meadows' open sides the planner closes are the ones a person would fence."""
     s = at_first_scoring_phase()
     p = s.current_player()
-    fresh_farm(s, p)
-    s.farms[p].house = [3, 0, 0]
+    s = fresh_farm(s, p, house=[3, 0, 0])
     edges = {i.at for i in plan_of(s, p).installs}
     assert edges <= {top(0, 1), bottom(0, 1), right(0, 1), top(1, 1), bottom(1, 1), right(1, 1)}
     assert right(0, 1) in edges  # the wall between the two meadows
@@ -198,11 +204,10 @@ def test_edges_named_in_the_helpers_match_the_planner():
 def test_a_hint_at_a_scoring_phase_is_the_plan_the_bots_follow():
     s = at_first_scoring_phase()
     p = s.current_player()
-    fresh_farm(s, p)
-    s.farms[p].house = [3, 0, 0]
+    s = fresh_farm(s, p, house=[3, 0, 0])
     hint = HumanAgent(random.Random(0)).hint(s)
     assert hint.startswith("Hint: install fence (the game's plan for this step")
-    s.farms[p].house = [0, 2, 0]
+    s = with_farm(s, p, house=[0, 2, 0])
     assert HumanAgent(random.Random(0)).hint(s).startswith("Hint: done (the game's plan")
 
 
@@ -216,9 +221,7 @@ def test_a_gained_improvement_is_the_kind_the_farm_can_use():
     instead of 3), while a pipe or a trough alone adds nothing to the plan."""
     s = at_gain()
     p = s.current_player()
-    fresh_farm(s, p)
-    s.farms[p].house = [2, 0, 0]
-    s._legal_cache = None
+    s = fresh_farm(s, p, house=[2, 0, 0])
     assert s.action_to_string(s.tactic()) == "fence"
     for spec in ("easy", "medium", "hard"):
         assert s.action_to_string(make_agent(spec, random.Random(1)).step(s)) == "fence"
@@ -230,21 +233,20 @@ def test_troughs_are_collected_for_the_cows_that_need_three():
     The gain is judged with up to three of a kind, so the bot takes the trough."""
     s = at_gain()
     p = s.current_player()
-    fresh_farm(s, p)
-    farm_with({(2, 0): land("cow", 3, fences="NES")}, s, p)
-    s.farms[p].fences.add(left(2, 0))  # the side toward the house: the pasture is closed
-    s.farms[p].house = [0, 0, 0]
-    s._legal_cache = None
+    s = fresh_farm(
+        s,
+        p,
+        {(2, 0): land("cow", 3, fences="NES")},
+        fences={left(2, 0)},  # the side toward the house: the pasture is closed
+        house=[0, 0, 0],
+    )
     assert s.action_to_string(s.tactic()) == "trough"
 
 
 def test_paying_keeps_the_piece_the_plan_needs():
     s = at_first_scoring_phase()
     p = s.current_player()
-    fresh_farm(s, p)
-    s.farms[p].house = [3, 1, 0]
-    s.push("pay", p, 0)
-    s._legal_cache = None
+    s = fresh_farm(s, p, house=[3, 1, 0], pending=[*s.pending, Decision("pay", p, 0)])
     assert s.action_to_string(s.tactic()) == "pipe"  # the three fences close both meadows
 
 
@@ -255,25 +257,24 @@ def test_the_deep_heuristic_counts_what_the_house_will_score_installed():
     s = played_to("take")
     me = s.current_player()
     for p in range(2):
-        fresh_farm(s, p)
-        s.farms[p].house = [0, 0, 0]
+        s = fresh_farm(s, p, house=[0, 0, 0])
     # The deep heuristic also counts the first-player marker for the rounds to come.
-    s.first = me
+    s = as_farland(edit(s, first=me))
     marker = FIRST_PICK_VALUE * (s.rules.components.rounds - s.round)
     assert marker > 0
-    s.farms[me].house = [3, 0, 0]
+    s = with_farm(s, me, house=[3, 0, 0])
     assert s.heuristic(me, deep=True) - s.heuristic(me) == 6 - 3 * 0.5 + marker
     # Two fences close one meadow: 3 points, and no piece is left over.
-    s.farms[me].house = [2, 0, 0]
+    s = with_farm(s, me, house=[2, 0, 0])
     assert s.heuristic(me, deep=True) - s.heuristic(me) == 3 - 2 * 0.5 + marker
     # A pipe with no crop to water scores nothing installed: both count half a point.
-    s.farms[me].house = [0, 1, 0]
+    s = with_farm(s, me, house=[0, 1, 0])
     assert s.heuristic(me, deep=True) == s.heuristic(me) + marker
     # The opponent's house is judged the same way: their lead is ours with the sign turned.
     assert s.heuristic(1 - me, deep=True) == -s.heuristic(me, deep=True)
     # Handing the marker over moves the lead by its value twice.
     before = s.heuristic(me, deep=True)
-    s.first = 1 - me
+    s = as_farland(edit(s, first=1 - me))
     assert s.heuristic(me, deep=True) == before - 2 * marker
 
 

@@ -28,6 +28,7 @@ from tests.games.farland.helpers import (
     WHEAT,
     bottom,
     building,
+    changed,
     fence_around,
     land,
     left,
@@ -43,10 +44,9 @@ def new_farm() -> Farm:
     return Farm(COMP.house, 3, 0)
 
 
-def put(f: Farm, cells):
-    for (x, y), c in cells.items():
-        f.cells[sq(x, y)] = c
-    return f
+def put(f: Farm, cells) -> Farm:
+    """A copy of ``f`` with these squares laid (by ``(x, y)``)."""
+    return changed(f, cells)
 
 
 NO_TECHS = Techs()
@@ -103,13 +103,15 @@ def test_printed_fences_and_wood_fences_make_a_pasture():
     # the house meadows have printed fences on W, S and E: two wood fences on their
     # north sides close them
     assert score(f)["pastures"] == 0
-    f.fences |= {top(0, 1), top(1, 1)}
+    f = changed(f, fences={top(0, 1), top(1, 1)})
     assert score(f)["pastures"] == 3
 
 
 def test_each_closed_area_is_one_pasture_whatever_its_size():
     f = put(new_farm(), {(x, y): land() for x in range(2, 6) for y in range(0, 2)})
-    f.fences |= fence_around([(2, 0)]) | fence_around([(3, 0), (4, 0), (5, 0), (3, 1), (4, 1)])
+    f = changed(
+        f, fences=fence_around([(2, 0)]) | fence_around([(3, 0), (4, 0), (5, 0), (3, 1), (4, 1)])
+    )
     # (2,0) alone, and a five-square area; (5,1) stays open
     areas = regions(f.cells, f.fences)
     assert sorted(len(a) for a, closed in areas if closed) == [1, 5]
@@ -118,7 +120,8 @@ def test_each_closed_area_is_one_pasture_whatever_its_size():
 
 def test_farm_edge_does_not_close_a_pasture():
     f = put(new_farm(), {(2, 0): land(), (2, 1): land()})
-    f.fences |= {top(2, 0), left(2, 0), left(2, 1), bottom(2, 1)}  # east side is the farm edge
+    # the east side is the farm edge
+    f = changed(f, fences={top(2, 0), left(2, 0), left(2, 1), bottom(2, 1)})
     assert score(f)["pastures"] == 0
 
 
@@ -128,16 +131,14 @@ def test_farm_edge_does_not_close_a_pasture():
 def _sheep_pasture(f: Farm, extra=None) -> Farm:
     cells = {(2, 0): land("sheep", 2), (3, 0): land("sheep", 1)}
     cells.update(extra or {})
-    put(f, cells)
-    f.fences |= fence_around([(2, 0), (3, 0)])
-    return f
+    return changed(f, cells, fences=fence_around([(2, 0), (3, 0)]))
 
 
 def test_animals_in_a_one_type_pasture_score_their_table_value():
     f = _sheep_pasture(new_farm())
-    f.troughs = [0, 0, 2]
+    f = changed(f, troughs=[0, 0, 2])
     assert score(f)["livestock"] == 3 * 1
-    f.tokens[sq(3, 0)] = SHEEP  # tokens count as animals
+    f = changed(f, tokens={(3, 0): SHEEP})  # tokens count as animals
     assert score(f)["livestock"] == 4 * 1
 
 
@@ -147,15 +148,12 @@ def test_animals_without_troughs_lose_points():
 
 
 def test_two_animal_types_in_a_pasture_score_nothing():
-    f = _sheep_pasture(new_farm())
-    f.troughs = [0, 0, 2]
-    f.tokens[sq(3, 0)] = COW
+    f = changed(_sheep_pasture(new_farm()), tokens={(3, 0): COW}, troughs=[0, 0, 2])
     assert score(f)["livestock"] == 0
 
 
 def test_animals_outside_pastures_score_nothing():
-    f = put(new_farm(), {(2, 0): land("pig", 2)})
-    f.troughs = [0, 5, 0]
+    f = changed(new_farm(), {(2, 0): land("pig", 2)}, troughs=[0, 5, 0])
     assert score(f)["livestock"] == 0
 
 
@@ -166,49 +164,47 @@ def test_crops_score_only_when_irrigated():
     f = put(new_farm(), {(2, 0): land("wheat", 2), (3, 0): land("wheat", 1)})
     assert score(f)["crops"] == 0
     # a pipe on the house's east side, joined to a pipe under (2,0) and (3,0)
-    f.pipes |= {right(1, 0), bottom(2, 0), bottom(3, 0)}
+    f = changed(f, pipes={right(1, 0), bottom(2, 0), bottom(3, 0)})
     assert irrigated_squares(f.cells, f.pipes) >= {sq(2, 0), sq(3, 0)}
     assert score(f)["crops"] == crop_points(3, COMP) == 6
 
 
 def test_pipe_network_must_lead_to_the_starting_house():
     f = put(new_farm(), {(2, 0): land("wheat", 2), (3, 0): land("carrot", 1), (4, 0): land()})
-    f.pipes |= {right(3, 0), top(4, 0)}  # joined to each other, not to the house
+    f = changed(f, pipes={right(3, 0), top(4, 0)})  # joined to each other, not to the house
     assert score(f)["crops"] == 0
-    f.pipes.add(right(1, 0))  # on the house's east side: irrigates (2,0) only
+    f = changed(f, pipes=[right(1, 0)])  # on the house's east side: irrigates (2,0) only
     assert score(f)["crops"] == crop_points(2, COMP)
-    f.pipes |= {top(2, 0), top(3, 0)}  # a line along the top joins the two networks
+    f = changed(f, pipes={top(2, 0), top(3, 0)})  # a line along the top joins the two networks
     assert score(f)["crops"] == crop_points(2, COMP) + crop_points(1, COMP)
 
 
 def test_a_pipe_touching_only_a_corner_of_the_house_does_not_reach_it():
     f = put(new_farm(), {(2, 0): land("wheat", 1), (2, -1): land("wheat", 1)})
-    f.pipes.add(top(2, 0))  # ends on the house's top-right corner, along no house side
+    f = changed(f, pipes=[top(2, 0)])  # ends on the house's top-right corner, along no house side
     assert score(f)["crops"] == 0
-    f.pipes.add(left(2, 0))  # on the house's east side, joined to it at that corner
+    f = changed(f, pipes=[left(2, 0)])  # on the house's east side, joined to it at that corner
     assert score(f)["crops"] == crop_points(2, COMP)
 
 
 def test_crop_types_score_separately():
     f = put(new_farm(), {(2, 0): land("wheat", 2), (2, 1): land("carrot", 2)})
-    f.pipes |= {left(2, 0), left(2, 1)}  # both on the house's east side
+    f = changed(f, pipes={left(2, 0), left(2, 1)})  # both on the house's east side
     assert score(f)["crops"] == 3 + 3
 
 
 def test_animals_trample_crops_in_their_pasture():
     f = put(new_farm(), {(2, 0): land("wheat", 2), (3, 0): land("cow", 1)})
-    f.pipes.add(left(2, 0))
+    f = changed(f, pipes=[left(2, 0)])
     assert score(f)["crops"] == 3
-    f.fences |= fence_around([(2, 0), (3, 0)])
+    f = changed(f, fences=fence_around([(2, 0), (3, 0)]))
     assert score(f)["crops"] == 0
-    f.fences.add(right(2, 0))  # now the wheat has its own pasture
+    f = changed(f, fences=[right(2, 0)])  # now the wheat has its own pasture
     assert score(f)["crops"] == 3
 
 
 def test_fence_and_pipe_may_share_an_edge():
-    f = put(new_farm(), {(2, 0): land("wheat", 1)})
-    f.fences.add(left(2, 0))
-    f.pipes.add(left(2, 0))
+    f = changed(new_farm(), {(2, 0): land("wheat", 1)}, fences=[left(2, 0)], pipes=[left(2, 0)])
     assert score(f)["crops"] == 1
 
 
@@ -218,9 +214,12 @@ def test_fence_and_pipe_may_share_an_edge():
 @pytest.mark.parametrize(("troughs", "plain", "enhanced"), [(0, -2, -1), (3, 2, 3)])
 def test_growth_enhancer_example(troughs, plain, enhanced):
     # the rulebook: -2 becomes -1, 2 becomes 3 (one sheep, advanced side: 2 1 0 -2)
-    f = put(new_farm(), {(2, 0): land("sheep", 1)})
-    f.fences |= fence_around([(2, 0)])
-    f.troughs = [0, 0, troughs]
+    f = changed(
+        new_farm(),
+        {(2, 0): land("sheep", 1)},
+        fences=fence_around([(2, 0)]),
+        troughs=[0, 0, troughs],
+    )
     assert score(f, "advanced")["livestock"] == plain
     got = score(f, "advanced", Techs(growth_enhancer=True))
     assert got["livestock"] + got["tech"] == enhanced
@@ -259,11 +258,14 @@ def test_a_small_farm_scores_every_category():
             (-1, 1): building(1, -60),
         },
     )
-    f.tokens[sq(2, 1)] = WHEAT
-    f.pipes |= {left(2, 0), left(2, 1)}
-    f.fences |= fence_around([(3, 0), (3, 1)])
-    f.fences |= {top(0, 1), top(1, 1)}  # closes the house meadows
-    f.troughs = [0, 3, 0]
+    f = changed(
+        f,
+        tokens={(2, 1): WHEAT},
+        pipes={left(2, 0), left(2, 1)},
+        # the pasture's fences, and two that close the house meadows
+        fences=fence_around([(3, 0), (3, 1)]) | {top(0, 1), top(1, 1)},
+        troughs=[0, 3, 0],
+    )
     got = score(f)
     assert got == {
         "livestock": 3 * 2,

@@ -7,7 +7,16 @@ import xml.etree.ElementTree as ET
 
 import meeple
 from meeple.boardgames.farland.actions import sq
-from tests.games.farland.helpers import CARROT, COW, POND_CELL, play, setup
+from tests.games.farland.helpers import (
+    CARROT,
+    COW,
+    POND_CELL,
+    give,
+    play,
+    setup,
+    top,
+    with_farm,
+)
 from tests.games.notation import check_not_a_move
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
@@ -39,10 +48,9 @@ def _farm_rows(text: str, seat: int) -> list[str]:
 
 
 def test_text_farm_draws_nimbus_generators_and_tells_fences_apart():
-    s = setup(rules="advanced")
-    f = s.farms[0]
-    f.nimbus.add(sq(1, 1))
-    f.fences.add(2 * sq(0, 0))  # wooden fence on top of the house
+    s = give(setup(rules="advanced"), 0, "nimbus_generator")
+    # a Nimbus Generator, and a wooden fence on top of the house
+    s = with_farm(s, 0, nimbus=[sq(1, 1)], fences=[top(0, 0)])
     text = s.render_text(0)
     rows = _farm_rows(text, 0)
     assert any("======" in r for r in rows)  # wooden fence
@@ -53,18 +61,16 @@ def test_text_farm_draws_nimbus_generators_and_tells_fences_apart():
 
 
 def test_text_pond_squares_do_not_look_like_pipes():
-    s = setup(rules="advanced")
-    s.farms[0].cells[sq(2, 0)] = POND_CELL
+    # the pond tile comes with the Irrigation technology
+    s = give(setup(rules="advanced"), 0, "irrigation")
+    s = with_farm(s, 0, {(2, 0): POND_CELL})
     rows = _farm_rows(s.render_text(0), 0)
     assert any(" pond" in r for r in rows)
     assert not any("~~~~" in r for r in rows)  # no pipes on this farm
 
 
 def test_tokens_have_unambiguous_labels_in_text_and_svg():
-    s = setup()
-    f = s.farms[0]
-    f.tokens[sq(0, 1)] = COW
-    f.tokens[sq(1, 1)] = CARROT
+    s = with_farm(setup(), 0, tokens={(0, 1): COW, (1, 1): CARROT})
     text = s.render_text(0)
     rows = _farm_rows(text, 0)
     assert any("+Co" in r and "+Ca" in r for r in rows)

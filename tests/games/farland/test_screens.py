@@ -12,8 +12,10 @@ from collections.abc import Iterator
 import pytest
 
 import meeple
+from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.state import FarlandState
-from tests.games.farland.helpers import play, setup
+from meeple.core import Decision
+from tests.games.farland.helpers import COW, POND_CELL, play, setup, with_farm
 
 SVG = "{http://www.w3.org/2000/svg}"
 # CSS px the page draws each layout's picture at, and the smallest text legible there
@@ -126,15 +128,15 @@ def test_every_kind_of_piece_has_a_tooltip():
     """A late advanced game: farms with every kind of square, tokens, fences (wooden and
     printed), pipes; the market, the building, supply, round track, Tech Board, tables."""
     s = setup(3, rules="advanced")
-    f = s.farms[0]
-    from meeple.boardgames.farland.actions import sq
-    from tests.games.farland.helpers import COW, POND_CELL
-
-    f.tokens[sq(0, 1)] = COW
-    f.fences.add(2 * sq(0, 0))
-    f.pipes.add(2 * sq(1, 0))
-    f.nimbus.add(sq(1, 1))
-    f.cells[sq(2, 0)] = POND_CELL
+    s = with_farm(
+        s,
+        0,
+        {(2, 0): POND_CELL},
+        tokens={(0, 1): COW},
+        fences={2 * sq(0, 0)},
+        pipes={2 * sq(1, 0)},
+        nimbus={sq(1, 1)},
+    )
     play(s, "take lower 1", "fence", "fence")  # a card to lay: where, then how it turns
     placing = [s.render_svg(0, layout) for layout in ("wide", "narrow")]
     play(s, "at -2,0")
@@ -227,11 +229,13 @@ def test_words_say_what_was_taken_where_it_went_and_what_scored():
 
 def test_words_of_a_fence_that_closes_a_pasture_give_the_points():
     s = setup()
-    f = s.farms[0]
-    f.house[0] = 2
-    s.phase = "install"
-    s.push("install", 0)
-    s._legal_cache = None
+    s = with_farm(
+        s,
+        0,
+        house=[2, *s.farms[0].house[1:]],
+        phase="install",
+        pending=[*s.pending, Decision("install", 0)],
+    )
     assert s.action_words(s.string_to_action("install fence")) == (
         "picks a fence from the house to install"
     )

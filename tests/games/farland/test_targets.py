@@ -10,10 +10,24 @@ import re
 import xml.etree.ElementTree as ET
 
 import meeple
-from meeple.boardgames.farland.actions import sq
 from meeple.boardgames.farland.render import RES_COLOURS
 from meeple.boardgames.farland.state import FarlandState
-from tests.games.farland.helpers import building, farm_with, land, names, play, setup, top
+from meeple.core import Decision
+from meeple.core.position import edit
+from tests.games.farland.helpers import (
+    as_farland,
+    building,
+    decide,
+    empty_market,
+    give,
+    land,
+    names,
+    play,
+    setup,
+    top,
+    with_farm,
+    with_supply,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -52,11 +66,6 @@ def cycle_groups(s: FarlandState, player: int | None) -> list[ET.Element]:
     return [g for g in root.iter(f"{SVG}g") if g.get("data-cycle") == "rotation"]
 
 
-def open_decision(s: FarlandState, kind: str, player: int, info: object = None) -> None:
-    s.push(kind, player, info)
-    s._legal_cache = None
-
-
 # -- taking ----------------------------------------------------------------------------
 
 
@@ -88,10 +97,7 @@ def test_the_building_controls_are_gone_once_it_is_taken():
 
 
 def test_pass_is_a_labelled_control_beside_the_player():
-    s = setup()
-    s.market = [-1] * 4
-    s.building_open = False
-    open_decision(s, "take", 1)
+    s = decide(empty_market(setup()), "take", 1)
     assert paths(s) == {("button:pass",): "pass"}
     assert "button:pass" in drawn(s, 1)
     assert "button:pass" not in drawn(s, 0)
@@ -103,8 +109,7 @@ def test_pass_is_a_labelled_control_beside_the_player():
 
 
 def test_starting_improvements_are_the_pieces_in_the_supply():
-    s = setup()
-    open_decision(s, "start", 1)
+    s = decide(setup(), "start", 1)
     assert paths(s) == {
         ("improvement:fence",): "fence",
         ("improvement:pipe",): "pipe",
@@ -128,8 +133,7 @@ def test_an_upper_card_is_paid_with_a_piece_of_the_house_and_gains_come_from_the
         ("improvement:trough",): "trough",
     }
     assert keys(s) <= drawn(s, 0)
-    s.supply = [0, 3, 0]
-    s._legal_cache = None
+    s = with_supply(s, [0, 3, 0])
     assert paths(s) == {("improvement:pipe",): "pipe"}
     assert s.observation(0)["decision"]["targets"] == ["improvement:pipe"]
 
@@ -204,10 +208,7 @@ def test_a_building_tile_offers_only_its_legal_orientations():
 
 
 def test_a_tile_that_would_cover_half_a_building_is_not_drawn_that_way():
-    s = setup()
-    farm_with({(2, 0): building(0, 1), (3, 0): building(0, -1)}, s)
-    s.farms[0].add_touch(sq(2, 0))
-    s.farms[0].add_touch(sq(3, 0))
+    s = with_farm(setup(), 0, {(2, 0): building(0, 1), (3, 0): building(0, -1)})
     play(s, "take building + improvements", "at 2,0")
     assert paths(s) == {("rot:0",): "rotate 0"}
     assert [g.get("data-target") for g in cycle_groups(s, 0)] == ["rot:0"]
@@ -219,7 +220,7 @@ def test_a_tile_that_would_cover_half_a_building_is_not_drawn_that_way():
 def test_resource_tokens_are_taken_from_the_supply_or_refused_with_a_control():
     s = setup()
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
-    open_decision(s, "take", 0)
+    s = decide(s, "take", 0)
     play(s, "take lower 2", "fence", "fence", "at 2,0", "rotate 0")
     assert s.pending[-1].kind == "token"
     assert paths(s) == {("token:wheat",): "token wheat", ("button:no-token",): "no token"}
@@ -252,8 +253,7 @@ def test_tech_slots_are_clicked_to_take_a_technology():
 
 def test_install_picks_a_house_piece_and_a_trough_then_its_table():
     s = setup()
-    s.farms[0].house = [2, 1, 1]
-    open_decision(s, "install", 0)
+    s = with_farm(s, 0, house=[2, 1, 1], pending=[*s.pending, Decision("install", 0)])
     assert paths(s) == {
         ("p0:house:fence",): "install fence",
         ("p0:house:pipe",): "install pipe",
@@ -277,14 +277,16 @@ def test_install_picks_a_house_piece_and_a_trough_then_its_table():
 
 
 def test_nimbus_and_lifting_with_flexible_installation():
-    s = setup(rules="advanced")
-    f = s.farms[0]
-    f.house = [0, 2, 0]
-    f.techs |= s.rules.tech_bit["nimbus_generator"] | s.rules.tech_bit["flexible_installation"]
-    farm_with({(x, y): land() for x in (2, 3) for y in (0, 1)}, s)
-    f.fences.add(top(0, 0))
-    f.troughs[1] = 1
-    open_decision(s, "install", 0)
+    s = give(setup(rules="advanced"), 0, "nimbus_generator", "flexible_installation")
+    s = with_farm(
+        s,
+        0,
+        {(x, y): land() for x in (2, 3) for y in (0, 1)},
+        house=[0, 2, 0],
+        fences={top(0, 0)},
+        troughs=[0, 1, 0],
+        pending=[*s.pending, Decision("install", 0)],
+    )
     assert paths(s) == {
         ("p0:house:pipe",): "install pipe",
         ("p0:house:nimbus",): "install nimbus",
@@ -302,8 +304,7 @@ def test_nimbus_and_lifting_with_flexible_installation():
         ("p0:corner:3,1",): "corner 3,1",
     }
     assert keys(s) <= drawn(s, 0)
-    s.pending.pop()
-    s._legal_cache = None
+    s = as_farland(edit(s, pending=s.pending[:-1]))  # back to the choice of a piece
     play(s, "lift fence")
     assert paths(s) == {("p0:edge:h0,0",): "edge h 0,0"}
     assert keys(s) <= drawn(s, 0)

@@ -8,7 +8,17 @@ in our words"; it has no worked examples of its own).
 
 from __future__ import annotations
 
-from .helpers import card, cards, mask, names, play, ready, setup
+from .helpers import (
+    card,
+    cards,
+    finished,
+    names,
+    play,
+    setup,
+    with_collection,
+    with_queue,
+    with_seeds,
+)
 
 
 def test_example_a_turn_with_a_chain_of_two_feedings():
@@ -25,10 +35,7 @@ def test_example_a_turn_with_a_chain_of_two_feedings():
         ),
     )
     # Perch 1 feeds the blackbird 5; in its queue wait a sparrow 2 and a sparrow 3 (5: not more).
-    state.queues[0] = [card(state, "sparrow-2f"), card(state, "sparrow-3m")]
-    state.deck.remove(card(state, "sparrow-2f"))
-    state.deck.remove(card(state, "sparrow-3m"))
-    ready(state)
+    state = with_queue(state, 0, "sparrow-2f", "sparrow-3m")
 
     # Player 0 adds the chaffinch 4: 2 + 3 + 4 = 9 beats 5 by 4.
     play(state, ["play chaffinch-4f perch 1"])
@@ -80,19 +87,25 @@ def test_example_a_turn_that_feeds_nothing_lets_you_collect_a_lower_bird():
     }
 
 
+# A display of birds the scoring examples leave alone (the default one shows sparrows that
+# those examples put in the collections).
+UNUSED = ("bullfinch-1m", "bullfinch-2m", "bullfinch-3m")
+
+
 def test_example_final_scoring_with_pairs_majorities_a_friendly_tie_and_the_tie_break():
     """Scoring: pairs 5 each; the majority in a species scores its eggs (a tie is
     friendly); seed cards 1 point per egg; equal totals go to more mated pairs."""
-    state = setup(3, perches=("blackbird-5f", "blackbird-4m"), hands=((), (), ()))
+    state = setup(3, perches=("blackbird-5f", "blackbird-4m"), display=UNUSED, hands=((), (), ()))
     # Player 0: a sparrow pair (3f + 3m) and a sparrow 5; a 2-egg and a 3-egg seed card.
-    state.birds[0] = mask(state, "sparrow-3f", "sparrow-3m", "sparrow-5m")
-    state.seeds[0:3] = [0, 1, 1]
+    state = with_collection(state, 0, "sparrow-3f", "sparrow-3m", "sparrow-5m")
+    state = with_seeds(with_seeds(state, 0, 1), 0, 2)
     # Player 1: sparrows 1 and 6, a greenfinch pair (4f + 4m); no seed cards.
-    state.birds[1] = mask(state, "sparrow-1f", "sparrow-6f", "greenfinch-4m", "greenfinch-4f")
+    state = with_collection(state, 1, "sparrow-1f", "sparrow-6f", "greenfinch-4m", "greenfinch-4f")
     # Player 2: greenfinches 2 and 6, a blackbird 1; a 1-egg and a 3-egg seed card.
-    state.birds[2] = mask(state, "greenfinch-2m", "greenfinch-6f", "blackbird-1f")
-    state.seeds[6:9] = [1, 0, 1]
-    state.pending.clear()  # the game is over
+    state = with_collection(state, 2, "greenfinch-2m", "greenfinch-6f", "blackbird-1f")
+    state = with_seeds(with_seeds(state, 2, 0), 2, 2)
+    state = finished(state)  # the game is over
+    assert state.seeds[0:3] == [0, 1, 1] and state.seeds[6:9] == [1, 0, 1]
     s = state.scores()
     # Sparrows: player 0 has 3, player 1 has 2: player 0 scores 2 + 2 + 3 eggs.
     assert s[0] == {"pairs": 5, "majorities": 7, "seeds": 5, "mated_pairs": 1, "total": 17}
@@ -106,10 +119,14 @@ def test_example_final_scoring_with_pairs_majorities_a_friendly_tie_and_the_tie_
 
 def test_example_the_same_scoring_when_only_unpaired_birds_count_for_majorities():
     state = setup(
-        3, perches=("blackbird-5f", "blackbird-4m"), hands=((), (), ()), majority="unpaired"
+        3,
+        perches=("blackbird-5f", "blackbird-4m"),
+        display=UNUSED,
+        hands=((), (), ()),
+        majority="unpaired",
     )
-    state.birds[0] = mask(state, "sparrow-3f", "sparrow-3m", "sparrow-5m")
-    state.birds[1] = mask(state, "sparrow-1f", "sparrow-6f", "greenfinch-4m", "greenfinch-4f")
-    state.birds[2] = mask(state, "greenfinch-2m", "greenfinch-6f", "blackbird-1f")
+    state = with_collection(state, 0, "sparrow-3f", "sparrow-3m", "sparrow-5m")
+    state = with_collection(state, 1, "sparrow-1f", "sparrow-6f", "greenfinch-4m", "greenfinch-4f")
+    state = with_collection(state, 2, "greenfinch-2m", "greenfinch-6f", "blackbird-1f")
     s = state.scores()
     assert [x["majorities"] for x in s] == [3, 0, 5]

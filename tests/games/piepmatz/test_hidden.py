@@ -12,7 +12,7 @@ from meeple.agents import make_agent
 from meeple.boardgames.piepmatz.actions import cards_of
 from meeple.boardgames.piepmatz.state import PiepmatzState
 
-from .helpers import ready, setup
+from .helpers import edited, setup
 
 
 def _states(players: int, seed: int, every: int = 4):
@@ -96,16 +96,15 @@ def test_a_hand_deal_outcome_is_not_in_any_other_players_view():
 def _swap_hidden_hand(state: PiepmatzState, q: int, new: list[str]) -> PiepmatzState:
     """A copy of ``state`` where opponent ``q`` holds ``new`` (taken from the bird deck)
     instead of its real hidden hand, which goes back into the deck."""
-    other = state.clone()
-    assert isinstance(other, PiepmatzState)
-    assert other.known[q] == 0
+    assert state.known[q] == 0
     fresh = [state.rules.card(name) for name in new]
+    deck = list(state.deck)
     for c in fresh:
-        other.deck.remove(c)
-    other.deck = sorted(other.deck + cards_of(other.hands[q]))
-    other.hands[q] = sum(1 << c for c in fresh)
-    ready(other)
-    return other
+        deck.remove(c)
+    deck = sorted(deck + cards_of(state.hands[q]))
+    hands = list(state.hands)
+    hands[q] = sum(1 << c for c in fresh)
+    return edited(state, deck=deck, hands=hands)
 
 
 def _twins() -> tuple[PiepmatzState, PiepmatzState]:

@@ -8,9 +8,26 @@ import random
 import pytest
 
 import meeple
-from meeple.core import CHANCE, IllegalActionError, OptionError
+from meeple.boardgames.piepmatz.state import PiepmatzState
+from meeple.core import CHANCE, Decision, IllegalActionError, OptionError
 
-from .helpers import card, cards, mask, names, play, random_game, ready, setup
+from .helpers import (
+    card,
+    cards,
+    edited,
+    finished,
+    mask,
+    names,
+    play,
+    random_game,
+    setup,
+    with_collection,
+    with_feeder_deck_empty,
+    with_feeder_deck_of,
+    with_pest,
+    with_queue,
+    with_seeds,
+)
 
 HANDS3 = (
     ("chaffinch-3f", "chaffinch-2m", "chaffinch-6f", "greenfinch-1m"),
@@ -21,6 +38,25 @@ HANDS3 = (
 
 def three(**kw):
     return setup(3, perches=("blackbird-4f", "blackbird-2m"), hands=HANDS3, **kw)
+
+
+# Hands and a display without sparrows or greenfinches, so that the scoring tests find
+# those in the bird deck to collect.
+TABLE_HANDS = (
+    ("chaffinch-3f", "chaffinch-2m", "chaffinch-6f", "chaffinch-1m"),
+    ("bullfinch-1f", "bullfinch-2f", "bullfinch-3f", "bullfinch-4f"),
+    ("bullfinch-5f", "bullfinch-5m", "bullfinch-6f", "bullfinch-6m"),
+)
+
+
+def table(*collections: tuple[str, ...], **kw: object) -> PiepmatzState:
+    """A game of three with these collections (player 0's first)."""
+    display = ("yellowhammer-6m", "yellowhammer-6f", "yellowhammer-5m")
+    perches = ("blackbird-4f", "blackbird-2m")
+    state = setup(3, perches=perches, display=display, hands=TABLE_HANDS, **kw)
+    for p, birds in enumerate(collections):
+        state = with_collection(state, p, *birds)
+    return state
 
 
 # -- setup --------------------------------------------------------------------------
@@ -247,10 +283,7 @@ def test_a_long_chain_resolves_feeding_after_feeding():
             ("greenfinch-3f", "greenfinch-5m", "greenfinch-2f", "greenfinch-3m"),
         ),
     )
-    state.queues[0] = [card(state, "sparrow-1f"), card(state, "sparrow-1m")]
-    state.deck.remove(card(state, "sparrow-1f"))
-    state.deck.remove(card(state, "sparrow-1m"))
-    ready(state)
+    state = with_queue(state, 0, "sparrow-1f", "sparrow-1m")
     # Queue [1, 1] + chaffinch-2f = 4 vs 1: +3 (position 3, 3 eggs); chaffinch-2f feeds.
     # Left [1, 1] = 2 vs 2: stop.
     play(state, ["play chaffinch-2f perch 1", "seed 1 egg"])
@@ -267,9 +300,7 @@ def test_a_long_chain_resolves_feeding_after_feeding():
 
 def test_a_difference_of_five_or_more_takes_the_top_card_of_the_feeder_deck():
     state = three()
-    state.queues[1] = [card(state, "sparrow-1f")]
-    state.deck.remove(card(state, "sparrow-1f"))
-    ready(state)
+    state = with_queue(state, 1, "sparrow-1f")
     play(state, ["play chaffinch-6f perch 2"])  # 7 vs 2: +5
     assert state.decision.kind == "seed_take"
     before = list(state.column)
@@ -280,11 +311,8 @@ def test_a_difference_of_five_or_more_takes_the_top_card_of_the_feeder_deck():
 
 def test_a_pest_drawn_for_a_difference_of_five_strikes_the_player_at_once():
     state = three()
-    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f", "chaffinch-5m")
-    for c in ("sparrow-3f", "sparrow-4f", "chaffinch-5m", "sparrow-1f"):
-        state.deck.remove(card(state, c))
-    state.queues[1] = [card(state, "sparrow-1f")]
-    ready(state)
+    state = with_collection(state, 0, "sparrow-3f", "sparrow-4f", "chaffinch-5m")
+    state = with_queue(state, 1, "sparrow-1f")
     play(state, ["play chaffinch-6f perch 2", "crow card"])
     assert state.decision.kind == "crow" and state.current_player() == 0
     assert names(state) == ["crow sparrow-3f", "crow sparrow-4f"]
@@ -315,13 +343,18 @@ def test_each_seed_card_carries_at_most_one_pest_and_a_fifth_pest_flies_off():
     state = three()
     # The column was 1, 2, 3, 1 eggs; position 4 was taken (by player 0) and the three
     # cards left each carry a pest.
-    state.column = [0 * 3 + 1, 1 * 3 + 2, 2 * 3 + 1]
-    state.seeds[0] += 1
-    state.seed_deck[3] -= 2
-    state.seed_deck[4] -= 1
-    state.seed_left -= 3
-    state.push("seed_refill", CHANCE, None)
-    ready(state)
+    assert state.column == [0 * 3, 1 * 3, 2 * 3, 0 * 3]
+    state = with_pest(state, 1, "crow")
+    state = with_pest(state, 2, "squirrel")
+    state = with_pest(state, 3, "crow")
+    seeds = list(state.seeds)
+    seeds[0] += 1  # the 1-egg card of position 4
+    state = edited(
+        state,
+        column=state.column[:3],
+        seeds=seeds,
+        pending=[*state.pending, Decision("seed_refill", CHANCE, None)],
+    )
     play(state, ["crow card"])
     assert [c % 3 for c in state.column] == [1, 2, 1]
     assert state.gone[3] == 1
@@ -331,13 +364,8 @@ def test_each_seed_card_carries_at_most_one_pest_and_a_fifth_pest_flies_off():
 
 def test_a_crow_chases_a_bird_of_the_species_you_hold_most_of():
     state = three()
-    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f", "greenfinch-2m")
-    for c in ("sparrow-3f", "sparrow-4f", "greenfinch-2m"):
-        state.deck.remove(card(state, c))
-    state.column[1] += 1  # a crow on position 2
-    state.seed_deck[3] -= 1
-    state.seed_left -= 1
-    ready(state)
+    state = with_collection(state, 0, "sparrow-3f", "sparrow-4f", "greenfinch-2m")
+    state = with_pest(state, 2, "crow")
     play(state, ["play chaffinch-6f perch 1"])  # difference 2: the card with the crow
     assert state.decision.kind == "crow"
     # blackbird-4f was just taken: sparrows (2) are still the most.
@@ -349,13 +377,8 @@ def test_a_crow_chases_a_bird_of_the_species_you_hold_most_of():
 
 def test_a_crow_lets_the_player_choose_among_species_tied_for_most():
     state = three()
-    state.birds[0] = mask(state, "sparrow-3f", "greenfinch-2m")
-    for c in ("sparrow-3f", "greenfinch-2m"):
-        state.deck.remove(card(state, c))
-    state.column[1] += 1
-    state.seed_deck[3] -= 1
-    state.seed_left -= 1
-    ready(state)
+    state = with_collection(state, 0, "sparrow-3f", "greenfinch-2m")
+    state = with_pest(state, 2, "crow")
     play(state, ["play chaffinch-6f perch 1"])
     # sparrow, greenfinch and the blackbird just taken: one each.
     assert names(state) == ["crow sparrow-3f", "crow blackbird-4f", "crow greenfinch-2m"]
@@ -363,14 +386,10 @@ def test_a_crow_lets_the_player_choose_among_species_tied_for_most():
 
 def test_a_squirrel_eats_two_random_seed_cards_of_the_player():
     state = three()
-    state.seeds[0:3] = [2, 0, 1]  # two 1-egg cards and a 3-egg card
-    state.seed_deck[0] -= 2
-    state.seed_deck[2] -= 1
-    state.seed_left -= 3
-    state.column[1] += 2  # a squirrel on position 2 (2 eggs)
-    state.seed_deck[4] -= 1
-    state.seed_left -= 1
-    ready(state)
+    state = with_seeds(state, 0, 0, 2)  # two 1-egg cards
+    state = with_seeds(state, 0, 2, 1)  # and a 3-egg card
+    assert state.seeds[0:3] == [2, 0, 1]
+    state = with_pest(state, 2, "squirrel")  # on position 2 (2 eggs)
     play(state, ["play chaffinch-6f perch 1"])
     # The 2-egg card joined the pile first; the squirrel eats among all four.
     assert state.decision.kind == "squirrel"
@@ -384,10 +403,7 @@ def test_a_squirrel_eats_two_random_seed_cards_of_the_player():
 
 def test_a_squirrel_may_eat_the_seed_card_it_came_on():
     state = three()
-    state.column[0] += 2  # squirrel on position 1
-    state.seed_deck[4] -= 1
-    state.seed_left -= 1
-    ready(state)
+    state = with_pest(state, 1, "squirrel")
     play(state, ["play chaffinch-2m perch 1", "collect nothing", "draw", "bird sparrow-1f"])
     play(state, ["play bullfinch-3f perch 1"])  # 2 + 3 = 5 vs 4: +1
     # Player 1 takes position 1's card, then the squirrel eats it (the only one).
@@ -399,9 +415,7 @@ def test_a_squirrel_may_eat_the_seed_card_it_came_on():
 
 def test_a_squirrel_drawn_by_a_player_without_seed_cards_does_nothing():
     state = three()
-    state.queues[1] = [card(state, "sparrow-1f")]
-    state.deck.remove(card(state, "sparrow-1f"))
-    ready(state)
+    state = with_queue(state, 1, "sparrow-1f")
     play(state, ["play chaffinch-6f perch 2", "squirrel card"])  # 7 vs 2: +5
     assert state.pests[1] == 1 and state.seeds[0:3] == [0, 0, 0]
     assert state.decision.kind == "refill"
@@ -518,9 +532,7 @@ def test_determinize_at_an_opponents_turn_does_not_keep_its_real_choices():
 
 def test_a_difference_above_five_also_takes_the_top_card_of_the_feeder_deck():
     state = three()
-    state.queues[1] = [card(state, "sparrow-4f")]
-    state.deck.remove(card(state, "sparrow-4f"))
-    ready(state)
+    state = with_queue(state, 1, "sparrow-4f")
     before = list(state.column)
     play(state, ["play chaffinch-6f perch 2"])  # 4 + 6 = 10 vs 2: +8
     assert state.decision.kind == "seed_take"
@@ -534,10 +546,7 @@ def test_the_column_is_refilled_before_the_chain_goes_on():
     the second feeding takes the card that refilled the column after the first."""
     state = setup(3, perches=("blackbird-6f", "blackbird-2m"), hands=HANDS3)
     queued = ("sparrow-2f", "sparrow-2m", "yellowhammer-2f")
-    state.queues[0] = [card(state, c) for c in queued]
-    for c in queued:
-        state.deck.remove(card(state, c))
-    ready(state)
+    state = with_queue(state, 0, *queued)
     # 2 + 2 + 2 + 2 = 8 vs 6: +2, the 2-egg card at position 2; the column is 1, 3, 1.
     play(state, ["play chaffinch-2m perch 1"])
     assert state.seeds[0:3] == [0, 1, 0] and state.decision.kind == "seed_refill"
@@ -575,9 +584,7 @@ def test_the_lowest_seed_card_is_the_one_nearest_the_perches_and_a_pest_slides_w
             ("greenfinch-3m", "greenfinch-1f", "greenfinch-1m", "greenfinch-2f"),
         ),
     )
-    state.queues[0] = [card(state, "sparrow-2f")]
-    state.deck.remove(card(state, "sparrow-2f"))
-    ready(state)
+    state = with_queue(state, 0, "sparrow-2f")
 
     def column():
         return [(c["eggs"], c["pest"]) for c in state.observation(None)["column"]]
@@ -601,13 +608,9 @@ def test_the_lowest_seed_card_is_the_one_nearest_the_perches_and_a_pest_slides_w
 
 def test_a_pest_on_a_card_taken_after_the_feeder_deck_ran_out_still_strikes():
     state = three()
-    _empty_feeder_deck(state)
-    state.column[1] += 1  # a crow on position 2 (2 eggs)
-    state.gone[3] -= 1
-    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f")
-    for c in ("sparrow-3f", "sparrow-4f"):
-        state.deck.remove(card(state, c))
-    ready(state)
+    state = with_pest(state, 2, "crow")  # on position 2 (2 eggs)
+    state = with_collection(state, 0, "sparrow-3f", "sparrow-4f")
+    state = with_feeder_deck_empty(state)
     play(state, ["play chaffinch-6f perch 1"])  # 6 vs 4: +2
     assert state.decision.kind == "crow"
     assert names(state) == ["crow sparrow-3f", "crow sparrow-4f"]
@@ -623,16 +626,7 @@ def test_a_pest_on_a_card_taken_after_the_feeder_deck_ran_out_still_strikes():
 def _near_the_end(players: int = 3):
     state = three() if players == 3 else None
     assert state is not None
-    # Leave a single card in the feeder deck.
-    left = state.seed_left - 1
-    for k in range(5):
-        take = min(left, state.seed_deck[k])
-        state.seed_deck[k] -= take
-        state.gone[k] += take
-        left -= take
-    state.seed_left = 1
-    ready(state)
-    return state
+    return with_feeder_deck_of(state, 1)  # a single card left in the feeder deck
 
 
 def test_the_end_is_triggered_when_the_feeder_deck_runs_out_and_the_round_is_finished():
@@ -653,11 +647,7 @@ def test_the_end_is_triggered_when_the_feeder_deck_runs_out_and_the_round_is_fin
 
 
 def test_after_the_last_round_each_player_keeps_two_hand_cards_in_secret():
-    state = _near_the_end()
-    state.end_triggered = True
-    state.seed_left = 0
-    state.gone[0] += state.seed_deck[0]
-    state.seed_deck = [0, 0, 0, 0, 0]
+    state = with_feeder_deck_empty(_near_the_end())
     for _ in range(3):
         play(state, [names(state)[0]])
         while state.decision.kind != "play" and state.decision.kind != "keep":
@@ -686,8 +676,8 @@ def test_after_the_last_round_each_player_keeps_two_hand_cards_in_secret():
 
 def test_a_player_whose_hand_is_empty_triggers_the_end_and_passes():
     state = three()
-    state.discarded |= state.hands[1]
-    state.hands[1] = 0
+    hands = [state.hands[0], 0, state.hands[2]]
+    state = edited(state, discarded=state.discarded | state.hands[1], hands=hands)
     play(state, ["play greenfinch-1m perch 1", "collect nothing", "draw", "bird sparrow-1f"])
     # Player 1 has nothing to play: the end is triggered and player 2 finishes the round.
     assert state.end_triggered and state.current_player() == 2
@@ -709,9 +699,7 @@ def test_an_end_triggered_in_the_last_seats_turn_goes_straight_to_the_final_card
 
 def test_a_difference_of_five_that_draws_the_last_feeder_card_triggers_the_end():
     state = _near_the_end()
-    state.queues[1] = [card(state, "sparrow-1f")]
-    state.deck.remove(card(state, "sparrow-1f"))
-    ready(state)
+    state = with_queue(state, 1, "sparrow-1f")
     play(state, ["play chaffinch-6f perch 2"])  # 7 vs 2: +5, the top card
     assert state.decision.kind == "seed_take" and not state.end_triggered
     state.apply_action(state.legal_actions()[0])  # the last card of the feeder deck
@@ -731,9 +719,7 @@ def test_a_difference_of_five_that_draws_the_last_feeder_card_triggers_the_end()
 def test_the_final_keep_is_compulsory_and_the_cards_not_kept_are_discarded():
     """Ruling 15: every player holding more than two cards adds exactly two; there is no
     way to keep fewer, and the rest of the hand leaves the game."""
-    state = three()
-    _empty_feeder_deck(state)
-    ready(state)
+    state = with_feeder_deck_empty(three())
     for _ in range(3):
         state.apply_action(state.legal_actions()[0])
         while state.decision.kind not in ("play", "keep"):
@@ -763,56 +749,52 @@ def test_the_final_keep_is_compulsory_and_the_cards_not_kept_are_discarded():
 
 
 def test_a_mated_pair_scores_five_points():
-    state = three()
-    state.birds[0] = mask(state, "sparrow-3f", "sparrow-3m")
+    state = table(("sparrow-3f", "sparrow-3m"))
     assert state.scores()[0]["pairs"] == 5
     assert state.scores()[0]["mated_pairs"] == 1
 
 
 def test_two_birds_of_the_same_sex_are_no_pair():
-    state = three()
-    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f")
+    state = table(("sparrow-3f", "sparrow-4f"))
     assert state.scores()[0]["pairs"] == 0
 
 
 def test_the_majority_in_a_species_scores_the_eggs_on_those_birds():
-    state = three()
-    state.birds[0] = mask(state, "sparrow-5f", "sparrow-1m")  # 3 + 1 eggs
-    state.birds[1] = mask(state, "sparrow-6f")
+    state = table(("sparrow-5f", "sparrow-1m"), ("sparrow-6f",))  # 3 + 1 eggs, and 3
     s = state.scores()
     assert s[0]["majorities"] == 4 and s[1]["majorities"] == 0
 
 
 def test_a_tie_for_a_majority_is_friendly_everyone_tied_scores():
-    state = three()
-    state.birds[0] = mask(state, "sparrow-5f")
-    state.birds[1] = mask(state, "sparrow-6f")
-    state.birds[2] = mask(state, "greenfinch-6f")
+    state = table(("sparrow-5f",), ("sparrow-6f",), ("greenfinch-6f",))
     s = state.scores()
     assert [x["majorities"] for x in s] == [3, 3, 3]
 
 
 def test_seed_cards_score_one_point_per_egg():
     state = three()
-    state.seeds[3:6] = [1, 2, 1]
+    for kind, n in enumerate((1, 2, 1)):  # player 1 collected them from the feeder deck
+        state = with_seeds(state, 1, kind, n)
+    assert state.seeds[3:6] == [1, 2, 1]
     assert state.scores()[1]["seeds"] == 1 + 4 + 3
 
 
 def test_majority_unpaired_variant_scores_only_birds_outside_pairs():
-    state = setup(3, perches=("blackbird-4f", "blackbird-2m"), hands=HANDS3, majority="unpaired")
-    state.birds[0] = mask(state, "sparrow-5f", "sparrow-5m", "sparrow-2f")
+    birds = ("sparrow-5f", "sparrow-5m", "sparrow-2f")
+    state = table(birds, majority="unpaired")
     s = state.scores()[0]
     assert s == {"pairs": 5, "majorities": 1, "seeds": 0, "mated_pairs": 1, "total": 6}
-    plain = three()
-    plain.birds[0] = state.birds[0]
+    plain = table(birds)
+    assert plain.birds[0] == state.birds[0]
     assert plain.scores()[0]["majorities"] == 7
 
 
 def test_a_tie_on_points_goes_to_the_player_with_more_mated_pairs():
-    state = three()
-    state.birds[0] = mask(state, "sparrow-1f", "sparrow-1m")  # 5 + 2 eggs = 7
-    state.birds[1] = mask(state, "greenfinch-6f", "greenfinch-5f", "greenfinch-2m")  # 3+3+1
-    state.pending.clear()
+    state = table(
+        ("sparrow-1f", "sparrow-1m"),  # 5 + 2 eggs = 7
+        ("greenfinch-6f", "greenfinch-5f", "greenfinch-2m"),  # 3 + 3 + 1
+    )
+    state = finished(state)
     s = state.scores()
     assert s[0]["total"] == s[1]["total"] == 7
     assert state.ranks() == [1, 2, 3]
@@ -820,36 +802,37 @@ def test_a_tie_on_points_goes_to_the_player_with_more_mated_pairs():
 
 
 def test_an_exact_tie_shares_the_place():
-    state = three()
-    state.birds[0] = mask(state, "sparrow-1f")
-    state.birds[1] = mask(state, "greenfinch-1f")
-    state.pending.clear()
+    state = finished(table(("sparrow-1f",), ("greenfinch-1f",)))
     assert state.ranks() == [1, 1, 3]
 
 
 def test_a_mated_pair_needs_the_same_species_and_the_same_value():
-    state = three()
-    state.birds[0] = mask(state, "sparrow-3f", "greenfinch-3m")  # same value, two species
-    state.birds[1] = mask(state, "sparrow-4f", "sparrow-5m")  # same species, two values
-    state.birds[2] = mask(state, "greenfinch-2f", "greenfinch-2m")
+    state = table(
+        ("sparrow-3f", "greenfinch-3m"),  # same value, two species
+        ("sparrow-4f", "sparrow-5m"),  # same species, two values
+        ("greenfinch-2f", "greenfinch-2m"),
+    )
     assert [s["mated_pairs"] for s in state.scores()] == [0, 0, 1]
     assert [s["pairs"] for s in state.scores()] == [0, 0, 5]
 
 
 def test_the_majority_goes_to_the_most_birds_not_the_most_eggs():
     """Ruling 11: "most" counts bird cards of the species, not their eggs or values."""
-    state = three()
-    state.birds[0] = mask(state, "sparrow-1f", "sparrow-1m", "sparrow-2f")  # 3 birds, 3 eggs
-    state.birds[1] = mask(state, "sparrow-6f", "sparrow-5f")  # 2 birds, 6 eggs
+    state = table(
+        ("sparrow-1f", "sparrow-1m", "sparrow-2f"),  # 3 birds, 3 eggs
+        ("sparrow-6f", "sparrow-5f"),  # 2 birds, 6 eggs
+    )
     s = state.scores()
     assert [x["majorities"] for x in s] == [3, 0, 0]
 
 
 def test_the_unpaired_variant_still_counts_paired_birds_for_the_majority():
     """Ruling 11: the variant changes which eggs score, not who holds the majority."""
-    state = setup(3, perches=("blackbird-4f", "blackbird-2m"), hands=HANDS3, majority="unpaired")
-    state.birds[0] = mask(state, "sparrow-5f", "sparrow-5m")  # two birds, both in a pair
-    state.birds[1] = mask(state, "sparrow-6f")  # one bird
+    state = table(
+        ("sparrow-5f", "sparrow-5m"),  # two birds, both in a pair
+        ("sparrow-6f",),  # one bird
+        majority="unpaired",
+    )
     s = state.scores()
     assert [x["majorities"] for x in s] == [0, 0, 0]
     assert s[0]["total"] == 5
@@ -879,47 +862,32 @@ def test_the_illegal_message_names_the_wanted_decision():
         state.apply_notation("draw")
 
 
-def _empty_feeder_deck(state):
-    for k in range(5):
-        state.gone[k] += state.seed_deck[k]
-        state.seed_deck[k] = 0
-    state.seed_left = 0
-    state.end_triggered = True
-
-
 def test_with_the_feeder_deck_empty_a_missing_position_or_a_difference_of_five_gives_no_seed():
-    state = three()
-    _empty_feeder_deck(state)
-    state.gone[0] += 1  # the column has shrunk to positions 1-3 (1, 2, 3 eggs)
-    state.column.pop()
-    ready(state)
+    state = with_feeder_deck_empty(three())
+    # The column has shrunk to positions 1-3 (1, 2, 3 eggs): its 1-egg card at position 4
+    # is out of play.
+    assert state.column[-1] // 3 == 0
+    gone = list(state.gone)
+    gone[0] += 1
+    state = edited(state, column=state.column[:-1], gone=gone)
     # Player 0 plays a 6 on the blackbird 2: difference 4, but position 4 is gone.
     play(state, ["play chaffinch-6f perch 2"])
     assert set(cards(state, state.birds[0])) == {"blackbird-2m"}
     assert state.seeds[0:3] == [0, 0, 0]
     assert state.decision.kind == "refill"
-    state2 = three()
-    _empty_feeder_deck(state2)
-    state2.queues[1] = [card(state2, "sparrow-1f")]
-    state2.deck.remove(card(state2, "sparrow-1f"))
-    ready(state2)
+    state2 = with_feeder_deck_empty(with_queue(three(), 1, "sparrow-1f"))
     play(state2, ["play chaffinch-6f perch 2"])  # 7 vs 2: difference 5, no feeder card left
     assert cards(state2, state2.birds[0]) == ["blackbird-2m"]
     assert state2.seeds[0:3] == [0, 0, 0] and state2.decision.kind == "refill"
 
 
 def test_a_player_with_two_cards_or_fewer_at_the_end_keeps_them_all():
-    state = three()
-    _empty_feeder_deck(state)
-    for c in ("chaffinch-3f", "chaffinch-2m"):
-        state.hands[0] &= ~(1 << card(state, c))
-        state.discarded |= 1 << card(state, c)
-    state.display.clear()
-    state.discarded |= sum(1 << c for c in state.deck) | mask(
-        state, "sparrow-6m", "sparrow-6f", "sparrow-5m"
-    )
-    state.deck.clear()
-    ready(state)
+    state = with_feeder_deck_empty(three())
+    # Two of player 0's cards, the display and the bird deck are out of the game.
+    out = mask(state, "chaffinch-3f", "chaffinch-2m")
+    hands = [state.hands[0] & ~out, *state.hands[1:]]
+    out |= sum(1 << c for c in state.deck) | mask(state, "sparrow-6m", "sparrow-6f", "sparrow-5m")
+    state = edited(state, hands=hands, discarded=state.discarded | out, display=[], deck=[])
     # Nothing is left to refill from: player 0 plays and keeps one card.
     play(state, ["play greenfinch-1m perch 1", "collect nothing"])
     for _ in range(2):

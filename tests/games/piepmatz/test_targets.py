@@ -8,7 +8,7 @@ import re
 import meeple
 from meeple.core import CHANCE
 
-from .helpers import card, mask, names, play, ready, setup
+from .helpers import card, edited, mask, names, play, setup, with_collection, with_pest
 from .test_rules import three
 
 HAND0 = ("chaffinch-2m", "chaffinch-3f", "chaffinch-6f", "greenfinch-1m")  # player 1's hand
@@ -99,10 +99,10 @@ def test_collect_targets_a_bird_of_the_own_hand_or_the_collect_nothing_control()
 
 def test_collect_nothing_is_drawn_when_it_is_the_only_choice():
     state = three()
-    state.hands[0] = mask(state, "chaffinch-3f", "chaffinch-6f")
-    state.deck += [card(state, "chaffinch-2m"), card(state, "greenfinch-1m")]
-    state.deck.sort()
-    ready(state)
+    # Player 1's chaffinch 2 and greenfinch 1 go back into the bird deck.
+    hands = [mask(state, "chaffinch-3f", "chaffinch-6f"), *state.hands[1:]]
+    deck = sorted([*state.deck, card(state, "chaffinch-2m"), card(state, "greenfinch-1m")])
+    state = edited(state, hands=hands, deck=deck)
     play(state, ["play chaffinch-3f perch 1"])  # nothing fed, and no bird of value <= 3 left
     assert state.decision.kind == "collect"
     assert paths(state) == {"collect nothing": ("button:nothing",)}
@@ -129,13 +129,8 @@ def test_refill_targets_the_display_cards_and_the_deck():
 
 def test_a_crow_targets_a_bird_of_the_own_collection():
     state = three()
-    state.birds[0] = mask(state, "sparrow-3f", "sparrow-4f", "greenfinch-2m")
-    for c in ("sparrow-3f", "sparrow-4f", "greenfinch-2m"):
-        state.deck.remove(card(state, c))
-    state.column[1] += 1  # a crow on position 2
-    state.seed_deck[3] -= 1
-    state.seed_left -= 1
-    ready(state)
+    state = with_collection(state, 0, "sparrow-3f", "sparrow-4f", "greenfinch-2m")
+    state = with_pest(state, 2, "crow")  # a crow on position 2
     play(state, ["play chaffinch-6f perch 1"])
     assert state.decision.kind == "crow"
     assert paths(state) == {

@@ -12,6 +12,7 @@ import meeple
 from meeple.boardgames.quedlinburg_dash import components as comp
 from meeple.boardgames.quedlinburg_dash.actions import parse_chip
 from meeple.core import ComponentsError
+from meeple.core.position import edit
 
 
 def packaged() -> dict:
@@ -82,7 +83,7 @@ def test_a_corrected_file_loads_and_changes_the_game(tmp_path):
     game = meeple.load("quedlinburg_dash", players=2, components=write(tmp_path, data))
     assert game.rules.spirals == (5, 10, 15, 20, 25, 30, 35, 40, 45)
     state = game.new_initial_state()
-    state.pos[0] = 3
+    state = edit(state, pos=[3, *state.pos[1:]])
     state.apply_notation("draw red-2")
     assert state.rubies[0] == 2, "field 5 is a spiral in the corrected file"
 

@@ -6,7 +6,10 @@ Conrad the donkey; seats here take the animals in box order, which changes nothi
 
 from __future__ import annotations
 
-from .helpers import bag, card, kind, new, play, put_on_card, turn_of
+from meeple.core import CHANCE, Decision
+from meeple.core.position import edit
+
+from .helpers import bag, card, kind, new, play
 
 PAULA, CONRAD = 0, 1
 
@@ -44,15 +47,25 @@ def test_conrad_picks_a_yellow_one_and_the_white_die_gives_a_green_two_for_his_b
 
 def test_paula_buys_a_blue_four_and_a_green_one_with_four_rubies_on_her_third_dream_weed():
     state = new(players=2)
-    # Paula has been ahead and collected four rubies; two dream weeds and some food
-    # already lie on her animal card.
-    state.pos = [14, 9]
-    state.rubies[PAULA] = 4
-    state.ruby_supply -= 4
-    put_on_card(state, PAULA, "dream-weed", 2)
-    put_on_card(state, PAULA, "red-2")
-    put_on_card(state, PAULA, "red-1")
-    turn_of(state, PAULA)
+    # Paula has been ahead and collected four rubies (from the reserve); two dream weeds
+    # and some food from her bag already lie on her animal card. It is her turn.
+    bags = [list(b) for b in state.bags]
+    cards = [list(c) for c in state.cards]
+    for name, n in (("dream-weed", 2), ("red-2", 1), ("red-1", 1)):
+        bags[PAULA][kind(name)] -= n
+        cards[PAULA][kind(name)] += n
+    rubies = list(state.rubies)
+    rubies[PAULA] = 4
+    state = edit(
+        state,
+        pos=[14, 9],
+        rubies=rubies,
+        ruby_supply=state.ruby_supply - 4,
+        bags=bags,
+        cards=cards,
+        pending=[Decision("draw", CHANCE, (PAULA, True))],
+        active=PAULA,
+    )
     play(state, "draw dream-weed")
     assert state.pos[PAULA] == 14, "dream weed: the sheep may not move"
     assert card(state, PAULA)["dream-weed"] == 3, "on the third dream bubble"

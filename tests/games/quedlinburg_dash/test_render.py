@@ -7,7 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 
 import meeple
-from meeple.core import CHANCE
+from meeple.core import CHANCE, Decision
+from meeple.core.position import edit
 from tests.games.notation import check_not_a_move
 from tests.games.quedlinburg_dash.helpers import (
     QuedlinburgDashState,
@@ -15,9 +16,6 @@ from tests.games.quedlinburg_dash.helpers import (
     legal,
     new,
     play,
-    put_in_bag,
-    put_on_card,
-    turn_of,
 )
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
@@ -33,6 +31,34 @@ def _tips(svg: str) -> list[str]:
     return [g.get("data-tip") or "" for g in ET.fromstring(svg).iter() if g.get("data-tip")]
 
 
+def _edit(state: QuedlinburgDashState, **fields: object) -> QuedlinburgDashState:
+    new_state = edit(state, **fields)
+    assert isinstance(new_state, QuedlinburgDashState)
+    return new_state
+
+
+def _bagged(state: QuedlinburgDashState, player: int, name: str) -> QuedlinburgDashState:
+    """``state`` with a chip moved from the reserve into ``player``'s bag."""
+    k = kind(name)
+    supply = list(state.supply)
+    bags = [list(b) for b in state.bags]
+    supply[k] -= 1
+    bags[player][k] += 1
+    return _edit(state, supply=supply, bags=bags)
+
+
+def _carded(
+    state: QuedlinburgDashState, player: int, name: str, n: int = 1
+) -> QuedlinburgDashState:
+    """``state`` with ``n`` chips moved from ``player``'s bag onto their animal card."""
+    k = kind(name)
+    bags = [list(b) for b in state.bags]
+    cards = [list(c) for c in state.cards]
+    bags[player][k] -= n
+    cards[player][k] += n
+    return _edit(state, bags=bags, cards=cards)
+
+
 def _targets(state: QuedlinburgDashState) -> dict[str, list[str]]:
     """Target key -> the names of the legal actions a click on it chooses."""
     out: dict[str, list[str]] = {}
@@ -46,9 +72,8 @@ def _targets(state: QuedlinburgDashState) -> dict[str, list[str]]:
 def _shop() -> QuedlinburgDashState:
     """Seat 0 (player 1) lays the third dream weed with 3 rubies: the shop opens."""
     state = new()
-    state.rubies[0] = 3
-    state.ruby_supply -= 3
-    put_on_card(state, 0, "dream-weed", 2)
+    state = _edit(state, rubies=[3, 0], ruby_supply=state.ruby_supply - 3)
+    state = _carded(state, 0, "dream-weed", 2)
     play(state, "draw dream-weed")
     assert state.decision is not None and state.decision.kind == "shop"
     return state
@@ -95,10 +120,10 @@ def test_dream_weed_in_the_reserve_is_not_clickable():
 
 def test_the_green_caterpillar_returns_a_chip_clicked_on_the_own_card():
     state = new(3)
-    turn_of(state, 1)
-    put_in_bag(state, 1, "green-2")
-    put_on_card(state, 1, "red-1")
-    put_on_card(state, 2, "red-2")
+    state = _edit(state, pending=[Decision("draw", CHANCE, (1, True))], active=1)  # seat 1's turn
+    state = _bagged(state, 1, "green-2")
+    state = _carded(state, 1, "red-1")
+    state = _carded(state, 2, "red-2")
     play(state, "draw green-2")
     assert _targets(state) == {"card:red-1": ["return red-1"], "card:green-2": ["return green-2"]}
     drawn = _drawn(state, 1)
@@ -110,7 +135,7 @@ def test_the_green_caterpillar_returns_a_chip_clicked_on_the_own_card():
 
 def test_the_orange_butterfly_takes_a_chip_clicked_in_the_reserve():
     state = new(cards="butterfly-extended")
-    put_in_bag(state, 0, "orange-1")
+    state = _bagged(state, 0, "orange-1")
     play(state, "draw orange-1")
     targets = _targets(state)
     twos = ["red-2", "yellow-2", "green-2", "blue-2", "orange-2", "purple-2"]

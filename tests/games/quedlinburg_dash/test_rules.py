@@ -7,20 +7,94 @@ from pathlib import Path
 import pytest
 
 import meeple
-from meeple.boardgames.quedlinburg_dash.actions import KIND_VALUE
+from meeple.boardgames.quedlinburg_dash.actions import CHIP_NAMES, KIND_VALUE
 from meeple.boardgames.quedlinburg_dash.state import QuedlinburgDashState
 from meeple.core import (
     CHANCE,
     TERMINAL,
+    Decision,
     IllegalActionError,
     NotationError,
     OptionError,
     RecordError,
 )
 from meeple.core.perft import divide
+from meeple.core.position import edit
 from meeple.core.record import Record, replay
 
-from .helpers import bag, card, kind, legal, new, play, put_in_bag, put_on_card, turn_of
+from .helpers import bag, card, kind, legal, new, play
+
+# -- building positions --------------------------------------------------------------
+# Each returns a new state read back through the position format (so an impossible
+# position is refused) and conserves the pieces: what a player gains comes from the
+# reserve and what a bag loses goes onto the card.
+
+
+def _edit(state: QuedlinburgDashState, **fields: object) -> QuedlinburgDashState:
+    new_state = edit(state, **fields)
+    assert isinstance(new_state, QuedlinburgDashState)
+    return new_state
+
+
+def at(state: QuedlinburgDashState, *fields: int) -> QuedlinburgDashState:
+    """``state`` with the first players' animals on these fields (in seat order)."""
+    return _edit(state, pos=[*fields, *state.pos[len(fields) :]])
+
+
+def with_rubies(state: QuedlinburgDashState, player: int, n: int) -> QuedlinburgDashState:
+    """``state`` with ``player`` holding ``n`` rubies, taken from (or put back in) the reserve."""
+    rubies = list(state.rubies)
+    supply = state.ruby_supply - (n - rubies[player])
+    rubies[player] = n
+    return _edit(state, rubies=rubies, ruby_supply=supply)
+
+
+def with_clovers(state: QuedlinburgDashState, player: int, n: int) -> QuedlinburgDashState:
+    """``state`` with ``player`` holding ``n`` clovers, taken from (or put back in) the reserve."""
+    clovers = list(state.clovers)
+    supply = state.clover_supply - (n - clovers[player])
+    clovers[player] = n
+    return _edit(state, clovers=clovers, clover_supply=supply)
+
+
+def bagged(state: QuedlinburgDashState, player: int, name: str, n: int = 1) -> QuedlinburgDashState:
+    """``state`` with ``n`` chips moved from the reserve into ``player``'s bag."""
+    k = kind(name)
+    assert state.supply[k] >= n, f"the reserve has only {state.supply[k]} {name}"
+    supply = list(state.supply)
+    supply[k] -= n
+    bags = [list(b) for b in state.bags]
+    bags[player][k] += n
+    return _edit(state, supply=supply, bags=bags)
+
+
+def carded(state: QuedlinburgDashState, player: int, name: str, n: int = 1) -> QuedlinburgDashState:
+    """``state`` with ``n`` chips moved from ``player``'s bag onto their animal card."""
+    k = kind(name)
+    assert state.bags[player][k] >= n, f"player {player + 1}'s bag has too few {name}"
+    bags = [list(b) for b in state.bags]
+    cards = [list(c) for c in state.cards]
+    bags[player][k] -= n
+    cards[player][k] += n
+    return _edit(state, bags=bags, cards=cards)
+
+
+def turn(state: QuedlinburgDashState, player: int) -> QuedlinburgDashState:
+    """``state`` at the start of ``player``'s turn: next comes a draw from their bag."""
+    return _edit(state, pending=[Decision("draw", CHANCE, (player, True))], active=player)
+
+
+def exhausted(state: QuedlinburgDashState, *names: str) -> QuedlinburgDashState:
+    """``state`` with every chip of these kinds left in the reserve in player 2's bag
+    (as if that player had bought them all): the reserve has none."""
+    supply = list(state.supply)
+    bags = [list(b) for b in state.bags]
+    for name in names:
+        k = kind(name)
+        bags[1][k] += supply[k]
+        supply[k] = 0
+    return _edit(state, supply=supply, bags=bags)
+
 
 # -- set-up ------------------------------------------------------------------------
 
@@ -141,7 +215,7 @@ def test_dream_weed_does_not_move_the_animal_and_fills_the_next_bubble():
 
 def test_the_sugar_beet_moves_eight_fields_and_has_no_task():
     state = new()
-    put_in_bag(state, 0, "white-8")
+    state = bagged(state, 0, "white-8")
     play(state, "draw white-8")
     assert state.pos[0] == 8
     assert state.rubies[0] == 0
@@ -160,7 +234,7 @@ def test_caterpillar_red_takes_one_ruby():
 
 def test_caterpillar_red_onto_a_spiral_field_takes_two_rubies():
     state = new()
-    state.pos[0] = 4
+    state = at(state, 4)
     play(state, "draw red-2")
     assert state.pos[0] == 6
     assert state.rubies[0] == 2
@@ -171,8 +245,8 @@ def test_a_spiral_bonus_is_two_in_all_not_two_more(chip, gain):
     # Ruling 20: on a spiral field the red card gives 2 rubies and the purple card
     # 2 clovers in place of the usual 1, not 1 + 2.
     state = new(cards="caterpillar-extended")
-    put_in_bag(state, 0, chip)
-    state.pos[0] = 5
+    state = bagged(state, 0, chip)
+    state = at(state, 5)
     play(state, f"draw {chip}")
     assert state.pos[0] == 6
     assert getattr(state, gain)[0] == 2
@@ -230,10 +304,9 @@ def test_white_die_draw_again_draws_another_chip_and_performs_its_task():
 
 def test_white_die_draw_again_can_draw_the_third_dream_weed_which_opens_the_shop():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 2
-    state.ruby_supply -= 2
-    put_on_card(state, 0, "dream-weed", 2)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 2)
+    state = carded(state, 0, "dream-weed", 2)
     play(state, "draw yellow-1", "white die: draw again", "draw dream-weed")
     assert state.pos[0] == 11
     assert state.current_player() == 0 and state.decision is not None
@@ -263,17 +336,16 @@ def test_white_die_draw_again_can_draw_the_third_dream_weed_which_opens_the_shop
 
 
 def test_a_chip_gained_from_an_empty_reserve_is_not_gained():
-    state = new()
-    state.supply[kind("green-2")] = 0
+    state = exhausted(new(), "green-2")
     play(state, "draw yellow-1", "white die: green-2")
     assert "green-2" not in bag(state, 0)
 
 
 def test_caterpillar_green_returns_any_food_chip_of_the_card_but_never_dream_weed():
     state = new()
-    put_in_bag(state, 0, "green-2")
-    put_on_card(state, 0, "red-1")
-    put_on_card(state, 0, "dream-weed")
+    state = bagged(state, 0, "green-2")
+    state = carded(state, 0, "red-1")
+    state = carded(state, 0, "dream-weed")
     play(state, "draw green-2")
     assert state.current_player() == 0
     assert legal(state) == ["return red-1", "return green-2"]
@@ -288,16 +360,16 @@ def test_caterpillar_green_returns_any_food_chip_of_the_card_but_never_dream_wee
 
 def test_caterpillar_blue_moves_to_the_next_spiral_even_from_a_spiral():
     state = new()
-    put_in_bag(state, 0, "blue-1")
-    state.pos[0] = 5
+    state = bagged(state, 0, "blue-1")
+    state = at(state, 5)
     play(state, "draw blue-1")  # 5 + 1 = 6, a spiral field; then on to the next one
     assert state.pos[0] == 12
 
 
 def test_caterpillar_blue_without_a_spiral_ahead_leaves_the_animal_where_it_is():
     state = new()
-    put_in_bag(state, 0, "blue-1")
-    state.pos[0] = 48
+    state = bagged(state, 0, "blue-1")
+    state = at(state, 48)
     play(state, "draw blue-1")
     assert state.pos[0] == 49
     assert not state.is_terminal()
@@ -305,8 +377,8 @@ def test_caterpillar_blue_without_a_spiral_ahead_leaves_the_animal_where_it_is()
 
 def test_caterpillar_orange_moves_one_field_per_ruby_and_keeps_the_rubies():
     state = new(cards="caterpillar-extended")
-    put_in_bag(state, 0, "orange-1")
-    state.rubies[0] = 3
+    state = bagged(state, 0, "orange-1")
+    state = with_rubies(state, 0, 3)
     play(state, "draw orange-1")
     assert state.pos[0] == 1 + 3
     assert state.rubies[0] == 3
@@ -314,11 +386,11 @@ def test_caterpillar_orange_moves_one_field_per_ruby_and_keeps_the_rubies():
 
 def test_caterpillar_purple_takes_a_clover_and_two_on_a_spiral():
     state = new(cards="caterpillar-extended")
-    put_in_bag(state, 0, "purple-1", 2)
+    state = bagged(state, 0, "purple-1", 2)
     play(state, "draw purple-1")
     assert state.clovers[0] == 1
-    turn_of(state, 0)
-    state.pos[0] = 5
+    state = turn(state, 0)
+    state = at(state, 5)
     play(state, "draw purple-1")
     assert state.pos[0] == 6
     assert state.clovers[0] == 3
@@ -327,9 +399,9 @@ def test_caterpillar_purple_takes_a_clover_and_two_on_a_spiral():
 
 def test_clovers_move_the_animal_on_every_third_dream_weed():
     state = new(cards="caterpillar-extended")
-    state.clovers[0] = 2
-    state.pos[0] = 10
-    put_on_card(state, 0, "dream-weed", 2)
+    state = with_clovers(state, 0, 2)
+    state = at(state, 10)
+    state = carded(state, 0, "dream-weed", 2)
     play(state, "draw dream-weed")
     assert state.pos[0] == 12
     assert state.clovers[0] == 2, "the clovers stay for the whole game"
@@ -337,9 +409,11 @@ def test_clovers_move_the_animal_on_every_third_dream_weed():
 
 def test_clovers_do_nothing_without_the_extended_cards():
     state = new(cards="caterpillar")
+    state = at(state, 10)
+    state = carded(state, 0, "dream-weed", 2)
+    # Clovers are not in this game (the reserve has none), so no position can hold them:
+    # this one is impossible and is written directly, not through the position format.
     state.clovers[0] = 2
-    state.pos[0] = 10
-    put_on_card(state, 0, "dream-weed", 2)
     play(state, "draw dream-weed")
     assert state.pos[0] == 10
 
@@ -358,9 +432,14 @@ def test_the_clover_move_comes_with_either_extended_set_and_no_basic_one(cards, 
     # card, but orange and purple always join together, so it is the extended sets.
     state = new(cards=cards)
     assert state.clover_supply == (26 if moves else 0)
-    state.clovers[0] = 2
-    state.pos = [10, 5]
-    put_on_card(state, 0, "dream-weed", 2)
+    state = at(state, 10, 5)
+    state = carded(state, 0, "dream-weed", 2)
+    if moves:
+        state = with_clovers(state, 0, 2)
+    else:
+        # Clovers are not in a basic game: a position holding them is impossible and is
+        # written directly, not through the position format.
+        state.clovers[0] = 2
     play(state, "draw dream-weed")
     assert state.pos[0] == (12 if moves else 10)
 
@@ -369,16 +448,18 @@ def test_the_clover_move_comes_with_either_extended_set_and_no_basic_one(cards, 
 
 
 def _third_dream_weed(state, player=0):
-    put_on_card(state, player, "dream-weed", 2)
-    turn_of(state, player)
+    """``state`` after ``player`` draws a third dream weed, two already on the card."""
+    state = carded(state, player, "dream-weed", 2)
+    state = turn(state, player)
     play(state, "draw dream-weed")
+    return state
 
 
 def test_the_third_dream_weed_opens_the_shop_with_the_rulebook_prices():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 3
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 3)
+    state = _third_dream_weed(state)
     assert state.current_player() == 0
     assert legal(state) == [
         "buy red-1",
@@ -406,9 +487,9 @@ def test_a_five_chip_costs_four_rubies():
 
 def test_chips_bought_together_must_differ_in_colour():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 4
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 4)
+    state = _third_dream_weed(state)
     play(state, "buy red-1")
     assert not any(m.startswith("buy red") for m in legal(state))
     with pytest.raises(IllegalActionError, match="differ in colour"):
@@ -419,10 +500,9 @@ def test_chips_bought_together_must_differ_in_colour():
 
 def test_unspent_rubies_go_back_to_the_reserve():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 5
-    state.ruby_supply = 35
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 5)
+    state = _third_dream_weed(state)
     play(state, "buy red-1", "done")
     assert state.rubies[0] == 0
     assert state.ruby_supply == 40
@@ -430,24 +510,24 @@ def test_unspent_rubies_go_back_to_the_reserve():
 
 def test_the_last_animal_takes_one_extra_ruby_before_buying():
     state = new()
-    state.pos = [5, 10]
-    _third_dream_weed(state)
+    state = at(state, 5, 10)
+    state = _third_dream_weed(state)
     assert state.rubies[0] == 1
     assert legal(state) == ["buy red-1", "buy yellow-1", "buy green-1", "buy blue-1", "done"]
 
 
 def test_a_shared_last_place_also_takes_the_extra_ruby():
     state = new(players=3)
-    state.pos = [5, 5, 9]
-    _third_dream_weed(state)
+    state = at(state, 5, 5, 9)
+    state = _third_dream_weed(state)
     assert state.rubies[0] == 1
 
 
 def test_without_rubies_there_is_no_shopping_and_the_bag_is_refilled_at_once():
     state = new()
-    state.pos = [10, 5]
-    put_on_card(state, 0, "red-1")
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = carded(state, 0, "red-1")
+    state = _third_dream_weed(state)
     assert state.decision is not None and state.decision.info == (1, True)
     assert bag(state, 0) == {"red-1": 2, "red-2": 1, "yellow-1": 1, "dream-weed": 4}
     assert card(state, 0) == {}
@@ -455,11 +535,11 @@ def test_without_rubies_there_is_no_shopping_and_the_bag_is_refilled_at_once():
 
 def test_after_shopping_every_chip_goes_back_into_the_bag():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 2
-    put_on_card(state, 0, "red-1", 2)
-    put_on_card(state, 0, "yellow-1")
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 2)
+    state = carded(state, 0, "red-1", 2)
+    state = carded(state, 0, "yellow-1")
+    state = _third_dream_weed(state)
     play(state, "buy red-2")  # two rubies spent: nothing else is affordable, the visit ends
     assert card(state, 0) == {}
     assert state.cards[0][kind("dream-weed")] == 0
@@ -470,10 +550,9 @@ def test_the_sugar_beet_is_bought_for_five_rubies_as_a_colour_of_its_own():
     # Ruling 22: white is a colour at the shop: one sugar beet per visit, and it
     # goes with a chip of any other colour.
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 10
-    state.ruby_supply = 30
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 10)
+    state = _third_dream_weed(state)
     play(state, "buy white-8")
     assert state.rubies[0] == 5
     assert "buy white-8" not in legal(state), "a second sugar beet would repeat the colour"
@@ -487,14 +566,11 @@ def test_the_sugar_beet_is_bought_for_five_rubies_as_a_colour_of_its_own():
 def test_rubies_that_buy_nothing_still_go_back_to_the_reserve():
     # Ruling 9: a visit with nothing affordable is skipped, but the rubies are not saved.
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 1
-    state.ruby_supply = 39
-    for chip in ("red-1", "yellow-1", "green-1", "blue-1"):
-        k = kind(chip)
-        state.bags[1][k] += state.supply[k]  # every '1' chip is gone from the reserve
-        state.supply[k] = 0
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 1)
+    # Every '1' chip is gone from the reserve.
+    state = exhausted(state, "red-1", "yellow-1", "green-1", "blue-1")
+    state = _third_dream_weed(state)
     assert state.decision is not None and state.decision.info == (1, True), "no shop"
     assert state.rubies[0] == 0 and state.ruby_supply == 40
     assert card(state, 0) == {}
@@ -504,10 +580,9 @@ def test_rubies_that_buy_nothing_still_go_back_to_the_reserve():
 def test_the_last_place_ruby_cannot_come_from_an_empty_reserve():
     # Ruling 11: the last animal takes what is left, here nothing, so it cannot shop.
     state = new()
-    state.pos = [5, 10]
-    state.rubies[1] = 40
-    state.ruby_supply = 0
-    _third_dream_weed(state)
+    state = at(state, 5, 10)
+    state = with_rubies(state, 1, 40)
+    state = _third_dream_weed(state)
     assert state.rubies[0] == 0
     assert state.decision is not None and state.decision.info == (1, True), "no shop"
     state.check_invariants()
@@ -515,11 +590,10 @@ def test_the_last_place_ruby_cannot_come_from_an_empty_reserve():
 
 def test_the_next_turn_draws_from_the_refilled_bag():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 4
-    state.ruby_supply = 36
-    put_on_card(state, 0, "red-1")
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 4)
+    state = carded(state, 0, "red-1")
+    state = _third_dream_weed(state)
     play(state, "buy blue-4", "buy green-1")
     play(state, "draw red-1")  # the other animal's turn
     outcomes = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
@@ -537,10 +611,9 @@ def test_the_next_turn_draws_from_the_refilled_bag():
 
 def test_a_five_chip_is_bought_at_the_shop_for_four_rubies():
     state = new(cards="caterpillar-extended")
-    state.pos = [10, 5]
-    state.rubies[0] = 4
-    state.ruby_supply = 36
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 4)
+    state = _third_dream_weed(state)
     assert "buy orange-5" in legal(state) and "buy purple-5" in legal(state)
     play(state, "buy orange-5")
     assert state.rubies[0] == 0 and state.ruby_supply == 40
@@ -548,16 +621,16 @@ def test_a_five_chip_is_bought_at_the_shop_for_four_rubies():
     assert bag(state, 0)["orange-5"] == 1
     assert state.decision is not None and state.decision.info == (1, True), "nothing left"
     state.check_invariants()
-    turn_of(state, 0)
+    state = turn(state, 0)
     play(state, "draw orange-5")
     assert state.pos[0] == 15
 
 
 def test_five_chips_cannot_be_bought_with_the_butterfly_set():
     state = new(cards="butterfly-extended")
-    state.pos = [10, 5]
-    state.rubies[0] = 4
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 4)
+    state = _third_dream_weed(state)
     assert "buy orange-5" not in legal(state)
     with pytest.raises(IllegalActionError, match="orange-5 chips are not in this game"):
         state.apply_notation("buy orange-5")
@@ -565,10 +638,10 @@ def test_five_chips_cannot_be_bought_with_the_butterfly_set():
 
 def test_a_chip_that_has_run_out_cannot_be_bought():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 3
-    state.supply[kind("blue-4")] = 0
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 3)
+    state = exhausted(state, "blue-4")
+    state = _third_dream_weed(state)
     assert "buy blue-4" not in legal(state)
     with pytest.raises(IllegalActionError, match="no blue-4 chips left"):
         state.apply_notation("buy blue-4")
@@ -576,9 +649,9 @@ def test_a_chip_that_has_run_out_cannot_be_bought():
 
 def test_a_chip_of_a_card_not_in_play_cannot_be_bought():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 5
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 5)
+    state = _third_dream_weed(state)
     assert "buy orange-1" not in legal(state)
     with pytest.raises(IllegalActionError, match="not in this game"):
         state.apply_notation("buy orange-1")
@@ -586,12 +659,12 @@ def test_a_chip_of_a_card_not_in_play_cannot_be_bought():
 
 def test_rubies_and_clovers_are_finite():
     state = new(cards="caterpillar-extended")
-    state.ruby_supply = 0
+    state = with_rubies(state, 1, 40)  # the reserve has no ruby left
     play(state, "draw red-1")
     assert state.rubies[0] == 0
-    state.clover_supply = 1
-    put_in_bag(state, 1, "purple-1")
-    state.pos[1] = 5
+    state = with_clovers(state, 0, 25)  # the reserve has one clover left
+    state = bagged(state, 1, "purple-1")
+    state = at(state, state.pos[0], 5)
     play(state, "draw purple-1")
     assert state.clovers[1] == 1 and state.clover_supply == 0
 
@@ -601,7 +674,7 @@ def test_rubies_and_clovers_are_finite():
 
 def test_reaching_the_marketplace_ends_the_game_at_once():
     state = new()
-    state.pos[0] = 48
+    state = at(state, 48)
     play(state, "draw red-2")
     assert state.is_terminal()
     assert state.current_player() == TERMINAL
@@ -612,41 +685,45 @@ def test_reaching_the_marketplace_ends_the_game_at_once():
 
 def test_the_exact_count_is_not_needed_to_reach_the_marketplace():
     state = new()
-    state.pos[0] = 49
+    state = at(state, 49)
     play(state, "draw red-2")
     assert state.is_terminal() and state.pos[0] == 50
     assert state.scores()[0] == {"fields": 50, "marketplace": 1, "total": 50}
 
 
 def _marketplace_by_white_die(state):
-    state.pos[0] = 47
+    state = at(state, 47)
     play(state, "draw yellow-1", "white die: move 3")
+    return state
 
 
 def _marketplace_by_first_wood_roll(state):
-    state.pos[0] = 47  # the yellow chip lands on spiral 48: two rolls due
+    state = at(state, 47)  # the yellow chip lands on spiral 48: two rolls due
     play(state, "draw yellow-1", "wood die 2")
+    return state
 
 
 def _marketplace_by_caterpillar_orange(state):
-    state.pos[0] = 44
-    state.rubies[0] = 5
-    state.ruby_supply -= 5
-    put_in_bag(state, 0, "orange-1")
+    state = at(state, 44)
+    state = with_rubies(state, 0, 5)
+    state = bagged(state, 0, "orange-1")
     play(state, "draw orange-1")
+    return state
 
 
 def _marketplace_by_draw_again(state):
-    state.pos[0] = 45
-    put_in_bag(state, 0, "white-8")
+    state = at(state, 45)
+    state = bagged(state, 0, "white-8")
     play(state, "draw yellow-1", "white die: draw again", "draw white-8")
+    return state
 
 
 def _marketplace_by_butterfly_green(state):
-    state.pos[0] = 44
-    put_in_bag(state, 0, "green-1")
-    put_in_bag(state, 0, "white-8")
+    state = at(state, 44)
+    state = bagged(state, 0, "green-1")
+    state = bagged(state, 0, "white-8")
     play(state, "draw green-1", "draw white-8")
+    return state
 
 
 @pytest.mark.parametrize(
@@ -662,8 +739,7 @@ def _marketplace_by_butterfly_green(state):
 def test_any_move_that_reaches_the_marketplace_ends_the_game_at_once(cards, reach):
     # Ruling 3: a die, an action card or an extra draw wins as surely as a chip, and
     # nothing after it happens (no second wood die roll, no next turn).
-    state = new(cards=cards)
-    reach(state)
+    state = reach(new(cards=cards))
     assert state.is_terminal() and state.winner == 0
     assert state.pos == [50, 0]
     assert state.ranks() == [1, 2]
@@ -672,7 +748,7 @@ def test_any_move_that_reaches_the_marketplace_ends_the_game_at_once(cards, reac
 
 def test_the_others_rank_by_distance_and_equal_fields_share_a_place():
     state = new(players=4)
-    state.pos = [48, 20, 31, 20]
+    state = at(state, 48, 20, 31, 20)
     play(state, "draw red-2")
     assert state.ranks() == [1, 3, 2, 3]
     assert [s["total"] for s in state.scores()] == [50, 20, 31, 20]
@@ -680,9 +756,9 @@ def test_the_others_rank_by_distance_and_equal_fields_share_a_place():
 
 def test_the_round_limit_stops_a_race_nobody_finishes():
     state = new()
-    state.turns = state.game.rules.turn_limit - 1
-    turn_of(state, 1)
-    state.pos = [7, 3]
+    state = _edit(state, turns=state.game.rules.turn_limit - 1)
+    state = turn(state, 1)
+    state = at(state, 7, 3)
     play(state, "draw red-1")
     assert state.is_terminal()
     assert state.winner == -1
@@ -691,7 +767,7 @@ def test_the_round_limit_stops_a_race_nobody_finishes():
 
 def test_no_action_after_the_end():
     state = new()
-    state.pos[0] = 49
+    state = at(state, 49)
     play(state, "draw red-1")
     with pytest.raises(meeple.GameOverError):
         state.apply_notation("draw red-1")
@@ -703,7 +779,7 @@ def test_no_action_after_the_end():
 @pytest.mark.parametrize(("chip", "rubies"), [("red-1", 1), ("red-2", 2), ("red-4", 3)])
 def test_butterfly_red_gives_rubies_by_the_chip_value(chip, rubies):
     state = new(cards="butterfly")
-    put_in_bag(state, 0, "red-4")
+    state = bagged(state, 0, "red-4")
     play(state, f"draw {chip}")
     assert state.rubies[0] == rubies
 
@@ -728,7 +804,7 @@ def test_butterfly_yellow_rolls_the_wood_die_once_off_a_spiral():
 
 def test_butterfly_yellow_rolls_the_wood_die_twice_on_a_spiral():
     state = new(cards="butterfly")
-    state.pos[0] = 5
+    state = at(state, 5)
     play(state, "draw yellow-1", "wood die 2")
     assert state.pos[0] == 8
     assert state.current_player() == CHANCE and state.decision is not None
@@ -742,12 +818,12 @@ def test_the_wood_die_rolls_are_fixed_where_the_yellow_chip_lands():
     # Ruling 21: a roll that lands on a spiral field earns no second roll, and a first
     # roll that leaves the spiral does not cancel the second one.
     state = new(cards="butterfly")
-    state.pos[0] = 3
+    state = at(state, 3)
     play(state, "draw yellow-1", "wood die 2")  # 3 + 1 = 4, off a spiral: one roll
     assert state.pos[0] == 6 and state.game.rules.is_spiral[6]
     assert state.decision is not None and state.decision.info == (1, True), "one roll only"
     state = new(cards="butterfly")
-    state.pos[0] = 11
+    state = at(state, 11)
     play(state, "draw yellow-1", "wood die 1")  # 11 + 1 = 12, a spiral: two rolls
     assert state.pos[0] == 13
     assert state.decision is not None and state.decision.kind == "wood"
@@ -759,11 +835,10 @@ def test_the_wood_die_rolls_are_fixed_where_the_yellow_chip_lands():
 def test_the_butterfly_green_card_can_draw_the_third_dream_weed_which_opens_the_shop():
     # Ruling 13: the extra draw is carried out in full, dream weed and shop included.
     state = new(cards="butterfly")
-    put_in_bag(state, 0, "green-1")
-    put_on_card(state, 0, "dream-weed", 2)
-    state.pos = [10, 5]
-    state.rubies[0] = 2
-    state.ruby_supply = 38
+    state = bagged(state, 0, "green-1")
+    state = carded(state, 0, "dream-weed", 2)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 2)
     play(state, "draw green-1", "draw dream-weed")
     assert state.pos[0] == 11
     assert state.current_player() == 0 and state.decision is not None
@@ -777,7 +852,7 @@ def test_the_butterfly_green_card_can_draw_the_third_dream_weed_which_opens_the_
 
 def test_butterfly_green_draws_another_chip_and_performs_its_task():
     state = new(cards="butterfly")
-    put_in_bag(state, 0, "green-1", 2)
+    state = bagged(state, 0, "green-1", 2)
     play(state, "draw green-1")
     assert state.decision is not None and state.decision.info == (0, False)
     play(state, "draw green-1", "draw red-2")
@@ -787,7 +862,7 @@ def test_butterfly_green_draws_another_chip_and_performs_its_task():
 
 def test_butterfly_blue_swaps_the_chip_for_the_next_more_valuable_blue_one():
     state = new(cards="butterfly")
-    put_in_bag(state, 0, "blue-1")
+    state = bagged(state, 0, "blue-1")
     supply_before = state.supply[kind("blue-2")]
     play(state, "draw blue-1")
     assert state.pos[0] == 1, "the animal moves by the chip it picked"
@@ -798,7 +873,7 @@ def test_butterfly_blue_swaps_the_chip_for_the_next_more_valuable_blue_one():
 
 def test_butterfly_blue_four_becomes_a_sugar_beet():
     state = new(cards="butterfly")
-    put_in_bag(state, 0, "blue-4")
+    state = bagged(state, 0, "blue-4")
     play(state, "draw blue-4")
     assert state.pos[0] == 4
     assert card(state, 0) == {"white-8": 1}
@@ -806,22 +881,22 @@ def test_butterfly_blue_four_becomes_a_sugar_beet():
 
 def test_butterfly_blue_keeps_its_chip_when_the_better_one_has_run_out():
     state = new(cards="butterfly")
-    put_in_bag(state, 0, "blue-2")
-    state.supply[kind("blue-4")] = 0
+    state = bagged(state, 0, "blue-2")
+    state = exhausted(state, "blue-4")
     play(state, "draw blue-2")
     assert card(state, 0) == {"blue-2": 1}
 
 
 def test_butterfly_orange_takes_any_two_chip_and_a_four_on_a_spiral():
     state = new(cards="butterfly-extended")
-    put_in_bag(state, 0, "orange-1", 2)
+    state = bagged(state, 0, "orange-1", 2)
     play(state, "draw orange-1")
     twos = ["red-2", "yellow-2", "green-2", "blue-2", "orange-2", "purple-2"]
     assert legal(state) == [f"take {c}" for c in twos]
     play(state, "take blue-2")
     assert bag(state, 0)["blue-2"] == 1
-    turn_of(state, 0)
-    state.pos[0] = 5
+    state = turn(state, 0)
+    state = at(state, 5)
     play(state, "draw orange-1")
     fours = [c.replace("2", "4") for c in twos]
     assert sorted(legal(state)) == sorted(f"take {c}" for c in twos + fours)
@@ -832,27 +907,25 @@ def test_butterfly_orange_takes_any_two_chip_and_a_four_on_a_spiral():
 def _purple_card(**opts):
     """Player 0 has three orange '1's and a purple '2' on the card and draws a purple '1'."""
     state = new(cards="butterfly-extended", **opts)
-    put_in_bag(state, 0, "purple-1")
-    put_in_bag(state, 0, "purple-2")
-    put_in_bag(state, 0, "orange-1", 3)
-    put_on_card(state, 0, "purple-2")
-    put_on_card(state, 0, "orange-1", 3)
+    state = bagged(state, 0, "purple-1")
+    state = bagged(state, 0, "purple-2")
+    state = bagged(state, 0, "orange-1", 3)
+    state = carded(state, 0, "purple-2")
+    state = carded(state, 0, "orange-1", 3)
     play(state, "draw purple-1")
     return state
 
 
 def _use_up(state, value):
-    """Move every '``value``' chip of the reserve into player 1's bag."""
-    for k in state.game.rules.take_kinds[4]:
-        if KIND_VALUE[k] == value:
-            state.bags[1][k] += state.supply[k]
-            state.supply[k] = 0
+    """``state`` with every '``value``' chip of the reserve moved into player 2's bag."""
+    names = [CHIP_NAMES[k] for k in state.game.rules.take_kinds[4] if KIND_VALUE[k] == value]
+    return exhausted(state, *names)
 
 
 def test_butterfly_orange_with_no_two_chip_left_does_nothing():
     state = new(cards="butterfly-extended")
-    put_in_bag(state, 0, "orange-1")
-    _use_up(state, 2)
+    state = bagged(state, 0, "orange-1")
+    state = _use_up(state, 2)
     play(state, "draw orange-1")
     assert state.pos[0] == 1
     assert state.decision is not None and state.decision.info == (1, True), "nothing happens"
@@ -862,9 +935,9 @@ def test_butterfly_orange_with_no_two_chip_left_does_nothing():
 
 def test_butterfly_orange_on_a_spiral_with_no_two_chip_left_offers_the_fours():
     state = new(cards="butterfly-extended")
-    put_in_bag(state, 0, "orange-1")
-    _use_up(state, 2)
-    state.pos[0] = 5
+    state = bagged(state, 0, "orange-1")
+    state = _use_up(state, 2)
+    state = at(state, 5)
     play(state, "draw orange-1")
     fours = ["red-4", "yellow-4", "green-4", "blue-4", "orange-4", "purple-4"]
     assert legal(state) == [f"take {c}" for c in fours]
@@ -872,10 +945,10 @@ def test_butterfly_orange_on_a_spiral_with_no_two_chip_left_offers_the_fours():
 
 def test_butterfly_orange_on_a_spiral_with_no_two_or_four_chip_left_does_nothing():
     state = new(cards="butterfly-extended")
-    put_in_bag(state, 0, "orange-1")
-    _use_up(state, 2)
-    _use_up(state, 4)
-    state.pos[0] = 5
+    state = bagged(state, 0, "orange-1")
+    state = _use_up(state, 2)
+    state = _use_up(state, 4)
+    state = at(state, 5)
     play(state, "draw orange-1")
     assert state.pos[0] == 6
     assert state.decision is not None and state.decision.info == (1, True), "nothing happens"
@@ -892,7 +965,7 @@ def test_butterfly_purple_counts_the_purple_chips_with_the_one_just_picked():
 
 def test_butterfly_purple_always_gives_a_clover_for_the_chip_just_picked():
     state = new(cards="butterfly-extended")
-    put_in_bag(state, 0, "purple-1")
+    state = bagged(state, 0, "purple-1")
     play(state, "draw purple-1")
     assert state.clovers[0] == 1
 
@@ -906,36 +979,36 @@ def test_butterfly_purple_option_counts_the_orange_chips_as_the_colour_word_read
 
 def test_butterfly_purple_option_without_orange_chips_on_the_card_gives_no_clover():
     state = new(cards="butterfly-extended", purple_counts="orange")
-    put_in_bag(state, 0, "purple-1")
-    put_in_bag(state, 0, "purple-2")
-    put_on_card(state, 0, "purple-2")
+    state = bagged(state, 0, "purple-1")
+    state = bagged(state, 0, "purple-2")
+    state = carded(state, 0, "purple-2")
     play(state, "draw purple-1")
     assert state.clovers[0] == 0
 
 
 def test_the_purple_counts_option_leaves_the_caterpillar_purple_card_alone():
     state = new(cards="caterpillar-extended", purple_counts="orange")
-    put_in_bag(state, 0, "purple-1")
-    put_in_bag(state, 0, "orange-1")
-    put_on_card(state, 0, "orange-1")
+    state = bagged(state, 0, "purple-1")
+    state = bagged(state, 0, "orange-1")
+    state = carded(state, 0, "orange-1")
     play(state, "draw purple-1")
     assert state.clovers[0] == 1
 
 
 def test_butterfly_clovers_move_the_animal_on_the_third_dream_weed():
     state = new(cards="butterfly-extended")
-    state.clovers[0] = 3
-    state.pos = [20, 4]
-    _third_dream_weed(state)
+    state = with_clovers(state, 0, 3)
+    state = at(state, 20, 4)
+    state = _third_dream_weed(state)
     assert state.pos[0] == 23
 
 
 @pytest.mark.parametrize("cards", ["caterpillar-extended", "butterfly-extended"])
 def test_last_place_is_decided_before_the_clover_move(cards):
     state = new(cards=cards)
-    state.clovers[0] = 2
-    state.pos = [10, 11]
-    _third_dream_weed(state)
+    state = with_clovers(state, 0, 2)
+    state = at(state, 10, 11)
+    state = _third_dream_weed(state)
     assert state.pos[0] == 12, "the clovers still move the animal"
     assert state.rubies[0] == 1, "last on field 10 when the dream weed was laid"
     assert state.current_player() == 0 and "buy red-1" in legal(state)
@@ -943,9 +1016,9 @@ def test_last_place_is_decided_before_the_clover_move(cards):
 
 def test_an_animal_not_last_before_the_clover_move_takes_no_extra_ruby():
     state = new(cards="caterpillar-extended")
-    state.clovers[0] = 2
-    state.pos = [12, 11]
-    _third_dream_weed(state)
+    state = with_clovers(state, 0, 2)
+    state = at(state, 12, 11)
+    state = _third_dream_weed(state)
     assert state.pos[0] == 14
     assert state.rubies[0] == 0
     assert state.decision is not None and state.decision.info == (1, True), "no shop"
@@ -953,10 +1026,10 @@ def test_an_animal_not_last_before_the_clover_move_takes_no_extra_ruby():
 
 def test_a_clover_move_to_the_marketplace_ends_the_game_before_shopping():
     state = new(cards="butterfly-extended")
-    state.clovers[0] = 3
-    state.rubies[0] = 4
-    state.pos = [48, 4]
-    _third_dream_weed(state)
+    state = with_clovers(state, 0, 3)
+    state = with_rubies(state, 0, 4)
+    state = at(state, 48, 4)
+    state = _third_dream_weed(state)
     assert state.is_terminal() and state.winner == 0
 
 
@@ -964,35 +1037,39 @@ def test_a_clover_move_to_the_marketplace_ends_the_game_before_shopping():
 
 
 def _gain_orange_move(state):
-    state.rubies[0] = 3
-    state.ruby_supply -= 3
-    put_in_bag(state, 0, "orange-1")
+    state = with_rubies(state, 0, 3)
+    state = bagged(state, 0, "orange-1")
     play(state, "draw orange-1")
     assert state.pos[0] == 4
+    return state
 
 
 def _gain_blue_swap(state):
-    put_in_bag(state, 0, "blue-4")
+    state = bagged(state, 0, "blue-4")
     play(state, "draw blue-4")
     assert card(state, 0) == {"white-8": 1}
+    return state
 
 
 def _gain_red_spiral(state):
-    state.pos[0] = 4
+    state = at(state, 4)
     play(state, "draw red-2")
     assert state.rubies[0] == 2
+    return state
 
 
 def _gain_second_wood_roll(state):
-    state.pos[0] = 5
+    state = at(state, 5)
     play(state, "draw yellow-1", "wood die 1", "wood die 1")
     assert state.pos[0] == 8
+    return state
 
 
 def _gain_sugar_beet(state):
-    put_in_bag(state, 0, "white-8")
+    state = bagged(state, 0, "white-8")
     play(state, "draw white-8")
     assert state.pos[0] == 8
+    return state
 
 
 @pytest.mark.parametrize(
@@ -1007,8 +1084,7 @@ def _gain_sugar_beet(state):
 )
 def test_optional_gains_are_taken_without_asking(cards, gain):
     # Ruling 5: every optional gain is taken; no player decision is offered.
-    state = new(cards=cards)
-    gain(state)
+    state = gain(new(cards=cards))
     assert state.current_player() == CHANCE
     assert state.decision is not None and state.decision.info == (1, True)
     state.check_invariants()
@@ -1047,14 +1123,14 @@ def test_illegal_moves_are_explained():
 def test_an_illegal_move_says_why(setup, move, reason):
     if setup == "take":
         state = new(cards="butterfly-extended")
-        put_in_bag(state, 0, "orange-1")
+        state = bagged(state, 0, "orange-1")
         play(state, "draw orange-1")
     else:
         state = new()
     if setup == "shop":
-        state.pos = [10, 5]
-        state.rubies[0] = 3
-        _third_dream_weed(state)
+        state = at(state, 10, 5)
+        state = with_rubies(state, 0, 3)
+        state = _third_dream_weed(state)
     with pytest.raises(IllegalActionError) as err:
         state.apply_notation(move)
     assert reason in str(err.value)
@@ -1118,7 +1194,9 @@ def _corrupt_clovers(state):
 
 
 def _corrupt_dream_weed(state):
-    put_on_card(state, 0, "dream-weed", 3)
+    dream = kind("dream-weed")
+    state.bags[0][dream] -= 3
+    state.cards[0][dream] += 3
 
 
 def _corrupt_position(state):
@@ -1145,17 +1223,20 @@ def test_a_corrupted_state_breaks_the_invariants(corrupt, message):
     state = new(cards="caterpillar-extended")
     play(state, "draw red-1", "draw red-2")
     state.check_invariants()
-    corrupt(state)
+    # The point is that the invariants catch an impossible state: a clone is corrupted
+    # directly, since the position format would refuse it.
+    bad = state.clone()
+    corrupt(bad)
     with pytest.raises(AssertionError, match=message):
-        state.check_invariants()
+        bad.check_invariants()
+    state.check_invariants()
 
 
 def test_three_dream_weeds_are_allowed_on_the_card_during_the_shop_visit():
     state = new()
-    state.pos = [10, 5]
-    state.rubies[0] = 1
-    state.ruby_supply -= 1
-    _third_dream_weed(state)
+    state = at(state, 10, 5)
+    state = with_rubies(state, 0, 1)
+    state = _third_dream_weed(state)
     assert state.cards[0][kind("dream-weed")] == 3
     state.check_invariants()
 

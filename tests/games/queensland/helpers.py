@@ -1,4 +1,6 @@
-"""Building Queensland positions for tests: by applying actions, then placing by hand."""
+"""Building Queensland positions for tests: by applying actions, then by editing the
+position (``with_tile``, ``with_toads``: the game's invariants check the result, and the
+state given is left as it was)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import meeple
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.components import Tile, _tile
 from meeple.boardgames.queensland.state import QueenslandState
+from meeple.core.position import edit
 
 
 def new_game(players: int = 2, **options: Any) -> meeple.Game:
@@ -49,6 +52,87 @@ def tile_index(state: QueenslandState, tile_id: str) -> int:
     return [t.id for t in state.rules.all_tiles].index(tile_id)
 
 
+def _farm_edit(
+    state: QueenslandState, player: int, tiles: dict[int, int], **fields: Any
+) -> QueenslandState:
+    """``state`` with player ``player`` 's farm holding ``tiles``, its open cells (the empty
+    cells next to it, with what their neighbours ask) worked out again."""
+    opn: dict[int, int] = {}
+    for cell in tiles:
+        for delta in A.DELTAS:
+            nb = cell + delta
+            if nb not in tiles and A.in_window(nb):
+                opn[nb] = state._key(tiles, nb)
+    all_tiles = [dict(t) for t in state.tiles]
+    all_tiles[player] = tiles
+    all_open = [dict(o) for o in state.open]
+    all_open[player] = opn
+    out = edit(state, tiles=all_tiles, open=all_open, **fields)
+    assert isinstance(out, QueenslandState)
+    return out
+
+
+def with_tile(
+    state: QueenslandState,
+    player: int,
+    x: int,
+    y: int,
+    tile_id: str,
+    rot: int = 0,
+    toads: int = 0,
+) -> QueenslandState:
+    """A face-down tile put on a farm (turned ``rot`` quarter turns) with ``toads`` from
+    the supply on it, as in a turn before this one; a new state."""
+    t = tile_index(state, tile_id)
+    assert t in state.pile, f"{tile_id} is not face down"
+    cell = A.pack(x, y)
+    assert cell not in state.tiles[player], f"{x},{y} holds a tile"
+    tiles = dict(state.tiles[player])
+    tiles[cell] = t * 4 + rot
+    out = _farm_edit(
+        state, player, tiles, pile=[p for p in state.pile if p != t], turns=state.turns + 1
+    )
+    return with_toads(out, player, x, y, toads) if toads else out
+
+
+def with_toads(state: QueenslandState, player: int, x: int, y: int, n: int) -> QueenslandState:
+    """``n`` toads on the tile at ``x``, ``y`` of a farm, the difference taken from (or
+    given back to) the supply; a new state."""
+    cell = A.pack(x, y)
+    old = state.toads[player].get(cell, 0)
+    heaps = [dict(t) for t in state.toads]
+    if n:
+        heaps[player][cell] = n
+    else:
+        heaps[player].pop(cell, None)
+    out = edit(state, toads=heaps, supply=state.supply + old - n)
+    assert isinstance(out, QueenslandState)
+    return out
+
+
+def with_market(state: QueenslandState, *tile_ids: str) -> QueenslandState:
+    """The market holding these tiles (from the pile; the ones there go back into it)."""
+    pile = list(state.pile)
+    market = list(state.market)
+    for s, tid in enumerate(tile_ids):
+        if market[s] >= 0:
+            pile.append(market[s])
+        t = tile_index(state, tid)
+        assert t in pile, f"{tid} is not face down"
+        pile.remove(t)
+        market[s] = t
+    out = edit(state, pile=sorted(pile), market=market)
+    assert isinstance(out, QueenslandState)
+    return out
+
+
+# -- in place, for the test files that still build positions that way ----------------
+#
+# test_examples, test_screens and test_targets call these on a state and go on with it,
+# and the two tests of a tile that fits nowhere (test_rules, test_render) put a tile twice,
+# which no position holds. Once those use ``with_tile`` and ``with_toads``, these go.
+
+
 def put(
     state: QueenslandState, player: int, x: int, y: int, tile_id: str, rot: int = 0, toads: int = 0
 ) -> None:
@@ -68,19 +152,6 @@ def set_toads(state: QueenslandState, player: int, x: int, y: int, n: int) -> No
         state.toads[player][cell] = n
     else:
         state.toads[player].pop(cell, None)
-    state._legal_cache = None
-
-
-def set_market(state: QueenslandState, *tile_ids: str) -> None:
-    for s, tid in enumerate(tile_ids):
-        old = state.market[s]
-        if old >= 0:
-            state.pile.append(old)
-        t = tile_index(state, tid)
-        if t in state.pile:
-            state.pile.remove(t)
-        state.market[s] = t
-    state.pile.sort()
     state._legal_cache = None
 
 
