@@ -230,9 +230,23 @@ class QuedlinburgDashState(State):
         else:
             self._refill(p)
 
+    def _affordable(self, p: int, mask: int) -> list[int]:
+        """The shop's rule: the chip kinds ``p`` may buy now, given the colours already
+        bought on this visit (``mask``): in this game, of another colour, in the reserve,
+        and no dearer than their rubies. One pass: the hot path."""
+        rubies = self.rubies[p]
+        supply = self.supply
+        return [
+            k
+            for k, price, bit in self.rules.shop
+            if price <= rubies and supply[k] and not mask & bit
+        ]
+
     def _shop_problem(self, p: int, mask: int, kind: int) -> str | None:
-        """Why ``p`` may not buy a ``kind`` chip now (``mask``: the colours bought already on
-        this visit), or None: the one rule behind the chips offered and the refusals."""
+        """Why ``p`` may not buy a ``kind`` chip now, or None: the rule is
+        :meth:`_affordable`; here it is put in words (which part the chip fails)."""
+        if kind in self._affordable(p, mask):
+            return None
         price = self.rules.price[kind]
         name = CHIP_NAMES[kind]
         if price == 0:
@@ -244,13 +258,7 @@ class QuedlinburgDashState(State):
             )
         if not self.supply[kind]:
             return f"the reserve has no {name} chips left"
-        if price > self.rubies[p]:
-            return f"{name} costs {price} rubies; you have {self.rubies[p]}"
-        return None
-
-    def _affordable(self, p: int, mask: int) -> list[int]:
-        """Chip kinds ``p`` may buy now, given the colours already bought (``mask``)."""
-        return [k for k, _, _ in self.rules.shop if self._shop_problem(p, mask, k) is None]
+        return f"{name} costs {price} rubies; you have {self.rubies[p]}"
 
     def _refill(self, p: int) -> None:
         """Leave the shop: unspent rubies go back; the animal card empties into the bag."""

@@ -163,8 +163,11 @@ class QueenslandState(State):
         return key
 
     def placements(self, p: int, tile: int) -> list[int]:
-        """The empty cells where ``tile`` can join player ``p`` 's farm in some rotation."""
-        return [cell for cell in self.open[p] if self._cell_problem(p, tile, cell) is None]
+        """The empty cells where ``tile`` can join player ``p`` 's farm in some rotation:
+        the placement rule for cells, which the refusals' words also consult."""
+        table = self.rules.fit_table
+        base = tile * self.rules.fit_stride
+        return [cell for cell, key in self.open[p].items() if table[base + key]]
 
     # The placement rule, each part once: the choices offered and the refusals' words
     # both come from these.
@@ -182,16 +185,17 @@ class QueenslandState(State):
         return None
 
     def _cell_problem(self, p: int, tile: int, cell: int) -> str | None:
-        """Why ``tile`` may not go on ``cell`` of player ``p`` 's farm in any rotation."""
-        key = self.open[p].get(cell)
-        if key is not None and self.rules.fit_table[tile * self.rules.fit_stride + key]:
+        """Why ``tile`` may not go on ``cell`` of player ``p`` 's farm in any rotation, or
+        None. The rule is :meth:`placements` (the hot path, one pass over the open cells);
+        here it is only put in words: which part of it the cell fails."""
+        if cell in self.placements(p, tile):
             return None
         x, y = A.unpack(cell)
-        if key is not None:
-            return f"in no rotation do the tile's sides match its neighbours at {x},{y}"
         if cell in self.tiles[p]:
             return f"{x},{y} already holds a tile"
-        return f"{x},{y} does not touch your farm"
+        if cell not in self.open[p]:
+            return f"{x},{y} does not touch your farm"
+        return f"in no rotation do the tile's sides match its neighbours at {x},{y}"
 
     def _rotation_problem(self, p: int, tile: int, cell: int, r: int) -> str | None:
         """Why ``tile`` may not lie on ``cell`` turned ``r`` quarter turns, or None."""
