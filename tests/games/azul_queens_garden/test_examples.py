@@ -8,37 +8,40 @@ from __future__ import annotations
 
 from meeple.boardgames.azul_queens_garden.scoring import evaluation, groups, round_score
 
-from .helpers import act, can, cell, give, lay, legal, quiet, set_jokers, t, tray
+from .helpers import (
+    act,
+    can,
+    cell,
+    legal,
+    quiet,
+    t,
+    with_hexagons,
+    with_jokers,
+    with_storage,
+    with_tray,
+)
 
 
 def test_purple_bird_costs_two_the_bird_itself_and_one_more_bird_or_purple_tile():
     # Review (detectivehawkgames): a bird costs 2; the bird itself is one, then
     # another bird or another purple tile; with neither, a joker; else it cannot go.
-    s = quiet()
-    set_jokers(s, 0, 0)
-    give(s, 0, "purple-bird")
+    s = with_storage(with_jokers(quiet(), 0, 0), 0, "purple-bird")
     assert not can(s, "place purple-bird at 0.1")
-    give(s, 0, "lime-bird")
+    s = with_storage(s, 0, "lime-bird")
     assert can(s, "place purple-bird at 0.1")
-    s2 = quiet()
-    set_jokers(s2, 0, 0)
-    give(s2, 0, "purple-bird", "purple-fruit")
+    s2 = with_storage(with_jokers(quiet(), 0, 0), 0, "purple-bird", "purple-fruit")
     act(s2, "place purple-bird at 0.1")
     assert legal(s2) == ["pay by colour"]
-    s3 = quiet()
-    set_jokers(s3, 0, 1)
-    give(s3, 0, "purple-bird")
+    s3 = with_storage(with_jokers(quiet(), 0, 1), 0, "purple-bird")
     act(s3, "place purple-bird at 0.1", "pay by colour")
     assert legal(s3) == ["pay joker"]
 
 
 def test_blue_butterfly_costs_three_two_more_butterflies_or_two_more_blue():
     # Review: a butterfly costs 3 in all, so two more butterflies or two more blue.
-    s = quiet()
-    set_jokers(s, 0, 0)
-    give(s, 0, "blue-butterfly", "blue-tree")
+    s = with_storage(with_jokers(quiet(), 0, 0), 0, "blue-butterfly", "blue-tree")
     assert not can(s, "place blue-butterfly at 0.1")
-    give(s, 0, "blue-flower")
+    s = with_storage(s, 0, "blue-flower")
     act(s, "place blue-butterfly at 0.1", "pay by colour", "pay blue-tree", "pay blue-flower")
     assert s.store_n[0] == 0
     assert s.garden[0][cell("0.1")] == t(s, "blue-butterfly")
@@ -46,8 +49,7 @@ def test_blue_butterfly_costs_three_two_more_butterflies_or_two_more_blue():
 
 def test_only_one_of_identical_hexagons_in_the_selection_is_taken():
     # Rules: take all of the chosen pattern or colour; of identical hexagons, one.
-    s = quiet()
-    tray(s, "green-tree", "green-tree", "green-leaf", "blue-leaf")
+    s = with_tray(quiet(), "green-tree", "green-tree", "green-leaf", "blue-leaf")
     act(s, "take green")
     assert s.store[0][t(s, "green-tree")] == 1 and s.store[0][t(s, "green-leaf")] == 1
     assert s.trays[0] == [t(s, "green-tree"), t(s, "blue-leaf")]
@@ -104,7 +106,7 @@ def test_round_scoring_a_hexagon_matching_two_wheel_items_scores_twice():
 def test_first_to_pass_moves_back_one_space_and_starts_the_next_round():
     s = quiet(3)
     for p in range(3):
-        set_jokers(s, p, 0)
+        s = with_jokers(s, p, 0)
     act(s, "pass")  # player 0 can act no more
     act(s, "pass")  # player 1
     act(s, "pass")  # player 2
@@ -115,10 +117,9 @@ def test_first_to_pass_moves_back_one_space_and_starts_the_next_round():
 def test_tile_placed_on_a_completed_ring_gives_a_joker():
     # Rules: after placing, an entirely surrounded fountain, statue, bench or
     # pavilion gives a joker when storage has room.
-    s = quiet()
-    set_jokers(s, 0, 0)
-    for k, name in enumerate(["lime-tree", "lime-bird", "lime-leaf", "lime-fruit", "lime-flower"]):
-        lay(s, 0, name, f"0.{k + 1}")
-    give(s, 0, "lime-butterfly", "lime-tree", "lime-bird")
+    s = with_jokers(quiet(), 0, 0)
+    names = ["lime-tree", "lime-bird", "lime-leaf", "lime-fruit", "lime-flower"]
+    s = with_hexagons(s, 0, {f"0.{k + 1}": name for k, name in enumerate(names)})
+    s = with_storage(s, 0, "lime-butterfly", "lime-tree", "lime-bird")
     act(s, "place lime-butterfly at 0.6", "pay by colour", "pay lime-tree", "pay lime-bird")
     assert s.jokers[0] == 1

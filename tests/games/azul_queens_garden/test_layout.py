@@ -13,7 +13,7 @@ import meeple
 from meeple.boardgames.azul_queens_garden.render import render_svg
 from meeple.core import CHANCE
 
-from .helpers import GID, faceup, quiet, tray
+from .helpers import GID, quiet, with_faceup, with_tray
 
 Layout = tuple[tuple[str, str], tuple[tuple[str, ...], ...]]
 
@@ -77,9 +77,10 @@ def test_a_full_display_fits_the_room_kept_for_it():
         empty = quiet(players)
         full = quiet(players)
         for colour in ("yellow", "blue", "purple", "lilac"):
-            tray(full, *(f"{colour}-{pattern}" for pattern in ("tree", "bird", "leaf", "fruit")))
+            names = (f"{colour}-{pattern}" for pattern in ("tree", "bird", "leaf", "fruit"))
+            full = with_tray(full, *names)
         for printed in ("green-bird", "lime-tree", "green-flower"):
-            faceup(full, printed)
+            full = with_faceup(full, printed)
         obs = full.observation(0)
         assert len(obs["display"]) + len(obs["display_faceup"]) == 7
         assert layout(render_svg(obs))[0] == layout(render_svg(empty.observation(0)))[0]

@@ -60,8 +60,9 @@ def checked_position(
     reserve: Mapping[int, int] | None = None,
     stuck: Mapping[str, int] | None = None,
 ) -> CroaState:
-    """``position`` made through the position format, so that the game's invariants check
-    it (for the tests once they move to it; they use ``position`` for now).
+    """A state with the given face-up tiles and frogs, ``to_move`` to start a turn, made
+    through the position format, so that the game's invariants check it (an impossible
+    position is refused with PositionError).
 
     ``frogs`` maps a square to codes like ``"Q1"`` (queen of P1) or ``"S2"``
     (servant of P2). A player with no queen listed is out of the game. Starting
@@ -161,83 +162,6 @@ def checked_position(
     )
     assert isinstance(out_state, CroaState)
     return out_state
-
-
-# ``position`` writes the fields by hand, and several tests of test_rules and
-# test_examples rely on what the position format refuses: a frog on a face-down tile
-# that is not its start square, fewer starting servants than the game has with none of
-# them removed, a player to move who cannot move (their turn is passed). Once they use
-# ``checked_position`` (and build those positions the honest way), it goes.
-
-
-def position(
-    players: int = 2,
-    tiles: Mapping[str, str] | None = None,
-    frogs: Mapping[str, Sequence[str]] | None = None,
-    to_move: int = 0,
-    pond: str = "classic",
-    reserve: Mapping[int, int] | None = None,
-    stuck: Mapping[str, int] | None = None,
-) -> CroaState:
-    """A state with the given face-up tiles and frogs, ``to_move`` starting a turn.
-
-    ``frogs`` maps a square to codes like ``"Q1"`` (queen of P1) or ``"S2"``
-    (servant of P2). A player with no queen listed is out of the game.
-    ``stuck`` maps a square to the mud count of the frogs on it.
-    Face-up tiles are taken from the face-down counts of their square's back.
-    """
-    game = meeple.load("croa", players=players, pond=pond)
-    s = game.new_initial_state()
-    assert isinstance(s, CroaState)
-    g = s.rules
-    s.backs = g.pond.layout  # the component file's layout (a classic pond: one back)
-    slots = g.slots
-    s.pending.clear()
-    s._legal_cache = None
-    s._moves = None
-    s.occ = [()] * 64
-    s.fsq = [-1] * (players * slots)
-    s.stuck = [0] * (players * slots)
-    s.tile = [FACE_DOWN] * 64
-    s.left = [c for back in g.pond.counts for c in back]
-    for name, kind in (tiles or {}).items():
-        t = sq(name)
-        k = g.tile_types.index(kind)
-        s.tile[t] = k
-        idx = g.pond.layout[t] * g.n_types + k
-        assert s.left[idx] > 0, f"no {kind} left under the back of {name}"
-        s.left[idx] -= 1
-    placed = [0] * players
-    has_queen = [False] * players
-    for name, codes in (frogs or {}).items():
-        for code in codes:
-            p = int(code[1]) - 1
-            if code[0].upper() == "Q":
-                f = p * slots
-                has_queen[p] = True
-            else:
-                placed[p] += 1
-                f = p * slots + placed[p]
-            s._place(f, sq(name))
-    for name, n in (stuck or {}).items():
-        for f in s.occ[sq(name)]:
-            s.stuck[f] = n
-    s.out = [-1] * players
-    s.n_out = 0
-    for p in range(players):
-        if not has_queen[p]:
-            s.out[p] = s.n_out
-            s.n_out += 1
-    s.nxt = [1 + placed[p] for p in range(players)]
-    for p, r in (reserve or {}).items():
-        s.nxt[p] = slots - r
-        assert s.nxt[p] >= 1 + placed[p]
-    s.quiet = 0
-    s.turns = 0
-    s.end = ""
-    s.history = []
-    s._begin_turn(to_move)
-    return s
 
 
 def play(s: meeple.State, *moves: str) -> None:

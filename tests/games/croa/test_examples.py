@@ -8,7 +8,7 @@ describe, end to end, as a table would.
 from __future__ import annotations
 
 from meeple.core import CHANCE
-from tests.games.croa.helpers import frogs_on, names, play, position, start
+from tests.games.croa.helpers import checked_position, frogs_on, names, play, start
 
 
 def test_game_play_a_first_turn_from_the_start():
@@ -26,7 +26,7 @@ def test_game_play_a_first_turn_from_the_start():
 def test_effects_chain_lily_then_mosquito_then_a_baby():
     """A lily bounces the frog on and the next tile acts; a mosquito lends a second jump,
     and the queen it sends makes a baby with a male."""
-    s = position(
+    s = checked_position(
         tiles={"c3": "lily", "d4": "mosquito", "b2": "male-pink"},
         frogs={"b3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]},
     )
@@ -43,7 +43,7 @@ def test_effects_chain_lily_then_mosquito_then_a_baby():
 def test_the_log_story():
     """Two servants of different colours share a log; a third removes one of its choice;
     a queen landing removes the enemy servants; an enemy frog landing removes the queen."""
-    s = position(
+    s = checked_position(
         4,
         tiles={"d4": "log"},
         frogs={
@@ -70,7 +70,7 @@ def test_the_log_story():
     play(s, "Qg1-f1", "reveal reeds")
     play(s, "Qh8-g7", "reveal reeds")
     play(s, "Sa8-a7", "reveal reeds")
-    play(s, "Qb2-c3", "reveal reeds")
+    play(s, "Qb2-c3")  # the reeds P1's servant stood on are face up
     play(s, "Qf1-e1", "reveal reeds")
     play(s, "Qg7-f6", "reveal reeds")
     play(s, "Sa7-a6", "reveal reeds")
@@ -82,7 +82,7 @@ def test_the_log_story():
 def test_eating_a_queen_brings_a_servant_who_must_then_move_with_her():
     """Landing on an enemy queen removes her owner and gives a servant on your queen's
     tile; with queen and servant together, one of them moves next turn."""
-    s = position(
+    s = checked_position(
         3,
         tiles={"e4": "reeds"},
         frogs={"d4": ["S1"], "a1": ["Q1"], "e4": ["Q2"], "h8": ["Q3"], "g8": ["S3"]},

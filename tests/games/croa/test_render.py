@@ -12,7 +12,7 @@ import pytest
 import meeple
 from meeple.boardgames.croa import render
 from meeple.core.svg import PLAYER_COLOURS
-from tests.games.croa.helpers import position, start
+from tests.games.croa.helpers import checked_position, start
 from tests.games.notation import check_not_a_move
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
@@ -64,7 +64,7 @@ def test_a_frog_ring_stands_out_on_every_tile_and_back():
 
 
 def test_every_frog_wears_a_white_ring_inside_a_dark_outline():
-    s = position(
+    s = checked_position(
         4,
         pond="three_backs",
         tiles={"a1": "lily", "c3": "log"},
@@ -91,7 +91,7 @@ def test_every_frog_wears_a_white_ring_inside_a_dark_outline():
 
 
 def test_the_two_deep_sets_and_shallow_water_have_distinct_backs():
-    obs = position(pond="three_backs", frogs={"a1": ["Q1"], "h8": ["Q2"]}).observation(None)
+    obs = checked_position(pond="three_backs", frogs={"a1": ["Q1"], "h8": ["Q2"]}).observation(None)
     assert [b["water"] for b in obs["backs"]] == ["shallow", "deep", "deep"]
     svg_text = render.render_svg(obs)
     fills = [render._back_fill(obs["backs"], b) for b in range(3)]

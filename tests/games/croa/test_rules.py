@@ -12,7 +12,7 @@ import meeple
 from meeple.boardgames.croa.game import CroaGame
 from meeple.core import CHANCE, TERMINAL, IllegalActionError, NotationError
 from meeple.core.position import edit
-from tests.games.croa.helpers import checked_position, frogs_on, names, play, position, sq, start
+from tests.games.croa.helpers import checked_position, frogs_on, names, play, sq, start
 
 
 def test_pond_is_64_face_down_tiles_in_an_8x8_square():
@@ -76,7 +76,7 @@ def test_each_player_starts_with_a_queen_and_two_servants(players, starts):
 
 
 def test_first_player_starts_and_the_turn_passes_to_the_left():
-    s = position(3, tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]})
+    s = checked_position(3, tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]})
     assert s.current_player() == 0
     play(s, "Qb2-c3")
     assert s.current_player() == 1
@@ -87,7 +87,7 @@ def test_first_player_starts_and_the_turn_passes_to_the_left():
 
 
 def test_a_frog_jumps_to_any_of_the_eight_neighbouring_tiles():
-    s = position(frogs={"d4": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(frogs={"d4": ["Q1"], "h8": ["Q2"]})
     assert names(s) == [
         "Qd4-c3",
         "Qd4-d3",
@@ -98,7 +98,7 @@ def test_a_frog_jumps_to_any_of_the_eight_neighbouring_tiles():
         "Qd4-d5",
         "Qd4-e5",
     ]
-    corner = position(frogs={"a1": ["Q1"], "h8": ["Q2"]})
+    corner = checked_position(frogs={"a1": ["Q1"], "h8": ["Q2"]})
     assert names(corner) == ["Qa1-b1", "Qa1-a2", "Qa1-b2"]
 
 
@@ -129,13 +129,15 @@ def test_landing_on_a_face_down_tile_turns_it_up_by_chance_over_its_back():
 
 
 def test_a_face_up_tile_acts_again_without_chance():
-    s = position(tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h8": ["Q2"]})
     play(s, "Qb2-c3")
     assert s.current_player() == 1
 
 
 def test_queen_and_servant_starting_on_one_tile_must_one_of_them_move():
-    s = position(tiles={"c3": "reeds"}, frogs={"c3": ["Q1", "S1"], "f6": ["S1"], "h8": ["Q2"]})
+    s = checked_position(
+        tiles={"c3": "reeds"}, frogs={"c3": ["Q1", "S1"], "f6": ["S1"], "h8": ["Q2"]}
+    )
     legal = names(s)
     assert legal and all(m[1:3] == "c3" for m in legal)
     assert "Qc3-d4" in legal and "Sc3-d4" in legal
@@ -144,14 +146,16 @@ def test_queen_and_servant_starting_on_one_tile_must_one_of_them_move():
 
 
 def test_the_pair_rule_lapses_when_neither_of_the_pair_can_move():
-    s = position(frogs={"a1": ["Q1", "S1"], "a2": ["S1"], "b1": ["S1"], "b2": ["S1"], "h8": ["Q2"]})
+    s = checked_position(
+        frogs={"a1": ["Q1", "S1"], "a2": ["S1"], "b1": ["S1"], "b2": ["S1"], "h8": ["Q2"]}
+    )
     legal = names(s)
     assert not any(m[1:3] == "a1" for m in legal)
     assert "Sa2-a3" in legal and "Sb2-c3" in legal
 
 
 def test_no_jumping_onto_your_own_frog():
-    s = position(frogs={"d4": ["Q1"], "d5": ["S1"], "h8": ["Q2"]})
+    s = checked_position(frogs={"d4": ["Q1"], "d5": ["S1"], "h8": ["Q2"]})
     assert "Qd4-d5" not in names(s)
     with pytest.raises(IllegalActionError, match="already holds one of your frogs"):
         play(s, "Qd4-d5")
@@ -168,12 +172,12 @@ def test_a_face_down_tile_under_your_own_frog_is_closed():
     with pytest.raises(IllegalActionError, match="b1 already holds one of your frogs"):
         play(s, "Sa2-b1")
     # the same two servants on a face-down tile in mid-pond
-    s = position(frogs={"d4": ["S1"], "d5": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(frogs={"d4": ["S1"], "d5": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
     assert "Sd4-d5" not in names(s) and "Sd5-d4" not in names(s)
 
 
 def test_landing_on_an_opponent_frog_eliminates_it_then_the_tile_acts():
-    s = position(
+    s = checked_position(
         tiles={"d4": "mud"}, frogs={"c3": ["S1"], "d4": ["S2"], "a1": ["Q1"], "h8": ["Q2"]}
     )
     play(s, "Sc3-d4")
@@ -183,7 +187,7 @@ def test_landing_on_an_opponent_frog_eliminates_it_then_the_tile_acts():
 
 
 def test_landing_on_an_enemy_queen_eliminates_her_owner_and_wins_a_servant():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "reeds"},
         frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "h8": ["S2"], "d8": ["Q3"]},
@@ -193,12 +197,13 @@ def test_landing_on_an_enemy_queen_eliminates_her_owner_and_wins_a_servant():
     assert obs["frogs"][1]["in_game"] is False
     assert obs["frogs"][1]["servants"] == []
     assert frogs_on(s, "a1") == ["Q1", "S1"]  # the servant joins the queen
-    assert obs["frogs"][0]["reserve"] == 4
+    # Four in reserve (P1's other starting servant was removed), one of them won.
+    assert obs["frogs"][0]["reserve"] == 3
     assert s.current_player() == 2  # the eliminated player is skipped
 
 
 def test_a_won_servant_needs_one_left_in_reserve():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "reeds"},
         frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "d8": ["Q3"]},
@@ -209,7 +214,7 @@ def test_a_won_servant_needs_one_left_in_reserve():
 
 
 def test_a_won_servant_is_not_placed_beside_a_queen_on_a_log():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "reeds", "a1": "log"},
         frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "d8": ["Q3"]},
@@ -219,7 +224,7 @@ def test_a_won_servant_is_not_placed_beside_a_queen_on_a_log():
 
 
 def test_a_queen_on_a_pike_is_eaten_and_her_player_eliminated():
-    s = position(3, frogs={"c3": ["Q1"], "a1": ["S1"], "h1": ["Q2"], "d8": ["Q3"]})
+    s = checked_position(3, frogs={"c3": ["Q1"], "a1": ["S1"], "h1": ["Q2"], "d8": ["Q3"]})
     play(s, "Qc3-d4", "reveal pike")
     assert s.observation(None)["frogs"][0]["in_game"] is False
     assert frogs_on(s, "a1") == [] and frogs_on(s, "d4") == []
@@ -227,15 +232,17 @@ def test_a_queen_on_a_pike_is_eaten_and_her_player_eliminated():
 
 
 def test_a_servant_on_a_pike_is_eaten():
-    s = position(tiles={"d4": "pike"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "pike"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
     play(s, "Sc3-d4")
     assert frogs_on(s, "d4") == []
     assert s.observation(None)["frogs"][0]["in_game"] is True
-    assert s.observation(None)["frogs"][0]["reserve"] == 5  # eaten frogs do not come back
+    # Four in reserve (P1's other starting servant was removed) before and after: eaten
+    # frogs do not come back.
+    assert s.observation(None)["frogs"][0]["reserve"] == 4
 
 
 def test_the_last_queen_standing_wins():
-    s = position(tiles={"d4": "reeds"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"]})
+    s = checked_position(tiles={"d4": "reeds"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"]})
     play(s, "Sc3-d4")
     assert s.is_terminal() and s.current_player() == TERMINAL
     assert s.ranks() == [1, 2] and s.returns() == [1.0, -1.0]
@@ -243,7 +250,7 @@ def test_the_last_queen_standing_wins():
 
 
 def test_water_lily_bounce_is_a_decision_of_the_same_player():
-    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
     assert s.current_player() == 0
     assert s.pending[-1].kind == "bounce"
@@ -252,11 +259,11 @@ def test_water_lily_bounce_is_a_decision_of_the_same_player():
 
 def test_water_lily_no_return_unless_every_other_neighbour_holds_your_frogs():
     frogs = {"a1": ["Q1"], "a3": ["S1"], "b1": ["S1"], "b2": ["S1"], "h8": ["Q2"]}
-    s = position(tiles={"a2": "lily"}, frogs=frogs)
+    s = checked_position(tiles={"a2": "lily"}, frogs=frogs)
     play(s, "Qa1-a2")
     assert names(s) == ["Qa2-b3"]
     frogs["b3"] = ["S1"]
-    s = position(tiles={"a2": "lily"}, frogs=frogs)
+    s = checked_position(tiles={"a2": "lily"}, frogs=frogs)
     play(s, "Qa1-a2")
     assert names(s) == ["Qa2-a1"]
 
@@ -265,14 +272,14 @@ def test_water_lily_return_still_obeys_the_landing_rules():
     # Queen and servant share b1 (reeds); the servant jumps onto the lily on a1; a2 and
     # b2 hold its own servants, so the only way back is onto its own queen: closed.
     frogs = {"b1": ["Q1", "S1"], "a2": ["S1"], "b2": ["S1"], "h8": ["Q2"]}
-    s = position(tiles={"b1": "reeds", "a1": "lily"}, frogs=frogs)
+    s = checked_position(tiles={"b1": "reeds", "a1": "lily"}, frogs=frogs)
     play(s, "Sb1-a1")
     assert frogs_on(s, "a1") == ["S1"]  # it stays on the lily
     assert frogs_on(s, "b1") == ["Q1"]
     assert s.current_player() == 1 and s.pending[-1].kind == "move"
     # The same return onto a log holding one own servant is open: logs take two.
     frogs = {"b1": ["S1", "S1"], "a2": ["S1"], "b2": ["S1"], "c3": ["Q1"], "h8": ["Q2"]}
-    s = position(tiles={"b1": "log", "a1": "lily"}, frogs=frogs)
+    s = checked_position(tiles={"b1": "log", "a1": "lily"}, frogs=frogs)
     play(s, "Sb1-a1")
     assert s.pending[-1].kind == "bounce" and names(s) == ["Sa1-b1"]
     play(s, "Sa1-b1")
@@ -280,7 +287,7 @@ def test_water_lily_return_still_obeys_the_landing_rules():
 
 
 def test_water_lily_bounce_applies_the_next_tile_effect():
-    s = position(
+    s = checked_position(
         tiles={"d4": "lily", "e5": "mosquito"}, frogs={"c3": ["Q1"], "g2": ["S1"], "h8": ["Q2"]}
     )
     play(s, "Qc3-d4", "Qd4-e5")
@@ -289,7 +296,7 @@ def test_water_lily_bounce_applies_the_next_tile_effect():
 
 
 def test_water_lily_bounce_onto_a_face_down_tile_turns_it_up():
-    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4", "Qd4-d5")
     assert s.current_player() == CHANCE
     play(s, "reveal lily")
@@ -298,7 +305,7 @@ def test_water_lily_bounce_onto_a_face_down_tile_turns_it_up():
 
 
 def test_a_bouncing_frog_never_lands_twice_on_one_lily_in_a_turn():
-    s = position(
+    s = checked_position(
         tiles={"b2": "lily", "c2": "lily", "b3": "lily"}, frogs={"a1": ["Q1"], "h8": ["Q2"]}
     )
     play(s, "Qa1-b2", "Qb2-c2", "Qc2-b3")
@@ -309,14 +316,14 @@ def test_a_bouncing_frog_never_lands_twice_on_one_lily_in_a_turn():
 
 def test_a_frog_with_nowhere_to_bounce_stays_on_the_lily():
     frogs = {"b1": ["Q1", "S1"], "a3": ["S1"], "b2": ["S1"], "b3": ["S1"], "h8": ["Q2"]}
-    s = position(tiles={"a1": "lily", "a2": "lily"}, frogs=frogs)
+    s = checked_position(tiles={"a1": "lily", "a2": "lily"}, frogs=frogs)
     play(s, "Qb1-a1", "Qa1-a2")
     assert frogs_on(s, "a2") == ["Q1"]
     assert s.current_player() == 1
 
 
 def test_mosquito_lets_another_frog_jump():
-    s = position(
+    s = checked_position(
         tiles={"d4": "mosquito", "f7": "reeds"},
         frogs={"c3": ["S1"], "f6": ["S1"], "a1": ["Q1"], "h8": ["Q2"]},
     )
@@ -330,7 +337,7 @@ def test_mosquito_lets_another_frog_jump():
 
 
 def test_mosquito_stop_ends_the_turn():
-    s = position(
+    s = checked_position(
         tiles={"d4": "mosquito"}, frogs={"c3": ["S1"], "f6": ["S1"], "a1": ["Q1"], "h8": ["Q2"]}
     )
     play(s, "Sc3-d4", "stop")
@@ -338,7 +345,7 @@ def test_mosquito_stop_ends_the_turn():
 
 
 def test_mosquito_chains_but_each_frog_moves_once_a_turn():
-    s = position(
+    s = checked_position(
         tiles={"d4": "mosquito", "f7": "mosquito"},
         frogs={"c3": ["S1"], "f6": ["S1"], "a1": ["Q1"], "h8": ["Q2"]},
     )
@@ -352,7 +359,7 @@ def test_mosquito_chains_but_each_frog_moves_once_a_turn():
 def test_the_pair_rule_does_not_limit_a_mosquito_move():
     # Queen and servant start on c3: the servant must (and does) move, onto a mosquito;
     # the extra jump may then go to any other frog, not only the queen left on c3.
-    s = position(
+    s = checked_position(
         tiles={"c3": "reeds", "d4": "mosquito", "f7": "reeds"},
         frogs={"c3": ["Q1", "S1"], "f6": ["S1"], "h8": ["Q2"]},
     )
@@ -366,13 +373,13 @@ def test_the_pair_rule_does_not_limit_a_mosquito_move():
 
 
 def test_mosquito_with_no_other_frog_to_move_ends_the_turn():
-    s = position(tiles={"d4": "mosquito"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "mosquito"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
     assert s.current_player() == 1
 
 
 def test_mud_holds_the_frog_through_its_owners_next_turn():
-    s = position(
+    s = checked_position(
         tiles={"d4": "mud"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"], "h1": ["S2"]}
     )
     play(s, "Sc3-d4")
@@ -387,20 +394,20 @@ def test_mud_holds_the_frog_through_its_owners_next_turn():
 
 
 def test_reeds_do_nothing():
-    s = position(tiles={"d4": "reeds"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "reeds"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
     play(s, "Sc3-d4")
     assert frogs_on(s, "d4") == ["S1"] and s.current_player() == 1
 
 
 def test_a_queen_on_a_male_makes_a_baby_once_per_male_and_its_twin():
-    s = position(
+    s = checked_position(
         tiles={"d4": "male-green", "e5": "male-green", "f6": "male-red"},
         frogs={"c3": ["Q1"], "h8": ["Q2"], "h1": ["S2"]},
     )
     play(s, "Qc3-d4")
     obs = s.observation(None)
     assert frogs_on(s, "d4") == ["Q1", "S1"]
-    assert obs["frogs"][0]["reserve"] == 5
+    assert obs["frogs"][0]["reserve"] == 3  # four (both starting servants removed), one born
     assert "green" not in obs["frogs"][0]["males"]
     play(s, "Sh1-h2", "reveal reeds")
     # the new servant or the queen must move
@@ -413,21 +420,25 @@ def test_a_queen_on_a_male_makes_a_baby_once_per_male_and_its_twin():
 
 
 def test_a_servant_on_a_male_does_nothing():
-    s = position(tiles={"d4": "male-green"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(
+        tiles={"d4": "male-green"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]}
+    )
     play(s, "Sc3-d4")
     assert frogs_on(s, "d4") == ["S1"]
     assert "green" in s.observation(None)["frogs"][0]["males"]
 
 
 def test_no_baby_without_a_servant_in_reserve():
-    s = position(tiles={"d4": "male-green"}, frogs={"c3": ["Q1"], "h8": ["Q2"]}, reserve={0: 0})
+    s = checked_position(
+        tiles={"d4": "male-green"}, frogs={"c3": ["Q1"], "h8": ["Q2"]}, reserve={0: 0}
+    )
     play(s, "Qc3-d4")
     assert frogs_on(s, "d4") == ["Q1"]
     assert "green" in s.observation(None)["frogs"][0]["males"]
 
 
 def test_a_log_holds_two_servants_even_of_different_players():
-    s = position(
+    s = checked_position(
         tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["S2"], "a1": ["Q1"], "h8": ["Q2"]}
     )
     play(s, "Sc3-d4")
@@ -435,7 +446,7 @@ def test_a_log_holds_two_servants_even_of_different_players():
 
 
 def test_a_third_servant_on_a_log_removes_the_frog_of_its_choice():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "log"},
         frogs={"c3": ["S1"], "d4": ["S2", "S3"], "a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]},
@@ -449,7 +460,7 @@ def test_a_third_servant_on_a_log_removes_the_frog_of_its_choice():
 
 
 def test_a_third_servant_with_one_enemy_on_the_log_removes_it_without_asking():
-    s = position(
+    s = checked_position(
         tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["S1", "S2"], "a1": ["Q1"], "h8": ["Q2"]}
     )
     play(s, "Sc3-d4")
@@ -458,7 +469,7 @@ def test_a_third_servant_with_one_enemy_on_the_log_removes_it_without_asking():
 
 
 def test_a_third_servant_on_a_log_of_two_servants_of_one_enemy_removes_one_without_asking():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "log"},
         frogs={"c3": ["S1"], "d4": ["S2", "S2"], "a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]},
@@ -470,14 +481,14 @@ def test_a_third_servant_on_a_log_of_two_servants_of_one_enemy_removes_one_witho
 
 
 def test_two_of_your_servants_on_a_log_close_it_to_your_third():
-    s = position(
+    s = checked_position(
         tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["S1", "S1"], "a1": ["Q1"], "h8": ["Q2"]}
     )
     assert "Sc3-d4" not in names(s)
 
 
 def test_a_queen_landing_on_a_log_removes_the_enemy_servants():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "log"},
         frogs={"c3": ["Q1"], "d4": ["S2", "S3"], "h1": ["Q2"], "d8": ["Q3"]},
@@ -487,7 +498,7 @@ def test_a_queen_landing_on_a_log_removes_the_enemy_servants():
 
 
 def test_a_queen_on_a_log_is_eliminated_by_any_enemy_frog():
-    s = position(
+    s = checked_position(
         3, tiles={"d4": "log"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"], "d8": ["Q3"]}
     )
     play(s, "Sc3-d4")
@@ -496,19 +507,21 @@ def test_a_queen_on_a_log_is_eliminated_by_any_enemy_frog():
 
 
 def test_a_log_holds_a_queen_alone():
-    s = position(tiles={"d4": "log"}, frogs={"c3": ["Q1"], "d4": ["S1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "log"}, frogs={"c3": ["Q1"], "d4": ["S1"], "h8": ["Q2"]})
     assert "Qc3-d4" not in names(s)
     with pytest.raises(IllegalActionError, match="a single queen"):
         play(s, "Qc3-d4")
-    s = position(tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "log"}, frogs={"c3": ["S1"], "d4": ["Q1"], "h8": ["Q2"]})
     assert "Sc3-d4" not in names(s)
 
 
 def test_a_player_who_cannot_move_passes_and_the_mud_dries():
-    s = position(frogs={"a1": ["Q1"], "h8": ["Q2"]}, stuck={"a1": 1})
-    assert s.current_player() == 1
-    assert s.turns == 1 and s.quiet == 1
-    play(s, "Qh8-g7", "reveal reeds")
+    # P1's queen jumped into the mud on P1's last turn (held one more turn of P1's).
+    s = checked_position(frogs={"a1": ["Q1"], "h8": ["Q2"]}, stuck={"a1": 1}, to_move=1)
+    play(s, "Qh8-g7", "reveal reeds")  # a reveal: not a quiet turn
+    assert s.current_player() == 1  # P1 cannot move: the turn passed
+    assert s.turns == 2 and s.quiet == 1
+    play(s, "Qg7-f6", "reveal reeds")
     assert s.current_player() == 0
     assert "Qa1-b2" in names(s)
 
@@ -517,9 +530,19 @@ def test_no_frog_can_move_for_two_whole_rounds_ends_the_game_in_a_shared_result(
     # Cannot arise in play (mud holds a frog one turn of its owner's, and no player can
     # wall in all of their frogs with their own), so the position is built directly:
     # every frog is stuck for two turns of its owner, so each player passes twice.
-    s = position(
-        frogs={"a1": ["Q1"], "b2": ["S1"], "h8": ["Q2"]}, stuck={"a1": 2, "b2": 2, "h8": 2}
+    # Left written by hand: the position format refuses it ("nothing can be played", P1
+    # being to move with no frog free), so a possible one (P1's queen free in the mud) is
+    # changed in place and P1's turn begun again, which passes the turns.
+    s = checked_position(
+        tiles={"a1": "mud"},
+        frogs={"a1": ["Q1"], "b2": ["S1"], "h8": ["Q2"]},
+        stuck={"b2": 2, "h8": 2},
     )
+    s.stuck[0] = 2
+    s.pending.clear()
+    s._moves = None
+    s._legal_cache = None
+    s._begin_turn(0)
     assert s.is_terminal()
     assert s.turns == 4  # two rounds of two passes, not a fifth turn
     assert s.observation(None)["end"] == "no frog can move"
@@ -528,9 +551,13 @@ def test_no_frog_can_move_for_two_whole_rounds_ends_the_game_in_a_shared_result(
 
 
 def test_a_single_round_of_passes_does_not_end_the_game():
-    s = position(3, frogs={"a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]}, stuck={"a1": 1, "h1": 1})
-    assert s.current_player() == 2 and s.turns == 2 and not s.is_terminal()
-    play(s, "Qd8-d7", "reveal reeds")
+    # P1's and P2's queens jumped into mud on their last turns; P3 is to move.
+    s = checked_position(
+        3, frogs={"a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]}, stuck={"a1": 1, "h1": 1}, to_move=2
+    )
+    play(s, "Qd8-d7", "reveal reeds")  # then P1 and P2 cannot move: both pass
+    assert s.current_player() == 2 and s.turns == 3 and not s.is_terminal()
+    play(s, "Qd7-d6", "reveal reeds")
     assert s.current_player() == 0 and "Qa1-b2" in names(s)
 
 
@@ -549,7 +576,7 @@ def test_quiet_turn_limit_ends_the_game_in_a_shared_result():
 
 
 def test_a_reveal_or_a_capture_resets_the_quiet_count():
-    s = position(tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"c3": "reeds"}, frogs={"b2": ["Q1"], "h8": ["Q2"]})
     play(s, "Qb2-c3")
     assert s.quiet == 1
     play(s, "Qh8-g7", "reveal reeds")
@@ -557,7 +584,7 @@ def test_a_reveal_or_a_capture_resets_the_quiet_count():
 
 
 def test_ranks_follow_the_order_of_elimination():
-    s = position(
+    s = checked_position(
         4,
         tiles={"d4": "pike"},
         frogs={"c3": ["Q1"], "h1": ["Q2"], "h8": ["Q3"], "a8": ["Q4"]},
@@ -602,7 +629,7 @@ def test_out_of_place_actions_say_what_the_decision_asks_for():
     assert str(err.value).endswith("; player 1 must jump a frog. Legal: " + ", ".join(names(s)))
     assert "there is no" not in str(err.value)
     # while a frog bounces off a lily
-    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
     with pytest.raises(
         IllegalActionError,
@@ -612,7 +639,7 @@ def test_out_of_place_actions_say_what_the_decision_asks_for():
     with pytest.raises(IllegalActionError, match="'stop' only ends a turn after a mosquito"):
         play(s, "stop")
     # while a third servant on a log chooses its victim
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "log"},
         frogs={"c3": ["S1"], "d4": ["S2", "S3"], "a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]},
@@ -641,28 +668,30 @@ def test_face_down_tiles_are_chance_not_hidden_state():
 
 
 def test_a_face_down_tile_under_an_enemy_turns_up_before_the_capture():
-    s = position(frogs={"c3": ["S1"], "d4": ["S2"], "a1": ["Q1"], "h8": ["Q2"]})
-    play(s, "Sc3-d4")
-    assert s.current_player() == CHANCE and frogs_on(s, "d4") == ["S2"]
+    # A frog stands on a face-down tile only where it started: P2's servant on h7.
+    s = checked_position(frogs={"g6": ["S1"], "h7": ["S2"], "a1": ["Q1"], "h8": ["Q2"]})
+    play(s, "Sg6-h7")
+    assert s.current_player() == CHANCE and frogs_on(s, "h7") == ["S2"]
     play(s, "reveal log")  # a log: the two servants share it
-    assert frogs_on(s, "d4") == ["S2", "S1"]
+    assert frogs_on(s, "h7") == ["S2", "S1"]
 
 
 def test_tile_effects_act_on_every_landing_not_only_the_first():
-    s = position(tiles={"d4": "mud"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "mud"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
     assert s.stuck[0] == 1
 
 
 def test_eating_a_queen_on_a_face_down_pike_puts_both_out_in_that_order():
-    s = position(3, frogs={"c3": ["Q1"], "d4": ["Q2"], "h8": ["Q3"]})
-    play(s, "Qc3-d4", "reveal pike")
+    # P2's queen on her face-down start tile h1.
+    s = checked_position(3, frogs={"g2": ["Q1"], "h1": ["Q2"], "h8": ["Q3"]})
+    play(s, "Qg2-h1", "reveal pike")
     assert s.is_terminal()
     assert s.ranks() == [2, 3, 1]
 
 
 def test_the_won_servant_joins_the_queen_where_she_ends_the_turn():
-    s = position(3, tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "d4": ["Q2"], "h8": ["Q3"]})
+    s = checked_position(3, tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "d4": ["Q2"], "h8": ["Q3"]})
     play(s, "Qc3-d4")  # eats the queen sitting on the lily, then must bounce
     assert s.observation(None)["frogs"][1]["in_game"] is False
     play(s, "Qd4-e5", "reveal reeds")
@@ -671,13 +700,13 @@ def test_the_won_servant_joins_the_queen_where_she_ends_the_turn():
 
 
 def test_the_game_ends_at_once_when_one_queen_is_left():
-    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "d4": ["Q2"]})
+    s = checked_position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "d4": ["Q2"]})
     play(s, "Qc3-d4")
     assert s.is_terminal() and s.ranks() == [1, 2]
 
 
 def test_a_clone_shares_no_list_it_could_change():
-    s = position(tiles={"d4": "mosquito"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "mosquito"}, frogs={"c3": ["S1"], "a1": ["Q1"], "h8": ["Q2"]})
     play(s, "Sc3-d4")
     c = s.clone()
     for name, value in vars(s).items():
@@ -782,26 +811,29 @@ def test_a_start_tile_left_behind_turns_up_when_a_frog_lands_on_it_later():
 
 
 def test_a_queen_may_not_land_on_a_log_holding_her_own_servant_beside_an_enemy():
-    s = position(tiles={"d4": "log"}, frogs={"c3": ["Q1"], "d4": ["S1", "S2"], "h8": ["Q2"]})
+    s = checked_position(
+        tiles={"d4": "log"}, frogs={"c3": ["Q1"], "d4": ["S1", "S2"], "h8": ["Q2"]}
+    )
     assert "Qc3-d4" not in names(s)
 
 
 def test_eating_a_queen_on_a_log_also_wins_a_servant():
     """The log's own rule (any enemy frog eliminates a queen there) is still eating a
     queen: her owner goes out and the eater's queen gets a servant."""
-    s = position(
+    s = checked_position(
         3, tiles={"d4": "log"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"], "d8": ["Q3"]}
     )
     play(s, "Sc3-d4")
     assert frogs_on(s, "a1") == ["Q1", "S1"]
-    assert s.observation(None)["frogs"][0]["reserve"] == 4
+    # Four in reserve (P1's other starting servant was removed), one of them won.
+    assert s.observation(None)["frogs"][0]["reserve"] == 3
 
 
 # -- the servant won by eating a queen (ruling 8) and servants set down (ruling 19) -------
 
 
 def test_the_won_servant_comes_even_when_the_eater_is_then_eaten():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "lily", "e5": "pike"},
         frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "h8": ["Q3"]},
@@ -812,18 +844,21 @@ def test_the_won_servant_comes_even_when_the_eater_is_then_eaten():
 
 
 def test_a_queen_eating_a_queen_on_a_male_gets_the_baby_and_the_won_servant():
-    s = position(3, tiles={"d4": "male-red"}, frogs={"c3": ["Q1"], "d4": ["Q2"], "h8": ["Q3"]})
+    s = checked_position(
+        3, tiles={"d4": "male-red"}, frogs={"c3": ["Q1"], "d4": ["Q2"], "h8": ["Q3"]}
+    )
     play(s, "Qc3-d4")
     assert frogs_on(s, "d4") == ["Q1", "S1", "S1"]
     obs = s.observation(None)
-    assert obs["frogs"][0]["reserve"] == 4  # six in reserve for this queen alone, two used
+    # Four in reserve for this queen alone (her starting servants were removed), two used.
+    assert obs["frogs"][0]["reserve"] == 2
     assert "red" not in obs["frogs"][0]["males"]
 
 
 def test_a_servant_set_beside_a_queen_in_mud_is_not_stuck_and_must_move():
     """Ruling 19: the won servant is set down, it does not land: the mud does not hold it,
     and with the queen stuck the pair rule makes the servant move."""
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "mud"},
         frogs={"c3": ["Q1"], "d4": ["Q2"], "a1": ["S1"], "h8": ["Q3"]},
@@ -840,7 +875,7 @@ def test_a_servant_set_beside_a_queen_in_mud_is_not_stuck_and_must_move():
 def test_a_servant_set_on_a_face_down_start_tile_leaves_it_face_down():
     """Ruling 19: the queen still on her face-down start tile takes the won servant
     there; nothing turns up, and later an enemy landing there turns it up."""
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "reeds"},
         frogs={"a1": ["Q1"], "c3": ["S1"], "d4": ["Q2"], "d8": ["Q3"], "b1": ["S3"]},
@@ -861,14 +896,14 @@ def test_water_lily_return_opens_when_the_others_hold_own_frogs_or_used_lilies()
     landed on this turn, by any of your frogs (here a servant earlier in the turn)."""
     frogs = {"a1": ["Q1"], "b1": ["S1"], "a3": ["S1"], "b3": ["S1"], "c1": ["S1"], "h8": ["Q2"]}
     tiles = {"b2": "lily", "c2": "mosquito", "a2": "lily"}
-    s = position(tiles=tiles, frogs=frogs)
+    s = checked_position(tiles=tiles, frogs=frogs)
     play(s, "Sc1-b2", "Sb2-c2")  # the servant uses the lily on b2, then a mosquito
     play(s, "Qa1-a2")  # the queen jumps onto the lily on a2, next to b2
     assert s.pending[-1].kind == "bounce" and names(s) == ["Qa2-a1"]
     # without the servant's bounce, b2 is an open lily and the way back stays closed
     frogs = {**frogs, "d1": ["S1"]}
     del frogs["c1"]
-    s = position(tiles=tiles, frogs=frogs)
+    s = checked_position(tiles=tiles, frogs=frogs)
     play(s, "Sd1-c2", "Qa1-a2")
     assert names(s) == ["Qa2-b2"]
 
@@ -877,7 +912,7 @@ def test_water_lily_return_opens_when_the_others_hold_own_frogs_or_used_lilies()
 
 
 def test_a_mosquito_cannot_send_a_frog_stuck_in_mud():
-    s = position(
+    s = checked_position(
         tiles={"d4": "mosquito", "f6": "mud"},
         frogs={"c3": ["S1"], "f6": ["S1"], "a1": ["Q1"], "h8": ["Q2"]},
         stuck={"f6": 1},
@@ -894,10 +929,10 @@ def test_a_mosquito_cannot_send_a_frog_stuck_in_mud():
 def test_eating_the_last_enemy_queen_on_a_face_down_pike_wins():
     """The capture comes before the tile acts, and the game ends at once with one queen
     left: the pike never gets to eat the winner."""
-    s = position(frogs={"c3": ["Q1"], "d4": ["Q2"]})
-    play(s, "Qc3-d4", "reveal pike")
+    s = checked_position(frogs={"g7": ["Q1"], "h8": ["Q2"]})  # P2's queen on her start tile
+    play(s, "Qg7-h8", "reveal pike")
     assert s.is_terminal() and s.ranks() == [1, 2]
-    assert frogs_on(s, "d4") == ["Q1"]
+    assert frogs_on(s, "h8") == ["Q1"]
 
 
 # -- one rule, one source: the refusals come from the code that generates the moves -------
@@ -1001,7 +1036,7 @@ def test_every_move_rule_refuses_with_its_own_reason():
     for players, tiles, where, moves in scenes:
         frogs = {part.split()[-1]: part.split()[:-1] for part in where.split(", ")}
         stuck = {x: 1 for x, kind in tiles.items() if kind == "mud"}
-        s = position(players, tiles=tiles, frogs=frogs, stuck=stuck)
+        s = checked_position(players, tiles=tiles, frogs=frogs, stuck=stuck)
         play(s, *moves.split())
         _check_every_action(s, rng, seen)
         _play_and_check(s, rng, seen, steps=30)

@@ -13,7 +13,7 @@ import pytest
 import meeple
 from meeple.core import svg
 from meeple.core.api import Layout, State
-from tests.games.croa.helpers import play, position
+from tests.games.croa.helpers import checked_position, play
 
 NS = "{http://www.w3.org/2000/svg}"
 # Shown this many CSS pixels wide, the text at least this many pixels tall.
@@ -158,13 +158,13 @@ def test_every_frog_tile_and_back_says_what_it_is_and_does():
 
 
 def _mosquito() -> State:
-    s = position(tiles={"d4": "mosquito"}, frogs={"c3": ["Q1"], "g2": ["S1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "mosquito"}, frogs={"c3": ["Q1"], "g2": ["S1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
     return s
 
 
 def _victim() -> State:
-    s = position(
+    s = checked_position(
         4,
         pond="three_backs",
         tiles={"d4": "log", "a8": "male-green", "h7": "mud", "a1": "reeds"},
@@ -297,7 +297,7 @@ def test_every_legal_action_and_chance_outcome_has_words():
 
 
 def test_the_words_say_what_the_jump_does():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "log", "e4": "pike", "c4": "mosquito", "b2": "mud", "b3": "male-red"},
         frogs={"c3": ["Q1"], "d4": ["S2"], "a1": ["S1"], "h8": ["Q2"], "d5": ["S3"], "a8": ["Q3"]},
@@ -329,12 +329,12 @@ def test_the_words_say_what_the_jump_does():
 
 
 def test_the_words_of_a_queen_taken_a_bounce_a_stop_and_a_victim():
-    s = position(tiles={"d4": "reeds"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"]})
+    s = checked_position(tiles={"d4": "reeds"}, frogs={"c3": ["S1"], "a1": ["Q1"], "d4": ["Q2"]})
     assert s.action_words(s.string_to_action("Sc3-d4")) == (
         "jumps a servant from c3 onto the reeds on d4; takes P2's queen: P2 is out; "
         "the game ends (last queen standing)"
     )
-    s = position(tiles={"d4": "lily", "e5": "reeds"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "lily", "e5": "reeds"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
     assert s.action_words(s.string_to_action("Qd4-e5")) == (
         "bounces the queen off the water lily on d4 onto the reeds on e5"

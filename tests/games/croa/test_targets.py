@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import meeple
 from meeple.core.api import CHANCE
-from tests.games.croa.helpers import names, play, position, start
+from tests.games.croa.helpers import checked_position, names, play, start
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -75,7 +75,7 @@ def test_the_frog_key_sits_on_that_frog_inside_its_square():
 
 
 def test_frogs_that_reach_the_same_square_differ_by_their_first_click():
-    s = position(frogs={"c3": ["Q1"], "e3": ["S1"], "h8": ["Q2"]})
+    s = checked_position(frogs={"c3": ["Q1"], "e3": ["S1"], "h8": ["Q2"]})
     assert sorted(_by_target(s)["sq:d4"]) == ["Qc3-d4", "Se3-d4"]
     paths = _paths(s)
     assert paths["Qc3-d4"] == ("frog:c3:Q", "sq:d4")
@@ -85,7 +85,7 @@ def test_frogs_that_reach_the_same_square_differ_by_their_first_click():
 
 def test_a_queen_and_a_servant_sharing_a_tile_are_two_keys_and_only_they_move():
     # The priority rule: one of the two must move, the servant on f6 may not.
-    s = position(frogs={"c3": ["Q1", "S1"], "f6": ["S1"], "h8": ["Q2"]})
+    s = checked_position(frogs={"c3": ["Q1", "S1"], "f6": ["S1"], "h8": ["Q2"]})
     firsts = sorted({p[0] for p in _paths(s).values()})
     assert firsts == ["frog:c3:Q", "frog:c3:S"]
     assert _paths(s)["Qc3-d4"] == ("frog:c3:Q", "sq:d4")
@@ -95,7 +95,9 @@ def test_a_queen_and_a_servant_sharing_a_tile_are_two_keys_and_only_they_move():
 
 
 def test_two_servants_on_a_log_are_one_click():
-    s = position(tiles={"d4": "log"}, frogs={"d4": ["S1", "S1"], "a1": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(
+        tiles={"d4": "log"}, frogs={"d4": ["S1", "S1"], "a1": ["Q1"], "h8": ["Q2"]}
+    )
     assert _paths(s)["Sd4-e5"] == ("frog:d4:S", "sq:e5")
     group = _group(_svg(s), "frog:d4:S")
     tips = [g.get("data-tip", "")[:21] for g in group.iter(f"{NS}g") if g is not group]
@@ -103,7 +105,7 @@ def test_two_servants_on_a_log_are_one_click():
 
 
 def test_a_bounce_is_one_click_on_its_landing_square():
-    s = position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "lily"}, frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
     assert s.pending[-1].kind == "bounce"
     paths = _paths(s)
@@ -115,7 +117,7 @@ def test_a_bounce_is_one_click_on_its_landing_square():
 
 
 def _mosquito() -> meeple.State:
-    s = position(tiles={"d4": "mosquito"}, frogs={"c3": ["Q1"], "g2": ["S1"], "h8": ["Q2"]})
+    s = checked_position(tiles={"d4": "mosquito"}, frogs={"c3": ["Q1"], "g2": ["S1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")
     assert s.pending[-1].kind == "mosquito"
     return s
@@ -155,7 +157,7 @@ def test_the_stop_control_is_drawn_only_for_the_player_who_decides():
 
 
 def test_a_third_servant_on_a_log_removes_the_servant_clicked():
-    s = position(
+    s = checked_position(
         3,
         tiles={"d4": "log"},
         frogs={"c3": ["S1"], "d4": ["S2", "S3"], "a1": ["Q1"], "h1": ["Q2"], "d8": ["Q3"]},
@@ -176,14 +178,14 @@ def test_a_third_servant_on_a_log_removes_the_servant_clicked():
 
 
 def test_chance_reveals_have_no_target():
-    s = position(frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(frogs={"c3": ["Q1"], "h8": ["Q2"]})
     play(s, "Qc3-d4")  # onto a face-down tile
     assert s.current_player() == CHANCE
     assert all(s.action_targets(a) == () for a in s.legal_actions())
 
 
 def test_the_json_form_carries_the_clicks():
-    s = position(frogs={"c3": ["Q1"], "h8": ["Q2"]})
+    s = checked_position(frogs={"c3": ["Q1"], "h8": ["Q2"]})
     a = s.string_to_action("Qc3-d4")
     assert s.action_to_json(a) == {
         "id": a,

@@ -1,6 +1,7 @@
 """Building fixed positions of Quedlinburg Dash for the tests: by play, then by editing the
-position (``at_turn_of``, ``with_in_bag``, ``with_on_card``: the game's invariants check
-the result, and the state given is left as it was)."""
+position (``at_turn_of``, ``at_fields``, ``with_rubies``, ``with_clovers``, ``with_in_bag``,
+``with_on_card``: the game's invariants check the result, and the state given is left as
+it was)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,29 @@ def at_turn_of(state: QuedlinburgDashState, player: int) -> QuedlinburgDashState
     """``state`` with ``player`` to start a turn: the next thing to happen is a draw from
     their bag. A new state, made through the position format."""
     return _edited(state, pending=[Decision("draw", CHANCE, (player, True))], active=player)
+
+
+def at_fields(state: QuedlinburgDashState, *fields: int) -> QuedlinburgDashState:
+    """``state`` with the first players' animals on these fields (in seat order); a new
+    state."""
+    return _edited(state, pos=[*fields, *state.pos[len(fields) :]])
+
+
+def with_rubies(state: QuedlinburgDashState, player: int, n: int) -> QuedlinburgDashState:
+    """``player`` holding ``n`` rubies, taken from (or put back in) the reserve; a new state."""
+    rubies = list(state.rubies)
+    supply = state.ruby_supply - (n - rubies[player])
+    rubies[player] = n
+    return _edited(state, rubies=rubies, ruby_supply=supply)
+
+
+def with_clovers(state: QuedlinburgDashState, player: int, n: int) -> QuedlinburgDashState:
+    """``player`` holding ``n`` clovers, taken from (or put back in) the reserve; a new
+    state."""
+    clovers = list(state.clovers)
+    supply = state.clover_supply - (n - clovers[player])
+    clovers[player] = n
+    return _edited(state, clovers=clovers, clover_supply=supply)
 
 
 def with_in_bag(
@@ -78,34 +102,3 @@ def bag(state: QuedlinburgDashState, player: int) -> dict[str, int]:
 
 def card(state: QuedlinburgDashState, player: int) -> dict[str, int]:
     return dict(state.observation(None)["players"][player]["card"])
-
-
-# -- in place, for the test files that still build positions that way ----------------
-#
-# test_screens and test_targets call these on a state and go on with it. Once they use
-# ``at_turn_of``, ``with_in_bag`` and ``with_on_card``, these go.
-
-
-def turn_of(state: QuedlinburgDashState, player: int) -> None:
-    """Make it ``player``'s turn: the next thing to happen is a draw from their bag."""
-    state.pending[:] = [Decision("draw", CHANCE, (player, True))]
-    state.active = player
-    state._legal_cache = None
-
-
-def put_in_bag(state: QuedlinburgDashState, player: int, name: str, n: int = 1) -> None:
-    """Move ``n`` chips from the reserve into ``player``'s bag."""
-    k = kind(name)
-    assert state.supply[k] >= n, f"the reserve has only {state.supply[k]} {name}"
-    state.supply[k] -= n
-    state.bags[player][k] += n
-    state._legal_cache = None
-
-
-def put_on_card(state: QuedlinburgDashState, player: int, name: str, n: int = 1) -> None:
-    """Move ``n`` chips from ``player``'s bag onto their animal card."""
-    k = kind(name)
-    assert state.bags[player][k] >= n
-    state.bags[player][k] -= n
-    state.cards[player][k] += n
-    state._legal_cache = None

@@ -19,11 +19,14 @@ from meeple.boardgames.quedlinburg_dash.render import text_width
 from meeple.core import CHANCE
 from tests.games.quedlinburg_dash.helpers import (
     QuedlinburgDashState,
+    at_fields,
+    at_turn_of,
     new,
     play,
-    put_in_bag,
-    put_on_card,
-    turn_of,
+    with_clovers,
+    with_in_bag,
+    with_on_card,
+    with_rubies,
 )
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -162,12 +165,8 @@ def _tips(svg: str) -> list[str]:
 
 def test_every_kind_of_piece_has_a_tooltip():
     state = new(3, cards="caterpillar-extended")
-    state.rubies[0] = 4
-    state.ruby_supply -= 4
-    state.clovers[0] = 1
-    state.clover_supply -= 1
-    put_on_card(state, 0, "dream-weed", 2)
-    put_on_card(state, 0, "red-1")
+    state = with_clovers(with_rubies(state, 0, 4), 0, 1)
+    state = with_on_card(with_on_card(state, 0, "dream-weed", 2), 0, "red-1")
     play(state, "draw dream-weed")  # the clover moves the donkey; the shop opens
     assert state.decision is not None and state.decision.kind == "shop"
     for layout in ("wide", "narrow"):
@@ -232,11 +231,8 @@ def test_the_clickable_parts_stay_put_between_decisions(layout):
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     # Shopping chip after chip: the reserve and the shopper's Done button do not move.
-    shop = new(3)
-    turn_of(shop, 1)
-    shop.rubies[1] = 7
-    shop.ruby_supply -= 7
-    put_on_card(shop, 1, "dream-weed", 2)
+    shop = with_rubies(at_turn_of(new(3), 1), 1, 7)
+    shop = with_on_card(shop, 1, "dream-weed", 2)
     play(shop, "draw dream-weed")
     before = _target_places(shop.render_svg(1, layout))
     play(shop, "buy blue-4")
@@ -288,10 +284,9 @@ def test_words_of_a_chip_say_how_far_and_what_its_card_gave():
     assert _words(state, "draw dream-weed") == (
         "the donkey (player 1) draws a dream weed (dream bubble 1 of 3) and stays put"
     )
-    state.pos[0] = 10
-    put_in_bag(state, 0, "blue-1")
+    state = with_in_bag(at_fields(state, 10), 0, "blue-1")
     assert _words(state, "draw blue-1").endswith("to field 11, then jumps to spiral field 12")
-    put_in_bag(state, 0, "yellow-2")
+    state = with_in_bag(state, 0, "yellow-2")
     play(state, "draw yellow-2")
     assert _words(state, "white die: move 3") == (
         "the donkey (player 1) rolls the white die: moves 3 fields to field 15"
@@ -300,10 +295,7 @@ def test_words_of_a_chip_say_how_far_and_what_its_card_gave():
 
 
 def test_words_of_the_third_dream_weed_and_the_shop():
-    state = new()
-    state.rubies[0] = 3
-    state.ruby_supply -= 3
-    put_on_card(state, 0, "dream-weed", 2)
+    state = with_on_card(with_rubies(new(), 0, 3), 0, "dream-weed", 2)
     assert _words(state, "draw dream-weed") == (
         "the donkey (player 1) draws a third dream weed (the dream bubbles are full): "
         "takes 1 ruby for last place and goes shopping with 4 rubies"
@@ -322,49 +314,40 @@ def test_words_of_the_third_dream_weed_and_the_shop():
 
 
 def test_words_of_a_winning_move_and_of_the_extended_cards():
-    state = new(cards="caterpillar-extended")
-    state.pos[0] = 46
-    state.rubies[0] = 3
-    state.ruby_supply -= 3
-    put_in_bag(state, 0, "orange-1")
+    state = with_rubies(at_fields(new(cards="caterpillar-extended"), 46), 0, 3)
+    state = with_in_bag(state, 0, "orange-1")
     assert _words(state, "draw orange-1") == (
         "the donkey (player 1) draws an orange '1': moves 1 field to field 47, then moves "
         "3 more fields for its 3 rubies and reaches the marketplace: it wins the race"
     )
-    butterfly = new(cards="butterfly-extended")
-    butterfly.pos[0] = 5
-    put_in_bag(butterfly, 0, "orange-1")
+    butterfly = at_fields(new(cards="butterfly-extended"), 5)
+    butterfly = with_in_bag(butterfly, 0, "orange-1")
     assert _words(butterfly, "draw orange-1").endswith(
         "to spiral field 6, then may take a '2' or a '4' chip from the reserve"
     )
     play(butterfly, "draw orange-1")
     assert _words(butterfly, "take green-4") == "takes a green '4' from the reserve into its bag"
     play(butterfly, "take green-4")
-    turn_of(butterfly, 0)
-    put_in_bag(butterfly, 0, "purple-1")
+    butterfly = with_in_bag(at_turn_of(butterfly, 0), 0, "purple-1")
     assert _words(butterfly, "draw purple-1").endswith(
         "then takes 1 four-leaf clover, one per purple chip on its card"  # the one picked
     )
-    literal = new(cards="butterfly-extended", purple_counts="orange")
-    literal.pos[0] = 5
-    put_in_bag(literal, 0, "orange-1")
+    literal = at_fields(new(cards="butterfly-extended", purple_counts="orange"), 5)
+    literal = with_in_bag(literal, 0, "orange-1")
     play(literal, "draw orange-1", "take green-4")
-    turn_of(literal, 0)
-    put_in_bag(literal, 0, "purple-1")
+    literal = with_in_bag(at_turn_of(literal, 0), 0, "purple-1")
     assert _words(literal, "draw purple-1").endswith(
         "then takes 1 four-leaf clover, one per orange chip on its card"  # the orange '1'
     )
     fresh = new(cards="butterfly-extended", purple_counts="orange")
-    put_in_bag(fresh, 0, "purple-1")
+    fresh = with_in_bag(fresh, 0, "purple-1")
     assert _words(fresh, "draw purple-1").endswith(
         "then has no orange chip on its card, so takes no clover"
     )
 
 
 def test_words_of_the_green_caterpillar_return():
-    state = new()
-    put_in_bag(state, 0, "green-2")
-    put_on_card(state, 0, "red-1")
+    state = with_on_card(with_in_bag(new(), 0, "green-2"), 0, "red-1")
     assert _words(state, "draw green-2").endswith(
         "then must put a chip from its animal card back into the bag"
     )

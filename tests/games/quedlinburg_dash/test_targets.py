@@ -9,11 +9,13 @@ import xml.etree.ElementTree as ET
 from meeple.core import CHANCE
 from tests.games.quedlinburg_dash.helpers import (
     QuedlinburgDashState,
+    at_fields,
+    at_turn_of,
     new,
     play,
-    put_in_bag,
-    put_on_card,
-    turn_of,
+    with_in_bag,
+    with_on_card,
+    with_rubies,
 )
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -35,10 +37,7 @@ def _drawn(state: QuedlinburgDashState, viewer: int | None) -> list[str]:
 
 def _shop(players: int = 2) -> QuedlinburgDashState:
     """Seat 0 (player 1) lays the third dream weed with 3 rubies (+1 for last place)."""
-    state = new(players)
-    state.rubies[0] = 3
-    state.ruby_supply -= 3
-    put_on_card(state, 0, "dream-weed", 2)
+    state = with_on_card(with_rubies(new(players), 0, 3), 0, "dream-weed", 2)
     play(state, "draw dream-weed")
     assert state.decision is not None and state.decision.kind == "shop"
     return state
@@ -100,10 +99,8 @@ def test_after_a_buy_the_other_colours_still_on_sale_and_done_are_clicked():
 
 
 def test_the_green_caterpillar_returns_a_chip_clicked_on_the_own_card():
-    state = new(3)
-    turn_of(state, 1)
-    put_in_bag(state, 1, "green-2")
-    put_on_card(state, 1, "red-1")
+    state = with_in_bag(at_turn_of(new(3), 1), 1, "green-2")
+    state = with_on_card(state, 1, "red-1")
     play(state, "draw green-2")
     assert state.decision is not None and state.decision.kind == "return"
     assert _paths(state) == {"return red-1": ("card:red-1",), "return green-2": ("card:green-2",)}
@@ -116,9 +113,8 @@ def test_a_long_animal_card_still_shows_every_chip_to_return_once():
     # Past 27 chips the card is drawn one chip per kind with its count.
     state = new()
     for name, n in (("red-1", 10), ("yellow-2", 8), ("blue-1", 8), ("white-8", 2)):
-        put_in_bag(state, 0, name, n)
-        put_on_card(state, 0, name, n)
-    put_in_bag(state, 0, "green-1")
+        state = with_on_card(with_in_bag(state, 0, name, n), 0, name, n)
+    state = with_in_bag(state, 0, "green-1")
     play(state, "draw green-1")
     assert state.decision is not None and state.decision.kind == "return"
     assert sum(state.cards[0]) == 29
@@ -136,8 +132,8 @@ def test_a_long_animal_card_still_shows_every_chip_to_return_once():
 
 def test_the_orange_butterfly_on_a_spiral_takes_a_two_or_a_four_from_the_reserve():
     state = new(cards="butterfly-extended")
-    state.pos[0] = state.game.rules.spirals[0] - 1  # the orange '1' lands on a spiral
-    put_in_bag(state, 0, "orange-1")
+    state = at_fields(state, state.game.rules.spirals[0] - 1)  # the orange '1' lands on a spiral
+    state = with_in_bag(state, 0, "orange-1")
     play(state, "draw orange-1")
     assert state.decision is not None and state.decision.kind == "take"
     colours = ("red", "yellow", "green", "blue", "orange", "purple")

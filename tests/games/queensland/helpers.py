@@ -126,35 +126,6 @@ def with_market(state: QueenslandState, *tile_ids: str) -> QueenslandState:
     return out
 
 
-# -- in place, for the test files that still build positions that way ----------------
-#
-# test_examples, test_screens and test_targets call these on a state and go on with it,
-# and the two tests of a tile that fits nowhere (test_rules, test_render) put a tile twice,
-# which no position holds. Once those use ``with_tile`` and ``with_toads``, these go.
-
-
-def put(
-    state: QueenslandState, player: int, x: int, y: int, tile_id: str, rot: int = 0, toads: int = 0
-) -> None:
-    """Put a tile (turned ``rot`` quarter turns) with ``toads`` on a farm by hand."""
-    t = tile_index(state, tile_id)
-    if t < state.rules.n_farm and t in state.pile:
-        state.pile.remove(t)
-    state._put(player, A.pack(x, y), t * 4 + rot)
-    set_toads(state, player, x, y, toads)
-
-
-def set_toads(state: QueenslandState, player: int, x: int, y: int, n: int) -> None:
-    cell = A.pack(x, y)
-    old = state.toads[player].get(cell, 0)
-    state.supply += old - n
-    if n:
-        state.toads[player][cell] = n
-    else:
-        state.toads[player].pop(cell, None)
-    state._legal_cache = None
-
-
 def toads(state: QueenslandState, player: int) -> dict[tuple[int, int], int]:
     return {A.unpack(c): n for c, n in state.toads[player].items()}
 

@@ -17,9 +17,9 @@ from tests.games.queensland.helpers import (
     names,
     new_game,
     play,
-    put,
-    set_toads,
     toads,
+    with_tile,
+    with_toads,
 )
 
 RONALD, LINDA, SOPHIE, PATRICK = 0, 1, 2, 3
@@ -29,7 +29,7 @@ def test_a_placement_is_allowed_when_cane_and_soil_line_up_not_when_wheat_meets_
     """The placing examples: a tile may go where its sugar cane meets cane and its soil
     meets soil; turned so that its wheat would touch cane, it may not."""
     state = at_first_turn(market=("T09", "T30", "T21"))
-    put(state, 0, 2, 0, "T17")  # soil on its south side, over the cell (2,1)
+    state = with_tile(state, 0, 2, 0, "T17")  # soil on its south side, over the cell (2,1)
     play(state, "take 2", "place 2,1")  # T30: cane N, soil E, wheat S, soil W as printed
     # D's cane lies west of (2,1): turned 270, T30 shows cane west and soil north.
     assert names(state) == ["rotate 270"]
@@ -47,12 +47,14 @@ def test_ronalds_group_move_west_seen_from_every_farm():
     state = at_first_turn(
         4, market=("T09", "T47", "T30"), facings=("north", "east", "south", "west")
     )
-    put(state, RONALD, -2, 0, "T17")  # farm west of the cell Ronald will use
-    set_toads(state, RONALD, 1, 0, 1)
+    state = with_tile(state, RONALD, -2, 0, "T17")  # farm west of the cell Ronald will use
+    state = with_toads(state, RONALD, 1, 0, 1)
     for p in (LINDA, SOPHIE, PATRICK):
-        set_toads(state, p, 1, 0, 1)  # each passive player's toad has a tile to its west
-    put(state, PATRICK, 0, -1, "T17")
-    put(state, PATRICK, 1, -1, "T01", toads=2)  # a pond with a tile west of it
+        state = with_toads(state, p, 1, 0, 1)  # each passive player's toad has a tile to its west
+    # T16: wheat north and soil elsewhere, as T17 (which lies on Ronald's farm).
+    state = with_tile(state, PATRICK, 0, -1, "T16")
+    # A pond with a tile west of it, turned so that its sides match its neighbours'.
+    state = with_tile(state, PATRICK, 1, -1, "T01", rot=2, toads=2)
     play(state, "take 2", "place -1,0", "rotate 180")  # T47 turned: group arrow west
     last = state.observation(LINDA)["last"]
     assert (last["arrow"], last["direction"], last["toads_added"]) == ("group", "west", 2)
@@ -68,13 +70,15 @@ def test_sophies_seven_toad_pond_scores_3_and_lindas_exactly_five_score_5():
     """Sophie places a group tile and moves south: her pond ends with 7 toads, 3 points.
     Linda follows the same group move south and fills a pond with exactly 5: 5 points."""
     state = at_first_turn(4, market=("T09", "T21", "T47"), first=SOPHIE)
-    put(state, SOPHIE, 2, 1, "T01", rot=3, toads=4)  # a pond east of D
-    put(state, LINDA, 2, 0, "T09")
-    put(state, LINDA, 2, 1, "T01", rot=3, toads=4)
-    set_toads(state, LINDA, 2, 0, 1)  # one toad north of her pond
-    set_toads(state, RONALD, 0, 0, 1)
-    put(state, PATRICK, 2, 1, "T01", rot=3, toads=2)
-    set_toads(state, PATRICK, 0, 0, 1)
+    # Three ponds alike (cane north, soil elsewhere), one a farm: T01, T02 and T03. Linda's
+    # tile north of hers is T17 (soil south and west), T09 being in the market.
+    state = with_tile(state, SOPHIE, 2, 1, "T01", rot=3, toads=4)  # a pond east of D
+    state = with_tile(state, LINDA, 2, 0, "T17")
+    state = with_tile(state, LINDA, 2, 1, "T02", rot=3, toads=4)
+    state = with_toads(state, LINDA, 2, 0, 1)  # one toad north of her pond
+    state = with_toads(state, RONALD, 0, 0, 1)
+    state = with_tile(state, PATRICK, 2, 1, "T03", rot=3, toads=2)
+    state = with_toads(state, PATRICK, 0, 0, 1)
     supply = state.supply
     play(state, "take 3", "place 2,0", "rotate 90")  # T47 turned: group arrow south
     assert state.observation(SOPHIE)["last"]["direction"] == "south"

@@ -9,8 +9,16 @@ import xml.etree.ElementTree as ET
 import meeple
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.render import WIDE
+from meeple.boardgames.queensland.state import QueenslandState
 from tests.games.notation import check_not_a_move
-from tests.games.queensland.helpers import at_first_turn, names, play, put, with_tile, with_toads
+from tests.games.queensland.helpers import (
+    at_first_turn,
+    names,
+    play,
+    tile_index,
+    with_tile,
+    with_toads,
+)
 from tests.games.seats import assert_names_both_players, check_a_random_game, svg_words
 
 
@@ -120,6 +128,15 @@ def test_a_market_tile_is_taken_by_clicking_its_space():
         "target": "market:3",
         "targets": ["market:3"],
     }
+
+
+def put(state: QueenslandState, player: int, x: int, y: int, tile_id: str) -> None:
+    """In place, by hand, for the test below only (kept on purpose, see there): a tile on
+    a farm, taken from the pile if it lies there, with no check at all."""
+    t = tile_index(state, tile_id)
+    if t in state.pile:
+        state.pile.remove(t)
+    state._put(player, A.pack(x, y), t * 4)
 
 
 def test_only_market_spaces_whose_tile_fits_can_be_clicked():

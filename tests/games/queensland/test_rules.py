@@ -13,6 +13,7 @@ import pytest
 import meeple
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.scoring import final_scores, toad_extremes, trait_points
+from meeple.boardgames.queensland.state import QueenslandState
 from meeple.core import CHANCE, IllegalActionError
 from meeple.core.position import edit
 from tests.games.queensland.helpers import (
@@ -22,7 +23,7 @@ from tests.games.queensland.helpers import (
     names,
     new_game,
     play,
-    put,
+    tile_index,
     toads,
     with_tile,
     with_toads,
@@ -515,6 +516,15 @@ def _discards(state) -> int:
         for i, t in enumerate(texts)
         if t.startswith("take") and (i + 1 == len(texts) or not texts[i + 1].startswith("place"))
     )
+
+
+def put(state: QueenslandState, player: int, x: int, y: int, tile_id: str) -> None:
+    """In place, by hand, for the test below only (kept on purpose, see there): a tile on
+    a farm, taken from the pile if it lies there, with no check at all."""
+    t = tile_index(state, tile_id)
+    if t in state.pile:
+        state.pile.remove(t)
+    state._put(player, A.pack(x, y), t * 4)
 
 
 def test_a_tile_that_fits_nowhere_is_discarded():

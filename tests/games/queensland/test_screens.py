@@ -16,7 +16,7 @@ import pytest
 
 import meeple
 from meeple.boardgames.queensland.render import text_width
-from tests.games.queensland.helpers import at_first_turn, play, put, set_toads
+from tests.games.queensland.helpers import at_first_turn, play, with_tile, with_toads
 
 NS = "{http://www.w3.org/2000/svg}"
 SHOWN = {"wide": (878.0, 11.0), "narrow": (366.0, 9.0)}  # CSS width, smallest text
@@ -244,9 +244,9 @@ def tipped_states() -> Iterator[tuple[meeple.State, int | None]]:
     play(fresh, "draw T09", "draw T21", "draw T30")  # the market, then the facings
     yield fresh, 0  # the facing arrows
     state = at_first_turn(3, market=("T09", "T21", "T31"))
-    put(state, 0, 2, 1, "T01", rot=3, toads=2)
+    state = with_tile(state, 0, 2, 1, "T01", rot=3, toads=2)
     for p in (1, 2):
-        set_toads(state, p, 0, 0, 1)
+        state = with_toads(state, p, 0, 0, 1)
     play(state, "take 3", "place 1,-1", "rotate 180")
     yield state, state.current_player()  # the Follow and Stay buttons
     state = at_first_turn(2, market=("T01", "T21", "T30"))
@@ -324,8 +324,8 @@ def test_the_words_tell_what_was_taken_where_it_went_and_what_scored():
     assert all("adding 3 toads; their toads move one tile" in w for w in turned)
     # A pond that the toads fill scores, and the words say so.
     state = at_first_turn(2, market=("T39", "T21", "T30"))
-    put(state, 0, 2, 0, "T05", toads=2)  # a pond east of B
-    set_toads(state, 0, 1, 0, 3)  # on B: a step east walks them in
+    state = with_tile(state, 0, 2, 0, "T05", toads=2)  # a pond east of B
+    state = with_toads(state, 0, 1, 0, 3)  # on B: a step east walks them in
     play(state, "take 1")
     told = []
     for place in state.legal_actions():
@@ -339,7 +339,7 @@ def test_the_words_tell_what_was_taken_where_it_went_and_what_scored():
 def test_group_answers_and_chance_in_words():
     state = at_first_turn(3, market=("T09", "T21", "T31"))
     for p in (1, 2):
-        set_toads(state, p, 0, 0, 1)
+        state = with_toads(state, p, 0, 0, 1)
     play(state, "take 3", "place 1,-1")
     lay = state.action_words(state.string_to_action("rotate 180"))
     assert "group move: their toads move one tile south, player 2 and player 3 may follow" in lay

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import meeple
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.render import GAP, WIDE
-from tests.games.queensland.helpers import at_first_turn, names, play, set_toads
+from tests.games.queensland.helpers import at_first_turn, names, play, with_toads
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -184,7 +184,7 @@ def group_pending():
     """Player 1 lays T31 (a group move south); players 2 and 3 each have a toad on A."""
     state = at_first_turn(3, market=("T09", "T21", "T31"))
     for p in (1, 2):
-        set_toads(state, p, 0, 0, 1)
+        state = with_toads(state, p, 0, 0, 1)
     play(state, "take 3", "place 1,-1", "rotate 180")
     return state
 
