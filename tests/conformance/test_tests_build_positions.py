@@ -66,20 +66,6 @@ ALLOWED_FUNCTIONS: dict[tuple[str, str], str] = {
         "games/quedlinburg_dash/test_rules.py",
         "test_the_clover_move_comes_with_either_extended_set_and_no_basic_one",
     ): "the basic game has no clovers: holding some is a position the rules forbid",
-    # Reachable in play, but not built here (so said, not claimed impossible):
-    **{
-        ("games/azul_queens_garden/test_rules.py", name): "bag and tower both spent needs "
-        "nearly all 108 hexagons in gardens and storages, which the test does not build"
-        for name in (
-            "test_with_bag_and_tower_empty_the_next_stack_expansion_turns_face_up_at_once",
-            "test_the_bag_is_refilled_from_the_tower_when_it_runs_out",
-            "test_a_display_expansion_keeps_what_it_got_when_bag_and_tower_run_dry_mid_fill",
-        )
-    },
-    (
-        "games/azul_queens_garden/test_rules.py",
-        "test_buying_is_refused_when_the_reserve_is_empty_and_nothing_was_returned",
-    ): "an empty reserve takes 8 face-down purchases over two rounds, not played out here",
     # Positions the rules forbid, for code that guards against them:
     (
         "games/croa/test_rules.py",

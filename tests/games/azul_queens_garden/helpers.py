@@ -9,22 +9,31 @@ the state given is left as it was.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import meeple
 from meeple.boardgames.azul_queens_garden.board import (
+    AREAS,
     CELLS_PER_AREA,
     NEIGHBOURS,
     NUM_CELLS,
+    RING,
+    cell_name,
     parse_cell,
 )
+from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
+from meeple.boardgames.azul_queens_garden.placement import FITS, fault
 from meeple.boardgames.azul_queens_garden.rules import COL, PAT
+from meeple.boardgames.azul_queens_garden.scoring import round_score
 from meeple.boardgames.azul_queens_garden.state import (
     DISCARDS,
     EMPTY,
     FIRST_PASS,
     ORNAMENT,
+    PAVILIONS,
     PURCHASES,
+    WHEEL,
     AzulQueensGardenState,
 )
 from meeple.core import Decision
@@ -371,3 +380,74 @@ def legal(s: AzulQueensGardenState) -> list[str]:
 
 def can(s: AzulQueensGardenState, text: str) -> bool:
     return s.string_to_action(text) in s.legal_actions()
+
+
+def with_round_scores(s: AzulQueensGardenState, rnd: int) -> AzulQueensGardenState:
+    """Each player scored round ``rnd`` (the wheel and the pavilions) with the garden as it
+    is: for a round gone by, its gardens unchanged since."""
+    assert s.round > rnd, "only a round gone by is scored"
+    rules = s.rules
+    for p in range(s.game.players):
+        rs = round_score(
+            s.colour_count[p],
+            s.pattern_count[p],
+            rules.wheel_keys[rnd],
+            s.pavilions[p],
+            rules.pavilion_points,
+            rules.colour_points,
+            rules.pattern_points[rnd],
+        )
+        s = _edited(s, **_points(s, p, WHEEL, rs["wheel"]))
+        s = _edited(s, **_points(s, p, PAVILIONS, rs["pavilions"]))
+    return s
+
+
+# -- the bag spent -------------------------------------------------------------------
+
+
+def _lonely(a: int) -> int:
+    """A space of expansion area ``a`` touching no other area."""
+    own = set(RING[a]) | {a * CELLS_PER_AREA}
+    return next(x for x in RING[a] if set(NEIGHBOURS[x]) <= own)
+
+
+def with_bag_spent(
+    s: AzulQueensGardenState,
+    players: Sequence[int],
+    keep: Sequence[str] = (),
+    spare: Sequence[str] = (),
+) -> AzulQueensGardenState:
+    """Every hexagon of the bag but ``keep`` placed in the gardens of ``players`` (in that
+    order), each by the placement rule as it stood when it came (hexagons in area order,
+    each garden expansion put in first, alone, from the reserve, never one of ``spare``);
+    hexagons no space fits go to those players' storages."""
+    keep_n = [0] * NUM_TYPES
+    for n in keep:
+        keep_n[t(s, n)] += 1
+    spare_e = {t(s, n) for n in spare}
+
+    def pool() -> list[int]:
+        return [k for k in range(NUM_TYPES) if s.bag[k] > keep_n[k]]
+
+    for p in players:
+        for a in range(AREAS):
+            if not pool():
+                break
+            if a and s.area_exp[p][a] < 0:
+                e = next(e for e in range(NUM_TYPES) if s.hidden[e] and e not in spare_e)
+                s = with_expansion(s, p, s.rules.tile_name(e), cell_name(_lonely(a)))
+            for x in RING[a]:
+                if s.garden[p][x] != EMPTY:
+                    continue
+                hood = s._neighbourhood(p, x)
+                fits = [k for k in pool() if fault(hood, k) == FITS]
+                if fits:
+                    k = max(fits, key=lambda k: s.bag[k] - keep_n[k])
+                    s = with_hexagon(s, p, s.rules.tile_name(k), cell_name(x))
+    for p in players:
+        left = [s.rules.tile_name(k) for k in pool() for _ in range(s.bag[k] - keep_n[k])]
+        room = s.rules.storage_tiles - s.store_n[p]
+        if left and room:
+            s = with_storage(s, p, *left[:room])
+    assert not pool(), "the gardens and storages hold not all of the bag"
+    return s

@@ -28,6 +28,7 @@ from .helpers import (
     new,
     quiet,
     t,
+    with_bag_spent,
     with_discards,
     with_expansion,
     with_faceup,
@@ -37,6 +38,7 @@ from .helpers import (
     with_purchases,
     with_returned,
     with_round,
+    with_round_scores,
     with_storage,
     with_stored_expansion,
     with_tray,
@@ -204,21 +206,35 @@ def test_a_take_counts_a_hexagon_and_its_face_up_twin_once_for_storage_room():
         act(s, "take blue")
 
 
+def _last_round_with_the_bag_spent(*tray: str, keep: tuple[str, ...] = ()):
+    """Four players in the last round, the sixth expansion of its stack the display's one
+    (holding ``tray``), one left in the stack: the five before it came out, emptied and
+    turned face up, and went to gardens; every hexagon of the bag but ``keep`` is in the
+    gardens (placed by the placement rule) and storages, and the tower is empty."""
+    s = with_round(quiet(4), 3)
+    for p, printed, where in (
+        (1, "purple-tree", "1.2"),
+        (2, "purple-bird", "1.2"),
+        (3, "purple-butterfly", "1.2"),
+        (1, "purple-leaf", "2.2"),
+        (2, "purple-flower", "2.2"),
+    ):
+        s = with_expansion(s, p, printed, where, source="stack")
+    s = with_tray(s, *tray)
+    s = with_bag_spent(s, (1, 2, 3), keep=keep, spare=("lime-fruit",))
+    assert s.round == 3 and s.stack_left[3] == 1 and s.tower_n == 0
+    assert s.bag_n == len(keep)
+    return s
+
+
 def test_with_bag_and_tower_empty_the_next_stack_expansion_turns_face_up_at_once():
     # Ruling 19: nothing is left to fill it, so it is an empty display expansion and
     # turns face up like one that was emptied; no hexagon is drawn and play goes on.
-    s = quiet()
-    s = with_tray(s, "blue-tree", "green-leaf")
-    # Left as it was, written by hand: with bag and tower empty the other 106 hexagons
-    # would be in storages and gardens, more than two players hold, so no position of
-    # the game is like this (the check: "0 hexagons of type 0; the game has 3").
-    s.bag = [0] * 36
-    s.bag_n = 0
-    s.tower = [0] * 36
-    s.tower_n = 0
-    left = s.stack_left[0]
+    s = _last_round_with_the_bag_spent("blue-tree", "green-leaf")
+    assert s.bag_n == 0 and s.tower_n == 0
+    left = s.stack_left[s.round]
     act(s, "take blue")
-    assert s.stack_left[0] == left - 1  # the stack still gives up its next expansion
+    assert s.stack_left[s.round] == left - 1  # the stack still gives up its next expansion
     assert s.decision.kind == "reveal" and s.current_player() == CHANCE
     assert all(a >= A.REVEAL for a, _ in s.chance_outcomes())  # no hexagon to draw
     act(s, "reveal lime-fruit")
@@ -523,19 +539,33 @@ def test_a_bought_expansion_always_fits_in_a_free_area():
 
 
 def test_buying_is_refused_when_the_reserve_is_empty_and_nothing_was_returned():
-    s = quiet()
-    # Left as it was, written by hand: an empty reserve with nothing returned takes eight
-    # face-down purchases, more than two players can pay for in a round, so this is no
-    # position of the game (the check, an assert with no message: "hidden_n <=
-    # sum(stack_left) + reserve + face_down").
-    s.reserve = 0
-    s.returned = []
-    s._legal_cache = None
+    # Four players in round 2. Round 1's whole stack came out and was taken, its
+    # expansions going to gardens (so none went back to the supply), and the round
+    # scored; since then eight face-down purchases emptied the reserve.
+    s = quiet(4)
+    for p, printed, where in (
+        (1, "yellow-butterfly", "1.2"),
+        (1, "yellow-flower", "2.2"),
+        (1, "blue-fruit", "3.2"),
+        (2, "purple-tree", "1.2"),
+        (2, "purple-bird", "2.2"),
+        (3, "lilac-tree", "1.2"),
+        (3, "lilac-bird", "2.2"),
+    ):
+        s = with_expansion(s, p, printed, where, source="stack")
+    s = with_round_scores(with_round(s, 1), 0)
+    assert s.reserve == 8
+    s = with_purchases(s, 1, ("lime-tree", "4.2"), ("lime-bird", "5.2"), ("lime-butterfly", "6.2"))
+    s = with_purchases(s, 2, ("green-leaf", "3.2"), ("green-tree", "4.2"))
+    s = with_purchases(s, 3, ("lilac-leaf", "3.2"), ("lilac-butterfly", "4.2"))
+    s = with_purchases(s, 0, ("green-bird", "1.2"))
+    assert s.reserve == 0 and s.returned == []
+    assert s.scores()[0]["total"] >= 6  # player 0 could pay for one
     assert not can(s, "buy face-down expansion")
     with pytest.raises(IllegalActionError, match="the supply has no face-down expansion left"):
         act(s, "buy face-down expansion")
-    s.returned = [t(s, "lime-leaf")]
-    s._legal_cache = None
+    # An expansion of this round's stack, taken and paid with, went back face down.
+    s = with_returned(s, "lime-leaf")
     assert can(s, "buy face-down expansion")
 
 
@@ -718,15 +748,10 @@ def test_preparation_discards_the_display_and_deals_the_next_round_stack():
 
 
 def test_the_bag_is_refilled_from_the_tower_when_it_runs_out():
-    s = quiet()
-    s = with_tray(s, "blue-tree")
-    # Left as it was, written by hand: the bag empty and two hexagons in the tower leave
-    # 105 hexagons for storages and gardens, more than two players hold, so no position
-    # of the game is like this (the check: "0 hexagons of type 0; the game has 3").
-    s.bag = [0] * 36
-    s.bag_n = 0
-    s.tower[t(s, "lime-leaf")] = 2
-    s.tower_n = 2
+    # The bag's last two hexagons, lime leaves, were discarded on passing last round.
+    s = _last_round_with_the_bag_spent("blue-tree", keep=("lime-leaf", "lime-leaf"))
+    s = with_discards(s, 2, 2)
+    assert s.bag_n == 0 and s.tower == [2 if k == t(s, "lime-leaf") else 0 for k in range(36)]
     act(s, "take blue", "reveal lime-fruit")  # the emptied expansion turns face up
     assert s.chance_outcomes() == [(A.DRAW + t(s, "lime-leaf"), 1.0)]
     assert s.tower_n == 0
@@ -734,16 +759,9 @@ def test_the_bag_is_refilled_from_the_tower_when_it_runs_out():
 
 def test_a_display_expansion_keeps_what_it_got_when_bag_and_tower_run_dry_mid_fill():
     # Ruling 19: with two hexagons left in all, the next expansion gets those two.
-    s = quiet()
-    s = with_tray(s, "blue-tree", "green-leaf")
-    # Left as it was, written by hand: two hexagons in bag and tower leave 104 for
-    # storages and gardens, more than two players hold, so no position of the game is
-    # like this (the check: "0 hexagons of type 0; the game has 3").
-    s.bag = [0] * 36
-    s.bag[t(s, "lime-fruit")] = 2
-    s.bag_n = 2
-    s.tower = [0] * 36
-    s.tower_n = 0
+    s = _last_round_with_the_bag_spent("blue-tree", "green-leaf", keep=("lime-fruit", "lime-fruit"))
+    assert s.bag == [2 if k == t(s, "lime-fruit") else 0 for k in range(36)]
+    assert s.tower_n == 0
     act(s, "take blue", "draw lime-fruit", "draw lime-fruit")
     assert s.trays == [[t(s, "green-leaf")], [t(s, "lime-fruit"), t(s, "lime-fruit")]]
     assert s.current_player() == 1  # no third draw, and no reveal: it holds hexagons
