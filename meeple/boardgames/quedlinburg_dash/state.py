@@ -74,6 +74,11 @@ HEURISTIC_DRAWS = 12
 
 _COLOUR_BIT = tuple(1 << c for c in range(len(COLOURS)))
 
+# Why the shop leaves a chip out (filled in by _shop_problem).
+SHOP_COLOUR = "you already bought a {colour} chip; chips bought together must differ in colour"
+SHOP_EMPTY = "the reserve has no {name} chips left"
+SHOP_DEAR = "{name} costs {price} rubies; you have {rubies}"
+
 
 class QuedlinburgDashState(State):
     rules: Rules  # the game's, shared by all its states
@@ -230,35 +235,45 @@ class QuedlinburgDashState(State):
         else:
             self._refill(p)
 
-    def _affordable(self, p: int, mask: int) -> list[int]:
+    def _affordable(self, p: int, mask: int, refused: dict[int, str] | None = None) -> list[int]:
         """The shop's rule: the chip kinds ``p`` may buy now, given the colours already
-        bought on this visit (``mask``): in this game, of another colour, in the reserve,
-        and no dearer than their rubies. One pass: the hot path."""
+        bought on this visit (``mask``): one of this game's kinds, of a colour not bought
+        yet, in the reserve, and no dearer than their rubies. Given ``refused``, it also
+        says there why it leaves each kind of the game out (the refusals' words), so the
+        rule is written once and the hot path builds no text."""
         rubies = self.rubies[p]
         supply = self.supply
-        return [
-            k
-            for k, price, bit in self.rules.shop
-            if price <= rubies and supply[k] and not mask & bit
-        ]
+        out = []
+        for k, price, bit in self.rules.shop:
+            if mask & bit:
+                why = SHOP_COLOUR
+            elif not supply[k]:
+                why = SHOP_EMPTY
+            elif price > rubies:
+                why = SHOP_DEAR
+            else:
+                out.append(k)
+                continue
+            if refused is not None:
+                refused[k] = why
+        return out
 
     def _shop_problem(self, p: int, mask: int, kind: int) -> str | None:
-        """Why ``p`` may not buy a ``kind`` chip now, or None: the rule is
-        :meth:`_affordable`; here it is put in words (which part the chip fails)."""
-        if kind in self._affordable(p, mask):
+        """Why ``p`` may not buy a ``kind`` chip now, in words, or None: from the rule
+        itself (:meth:`_affordable`)."""
+        refused: dict[int, str] = {}
+        if kind in self._affordable(p, mask, refused):
             return None
-        price = self.rules.price[kind]
         name = CHIP_NAMES[kind]
-        if price == 0:
+        why = refused.get(kind)
+        if why is None:  # not among the game's kinds at all
             return f"{name} chips are not in this game"
-        if mask & _COLOUR_BIT[KIND_COLOUR[kind]]:
-            colour = COLOURS[KIND_COLOUR[kind]]
-            return (
-                f"you already bought a {colour} chip; chips bought together must differ in colour"
-            )
-        if not self.supply[kind]:
-            return f"the reserve has no {name} chips left"
-        return f"{name} costs {price} rubies; you have {self.rubies[p]}"
+        return why.format(
+            name=name,
+            colour=COLOURS[KIND_COLOUR[kind]],
+            price=self.rules.price[kind],
+            rubies=self.rubies[p],
+        )
 
     def _refill(self, p: int) -> None:
         """Leave the shop: unspent rubies go back; the animal card empties into the bag."""
