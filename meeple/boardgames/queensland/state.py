@@ -162,12 +162,21 @@ class QueenslandState(State):
             mult *= rules.base
         return key
 
-    def placements(self, p: int, tile: int) -> list[int]:
+    def placements(self, p: int, tile: int, refused: dict[int, str] | None = None) -> list[int]:
         """The empty cells where ``tile`` can join player ``p`` 's farm in some rotation:
-        the placement rule for cells, which the refusals' words also consult."""
+        the placement rule for cells. Given ``refused``, it also says there why it leaves
+        each open cell out (the refusals' words); the hot path builds no text."""
         table = self.rules.fit_table
         base = tile * self.rules.fit_stride
-        return [cell for cell, key in self.open[p].items() if table[base + key]]
+        if refused is None:
+            return [cell for cell, key in self.open[p].items() if table[base + key]]
+        out = []
+        for cell, key in self.open[p].items():
+            if table[base + key]:
+                out.append(cell)
+            else:
+                refused[cell] = "in no rotation do the tile's sides match its neighbours at {at}"
+        return out
 
     # The placement rule, each part once: the choices offered and the refusals' words
     # both come from these.
@@ -185,17 +194,18 @@ class QueenslandState(State):
         return None
 
     def _cell_problem(self, p: int, tile: int, cell: int) -> str | None:
-        """Why ``tile`` may not go on ``cell`` of player ``p`` 's farm in any rotation, or
-        None. The rule is :meth:`placements` (the hot path, one pass over the open cells);
-        here it is only put in words: which part of it the cell fails."""
-        if cell in self.placements(p, tile):
+        """Why ``tile`` may not go on ``cell`` of player ``p`` 's farm in any rotation, in
+        words, or None: from the rule itself (:meth:`placements`); a cell that is not
+        open (empty and next to the farm) is not among its choices at all."""
+        refused: dict[int, str] = {}
+        if cell in self.placements(p, tile, refused):
             return None
         x, y = A.unpack(cell)
+        if cell in refused:
+            return refused[cell].format(at=f"{x},{y}")
         if cell in self.tiles[p]:
             return f"{x},{y} already holds a tile"
-        if cell not in self.open[p]:
-            return f"{x},{y} does not touch your farm"
-        return f"in no rotation do the tile's sides match its neighbours at {x},{y}"
+        return f"{x},{y} does not touch your farm"
 
     def _rotation_problem(self, p: int, tile: int, cell: int, r: int) -> str | None:
         """Why ``tile`` may not lie on ``cell`` turned ``r`` quarter turns, or None."""
