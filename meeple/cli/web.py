@@ -69,6 +69,9 @@ def register(app: typer.Typer) -> None:
         if bot_workers is not None:
             settings.bot_workers = bot_workers
         settings.allowed_hosts = allowed_hosts(host, allowed_host or [])
+        typer.echo(
+            f"meeple: answering to {', '.join(settings.allowed_hosts)} (--allowed-host adds one)"
+        )
         settings.trusted_proxies = tuple(trusted_proxy or ())
         typer.echo(f"meeple: open http://{host}:{port}/  (database {settings.db_url})")
         uvicorn.run(
@@ -83,12 +86,28 @@ def register(app: typer.Typer) -> None:
 
 
 def allowed_hosts(host: str, extra: list[str]) -> tuple[str, ...]:
-    """The names the server answers to: the local ones, the address it listens on (unless it
-    is every address) and those given."""
+    """The names the server answers to: the local ones, the address it listens on (on every
+    address, ``0.0.0.0`` or ``::``: this machine's name and addresses) and those given."""
     from meeple.web import Settings
 
     names = list(Settings.allowed_hosts)
-    if host not in ("0.0.0.0", "::", ""):
-        names.append(f"[{host}]" if ":" in host and not host.startswith("[") else host)
+    if host in ("0.0.0.0", "::", ""):
+        names += machine_names()
+    else:
+        names.append(host)
     names.extend(extra)
-    return tuple(dict.fromkeys(n.lower() for n in names))
+    bracketed = [f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names]
+    return tuple(dict.fromkeys(n.lower() for n in bracketed))
+
+
+def machine_names() -> list[str]:
+    """This machine's host name and the addresses it resolves to (what another machine on
+    the network types to reach it)."""
+    import contextlib
+    import socket
+
+    name = socket.gethostname()
+    names = [name, socket.getfqdn()]
+    with contextlib.suppress(OSError):  # a name that does not resolve: the name alone
+        names += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    return [n for n in names if n]

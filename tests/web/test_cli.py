@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 from typer.testing import CliRunner
 
 from meeple.cli.main import app
@@ -37,8 +39,10 @@ def test_serve_sets_the_hosts_and_proxies_it_trusts(monkeypatch, tmp_path):
     assert settings.trusted_proxies == ("10.0.0.2", "10.0.1.0/24")
     # uvicorn reads no forwarded headers itself: the app believes only the proxies named.
     assert kw["proxy_headers"] is False
-    # By default: the local names only (every address is no name), and no proxy.
+    # On every address: the local names and this machine's name; by default no proxy.
     assert runner.invoke(app, ["serve", "--db", db, "--host", "0.0.0.0"]).exit_code == 0
     settings = calls[-1][0].state.settings  # type: ignore[attr-defined]
-    assert settings.allowed_hosts == ("localhost", "127.0.0.1", "[::1]")
+    assert settings.allowed_hosts[:3] == ("localhost", "127.0.0.1", "[::1]")
+    assert socket.gethostname().lower() in settings.allowed_hosts
+    assert "0.0.0.0" not in settings.allowed_hosts
     assert settings.trusted_proxies == ()
