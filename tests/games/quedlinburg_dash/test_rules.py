@@ -12,7 +12,6 @@ from meeple.boardgames.quedlinburg_dash.state import QuedlinburgDashState
 from meeple.core import (
     CHANCE,
     TERMINAL,
-    Decision,
     IllegalActionError,
     NotationError,
     OptionError,
@@ -22,7 +21,11 @@ from meeple.core.perft import divide
 from meeple.core.position import edit
 from meeple.core.record import Record, replay
 
-from .helpers import bag, card, kind, legal, new, play
+from .helpers import at_fields as at
+from .helpers import at_turn_of as turn
+from .helpers import bag, card, kind, legal, new, play, with_clovers, with_rubies
+from .helpers import with_in_bag as bagged
+from .helpers import with_on_card as carded
 
 # -- building positions --------------------------------------------------------------
 # Each returns a new state read back through the position format (so an impossible
@@ -34,54 +37,6 @@ def _edit(state: QuedlinburgDashState, **fields: object) -> QuedlinburgDashState
     new_state = edit(state, **fields)
     assert isinstance(new_state, QuedlinburgDashState)
     return new_state
-
-
-def at(state: QuedlinburgDashState, *fields: int) -> QuedlinburgDashState:
-    """``state`` with the first players' animals on these fields (in seat order)."""
-    return _edit(state, pos=[*fields, *state.pos[len(fields) :]])
-
-
-def with_rubies(state: QuedlinburgDashState, player: int, n: int) -> QuedlinburgDashState:
-    """``state`` with ``player`` holding ``n`` rubies, taken from (or put back in) the reserve."""
-    rubies = list(state.rubies)
-    supply = state.ruby_supply - (n - rubies[player])
-    rubies[player] = n
-    return _edit(state, rubies=rubies, ruby_supply=supply)
-
-
-def with_clovers(state: QuedlinburgDashState, player: int, n: int) -> QuedlinburgDashState:
-    """``state`` with ``player`` holding ``n`` clovers, taken from (or put back in) the reserve."""
-    clovers = list(state.clovers)
-    supply = state.clover_supply - (n - clovers[player])
-    clovers[player] = n
-    return _edit(state, clovers=clovers, clover_supply=supply)
-
-
-def bagged(state: QuedlinburgDashState, player: int, name: str, n: int = 1) -> QuedlinburgDashState:
-    """``state`` with ``n`` chips moved from the reserve into ``player``'s bag."""
-    k = kind(name)
-    assert state.supply[k] >= n, f"the reserve has only {state.supply[k]} {name}"
-    supply = list(state.supply)
-    supply[k] -= n
-    bags = [list(b) for b in state.bags]
-    bags[player][k] += n
-    return _edit(state, supply=supply, bags=bags)
-
-
-def carded(state: QuedlinburgDashState, player: int, name: str, n: int = 1) -> QuedlinburgDashState:
-    """``state`` with ``n`` chips moved from ``player``'s bag onto their animal card."""
-    k = kind(name)
-    assert state.bags[player][k] >= n, f"player {player + 1}'s bag has too few {name}"
-    bags = [list(b) for b in state.bags]
-    cards = [list(c) for c in state.cards]
-    bags[player][k] -= n
-    cards[player][k] += n
-    return _edit(state, bags=bags, cards=cards)
-
-
-def turn(state: QuedlinburgDashState, player: int) -> QuedlinburgDashState:
-    """``state`` at the start of ``player``'s turn: next comes a draw from their bag."""
-    return _edit(state, pending=[Decision("draw", CHANCE, (player, True))], active=player)
 
 
 def exhausted(state: QuedlinburgDashState, *names: str) -> QuedlinburgDashState:
