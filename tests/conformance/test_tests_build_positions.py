@@ -71,8 +71,7 @@ ALLOWED_FUNCTIONS: dict[tuple[str, str], str] = {
         "games/croa/test_rules.py",
         "test_no_frog_can_move_for_two_whole_rounds_ends_the_game_in_a_shared_result",
     ): "mud holds a frog for one turn only: two whole rounds without a move cannot happen",
-    ("games/queensland/test_rules.py", "put"): "the farm for a tile that fits nowhere (below)",
-    ("games/queensland/test_render.py", "put"): "the farm for a tile that fits nowhere (below)",
+    ("games/queensland/helpers.py", "put_by_hand"): "the farms for a tile that fits nowhere",
     (
         "games/queensland/test_rules.py",
         "test_a_tile_that_fits_nowhere_is_discarded",

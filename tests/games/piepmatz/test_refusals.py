@@ -3,12 +3,13 @@ the rule's mask holds, and a refused one is refused in the rule's words."""
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
 import pytest
 
 import meeple
 from meeple.core import IllegalActionError
+from tests.play import random_decisions
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -16,29 +17,20 @@ def test_collect_and_crow_offer_what_their_rule_allows_and_refuse_the_rest(playe
     game = meeple.load("piepmatz", players=players)
     t = game.rules
     checked = {"collect": 0, "crow": 0}
-    for seed in range(12):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            d = state.decision
-            assert d is not None
-            s = state  # the rule's masks are the state's own (read, never written)
-            if d.kind in checked:
-                checked[d.kind] += 1
-                if d.kind == "collect":
-                    base, allowed = t.COLLECT, s._collectable(d.player, d.info)
-                    held, words = s.hands[d.player], f"worth more than the {d.info} you played"
-                else:
-                    base, allowed = t.CROW, s._crow_targets(d.player)
-                    held, words = s.birds[d.player], "the species you hold most of"
-                legal = set(state.legal_actions())
-                for c in range(len(t.card_name)):
-                    assert (allowed >> c & 1 == 1) == (base + c in legal), (d, c)
-                    if held >> c & 1 and not allowed >> c & 1:
-                        with pytest.raises(IllegalActionError, match=words):
-                            state.clone().apply_action(base + c)
-            if state.is_chance_node():
-                state.apply_action(meeple.sample_chance(state, rng))
+    for state, d in random_decisions(game, range(12)):
+        s: Any = state  # the rule's masks are the state's own (read, never written)
+        if d.kind in checked:
+            checked[d.kind] += 1
+            if d.kind == "collect":
+                base, allowed = t.COLLECT, s._collectable(d.player, d.info)
+                held, words = s.hands[d.player], f"worth more than the {d.info} you played"
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                base, allowed = t.CROW, s._crow_targets(d.player)
+                held, words = s.birds[d.player], "the species you hold most of"
+            legal = set(state.legal_actions())
+            for c in range(len(t.card_name)):
+                assert (allowed >> c & 1 == 1) == (base + c in legal), (d, c)
+                if held >> c & 1 and not allowed >> c & 1:
+                    with pytest.raises(IllegalActionError, match=words):
+                        state.clone().apply_action(base + c)
     assert checked["collect"] > 5 and checked["crow"] > 0, checked

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ from meeple.core import (
 from meeple.core.perft import divide
 from meeple.core.position import edit
 from meeple.core.record import Record, replay
+from tests.play import random_decisions
 
 from .helpers import at_fields as at
 from .helpers import at_turn_of as turn
@@ -1418,36 +1420,26 @@ def test_a_record_of_an_older_version_is_refused_not_replayed():
 def test_the_chips_offered_and_the_refusals_come_from_one_rule(cards):
     """At every shop and orange-card decision of random games, a chip is offered exactly
     when the rule finds nothing against it, and a refused one is refused in its words."""
-    import random
-
     from meeple.boardgames.quedlinburg_dash.actions import BUY0, DONE, TAKE0
 
     game = meeple.load("quedlinburg_dash", players=3, cards=cards)
     checked = {"shop": 0, "take": 0}
-    for seed in range(30):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            d = state.decision
-            assert d is not None
-            if d.kind in checked:
-                checked[d.kind] += 1
-                first = BUY0 if d.kind == "shop" else TAKE0
-                last = DONE if d.kind == "shop" else game.num_distinct_actions()
-                legal_now = set(state.legal_actions())
-                for action in range(first, last):
-                    kind = action - first
-                    if d.kind == "shop":
-                        problem = state._shop_problem(d.player, d.info, kind)
-                    else:
-                        problem = state._take_problem(d.info, kind)
-                    assert (problem is None) == (action in legal_now), (d, kind, problem)
-                    if problem is not None:
-                        with pytest.raises(IllegalActionError) as e:
-                            state.clone().apply_action(action)
-                        assert problem in str(e.value)
-            if state.is_chance_node():
-                state.apply_action(meeple.sample_chance(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+    for state, d in random_decisions(game, range(30)):
+        s: Any = state  # the rule is the state's own (read, never written)
+        if d.kind in checked:
+            checked[d.kind] += 1
+            first = BUY0 if d.kind == "shop" else TAKE0
+            last = DONE if d.kind == "shop" else game.num_distinct_actions()
+            legal_now = set(state.legal_actions())
+            for action in range(first, last):
+                kind = action - first
+                if d.kind == "shop":
+                    problem = s._shop_problem(d.player, d.info, kind)
+                else:
+                    problem = s._take_problem(d.info, kind)
+                assert (problem is None) == (action in legal_now), (d, kind, problem)
+                if problem is not None:
+                    with pytest.raises(IllegalActionError) as e:
+                        state.clone().apply_action(action)
+                    assert problem in str(e.value)
     assert checked["shop"] > 20 and (checked["take"] > 5 or cards.startswith("caterpillar"))

@@ -160,3 +160,13 @@ def make_tile(
     if arrow:
         obj["arrow"] = {"kind": arrow[0], "direction": arrow[1]}
     return _tile(obj, f"test tile {tid}", arrow is not None)
+
+
+def put_by_hand(state: QueenslandState, player: int, x: int, y: int, tile_id: str) -> None:
+    """In place, with no check at all: a tile on a farm, taken from the pile if it lies
+    there. Only for the farms cut down so that a tile fits nowhere, which the rules never
+    make (see those tests); everything else is built with the position format."""
+    t = tile_index(state, tile_id)
+    if t in state.pile:
+        state.pile.remove(t)
+    state._put(player, A.pack(x, y), t * 4)

@@ -9,13 +9,12 @@ import xml.etree.ElementTree as ET
 import meeple
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.render import WIDE
-from meeple.boardgames.queensland.state import QueenslandState
 from tests.games.notation import check_not_a_move
 from tests.games.queensland.helpers import (
     at_first_turn,
     names,
     play,
-    tile_index,
+    put_by_hand,
     with_tile,
     with_toads,
 )
@@ -130,25 +129,16 @@ def test_a_market_tile_is_taken_by_clicking_its_space():
     }
 
 
-def put(state: QueenslandState, player: int, x: int, y: int, tile_id: str) -> None:
-    """In place, by hand, for the test below only (kept on purpose, see there): a tile on
-    a farm, taken from the pile if it lies there, with no check at all."""
-    t = tile_index(state, tile_id)
-    if t in state.pile:
-        state.pile.remove(t)
-    state._put(player, A.pack(x, y), t * 4)
-
-
 def test_only_market_spaces_whose_tile_fits_can_be_clicked():
     state = at_first_turn(market=("T01", "T02", "T38"))
     # Left as it was, written by hand: the open cells cut down to the hole alone (and the
     # same tile put twice), which no farm of the game has (the check: "a farm tile is in
     # two places", "player 0's open cells are out of date").
     hole = A.pack(5, 5)
-    put(state, 0, 5, 4, "T18")
-    put(state, 0, 6, 5, "T12")
-    put(state, 0, 5, 6, "T18")
-    put(state, 0, 4, 5, "T12")
+    put_by_hand(state, 0, 5, 4, "T18")
+    put_by_hand(state, 0, 6, 5, "T12")
+    put_by_hand(state, 0, 5, 6, "T18")
+    put_by_hand(state, 0, 4, 5, "T12")
     state.open[0] = {hole: state._key(state.tiles[0], hole)}
     state._legal_cache = None
     assert names(state) == ["take 3"]

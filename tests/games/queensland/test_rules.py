@@ -13,7 +13,6 @@ import pytest
 import meeple
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.scoring import final_scores, toad_extremes, trait_points
-from meeple.boardgames.queensland.state import QueenslandState
 from meeple.core import CHANCE, IllegalActionError
 from meeple.core.position import edit
 from tests.games.queensland.helpers import (
@@ -23,7 +22,7 @@ from tests.games.queensland.helpers import (
     names,
     new_game,
     play,
-    tile_index,
+    put_by_hand,
     toads,
     with_tile,
     with_toads,
@@ -518,15 +517,6 @@ def _discards(state) -> int:
     )
 
 
-def put(state: QueenslandState, player: int, x: int, y: int, tile_id: str) -> None:
-    """In place, by hand, for the test below only (kept on purpose, see there): a tile on
-    a farm, taken from the pile if it lies there, with no check at all."""
-    t = tile_index(state, tile_id)
-    if t in state.pile:
-        state.pile.remove(t)
-    state._put(player, A.pack(x, y), t * 4)
-
-
 def test_a_tile_that_fits_nowhere_is_discarded():
     """Ruling: when no market tile fits, the player takes one and it leaves the game."""
     state = at_first_turn(market=("T01", "T02", "T03"))  # cane caps, soil elsewhere
@@ -534,10 +524,10 @@ def test_a_tile_that_fits_nowhere_is_discarded():
     # same tile put twice), which no farm of the game has (the check: "a farm tile is in
     # two places", "player 0's open cells are out of date").
     hole = A.pack(5, 5)
-    put(state, 0, 5, 4, "T18")  # wheat south
-    put(state, 0, 6, 5, "T12")  # cane west
-    put(state, 0, 5, 6, "T18")  # wheat north
-    put(state, 0, 4, 5, "T12")  # cane east
+    put_by_hand(state, 0, 5, 4, "T18")  # wheat south
+    put_by_hand(state, 0, 6, 5, "T12")  # cane west
+    put_by_hand(state, 0, 5, 6, "T18")  # wheat north
+    put_by_hand(state, 0, 4, 5, "T12")  # cane east
     state.open[0] = {hole: state._key(state.tiles[0], hole)}
     state._legal_cache = None
     assert names(state) == ["take 1", "take 2", "take 3"]
@@ -550,10 +540,10 @@ def test_a_tile_that_fits_nowhere_is_discarded():
     # A tile that fits must be chosen when there is one.
     state2 = at_first_turn(market=("T01", "T02", "T38"))
     state2.open[0] = {hole: 0}
-    put(state2, 0, 5, 4, "T18")
-    put(state2, 0, 6, 5, "T12")
-    put(state2, 0, 5, 6, "T18")
-    put(state2, 0, 4, 5, "T12")
+    put_by_hand(state2, 0, 5, 4, "T18")
+    put_by_hand(state2, 0, 6, 5, "T12")
+    put_by_hand(state2, 0, 5, 6, "T18")
+    put_by_hand(state2, 0, 4, 5, "T12")
     state2.open[0] = {hole: state2._key(state2.tiles[0], hole)}
     state2._legal_cache = None
     assert names(state2) == ["take 3"]
