@@ -316,23 +316,20 @@ class ISMCTSAgent(Agent):
         then the results: the game's own at its end, else the squashed heuristic."""
         steps = 0
         rng = self.rng
-        while not det.is_terminal() and steps < self.rollout:
-            player = det.current_player()
-            if player == CHANCE:
-                det.apply_action(sample_chance(det, rng))
-            else:
+        pending = det.pending  # the state's stack: empty once the game is over
+        limit = self.rollout
+        while pending and steps < limit:
+            player = pending[-1].player
+            if player != CHANCE:
                 mover = player
-                det.apply_action(rng.choice(det.legal_actions()))
+            det.random_step(rng)
             steps += 1
         if self.quiet:
-            while not det.is_terminal() and steps < self.rollout + QUIET_STEPS:
-                player = det.current_player()
-                if player == CHANCE:
-                    det.apply_action(sample_chance(det, rng))
-                elif player == mover:
-                    det.apply_action(rng.choice(det.legal_actions()))
-                else:
+            while pending and steps < limit + QUIET_STEPS:
+                player = pending[-1].player
+                if player != CHANCE and player != mover:
                     break
+                det.random_step(rng)
                 steps += 1
         n = det.game.players
         leads = [det.heuristic(p) for p in range(n)]

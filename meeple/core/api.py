@@ -71,6 +71,9 @@ class Decision(NamedTuple, Generic[InfoT]):
     info: InfoT = None  # type: ignore[assignment]  # most kinds need no context
 
 
+_new_tuple = tuple.__new__
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """A game option: its name, default and the values it allows."""
@@ -342,10 +345,10 @@ _HANDLER_PREFIXES = ("_legal_", "_apply_", "_outcomes_", "_run_")
 class State:
     """A position in a game. Subclasses fill in the underscore hooks.
 
-    Either use the pending-decision stack (``push`` and ``_legal_<kind>`` /
-    ``_apply_<kind>`` / ``_outcomes_<kind>`` handlers), or override
-    ``_legal_actions``, ``_apply_action``, ``_chance_outcomes`` and
-    ``_current_player`` directly.
+    The game is driven by the pending-decision stack (``push`` and ``_legal_<kind>`` /
+    ``_apply_<kind>`` / ``_outcomes_<kind>`` handlers): the decision on top is the one to
+    take, and the game is over when nothing is pending. The public methods read the stack
+    directly (they are the hot path of every playout and search).
     """
 
     _handlers: ClassVar[dict[str, dict[str, Callable[..., Any]]]] = {}
@@ -361,6 +364,15 @@ class State:
     # checks that each mutable field is declared at its depth.
     copied: ClassVar[tuple[str, ...]] = ()
     copied_nested: ClassVar[tuple[str, ...]] = ()
+    # Fields holding one row per player (a list of lists of immutable values) that a clone
+    # shares with its original until one of the two writes: a game calls own_rows(p)
+    # before changing any of player p's rows. For the large per-player boards that a move
+    # seldom touches (Azul's gardens), so a clone copies only the outer lists.
+    shared_rows: ClassVar[tuple[str, ...]] = ()
+    # Fields that only remember what the others determine (a game's caches, such as the
+    # cells a hexagon fits): not part of a position or a fingerprint; _forget_caches
+    # empties them when a position is read.
+    caches: ClassVar[tuple[str, ...]] = ()
     # The classes of the objects a state's fields hold besides lists, tuples, sets, dicts
     # and decisions (Farland's farms): the ones a position (meeple.core.position) may name.
     position_types: ClassVar[tuple[type, ...]] = ()
@@ -394,12 +406,16 @@ class State:
         self._turn_steps = 0
         # The decision the last action answered (a game's action_seen_by reads it).
         self.last_decision: Decision | None = None
+        # A bit per player whose shared_rows this state alone holds (own_rows).
+        self._rows_owned = 0
 
     # -- the pending-decision stack ------------------------------------------------
 
     def push(self, kind: str, player: int, info: Any = None) -> None:
         """Put a decision on top of the stack: it is the next one to be taken."""
-        self.pending.append(Decision(kind, player, info))
+        # tuple.__new__ makes the same Decision without the NamedTuple's Python-level
+        # __new__ (a push is on every step's path).
+        self.pending.append(_new_tuple(Decision, (kind, player, info)))
 
     @property
     def decision(self) -> Decision | None:
@@ -408,26 +424,13 @@ class State:
 
     # -- hooks -----------------------------------------------------------------
 
-    def _is_terminal(self) -> bool:
-        return not self.pending
-
-    def _current_player(self) -> int:
-        return self.pending[-1].player
-
-    def _legal_actions(self) -> list[int]:
-        d = self.pending[-1]
-        return list(self._legal_of[d.kind](self, d))
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        d = self.pending[-1]
-        return list(self._outcomes_of[d.kind](self, d))
-
     def _apply_action(self, action: int) -> None:
         pending = self.pending
         d = pending.pop()
         self.last_decision = d
         self._apply_of[d.kind](self, d, action)
-        self._run_automatic()
+        if pending and pending[-1].player == AUTOMATIC:
+            self._run_automatic()
 
     def _run_automatic(self) -> None:
         """Run the automatic steps on top of the stack (``AUTOMATIC``), each of which may
@@ -476,6 +479,9 @@ class State:
         same rules: only what ``player`` can see); by default the quick one."""
         return self._heuristic(player)
 
+    def _forget_caches(self) -> None:
+        """Empty the fields named in ``caches`` (a position read leaves them out)."""
+
     def _check_invariants(self) -> None:
         """Raise AssertionError if the state breaks one of the game's invariants.
 
@@ -497,15 +503,15 @@ class State:
 
     def current_player(self) -> int:
         """A player index, :data:`CHANCE` or :data:`TERMINAL`."""
-        if self._is_terminal():
-            return TERMINAL
-        return self._current_player()
+        pending = self.pending
+        return pending[-1].player if pending else TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
+        pending = self.pending
+        return bool(pending) and pending[-1].player == CHANCE
 
     def is_terminal(self) -> bool:
-        return self._is_terminal()
+        return not self.pending
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The actions that may be applied now, in increasing id order.
@@ -513,28 +519,35 @@ class State:
         At a chance node these are the outcomes. With ``player`` given, a player
         who is not to act gets an empty list.
         """
-        if self._is_terminal():
-            return []
-        if player is not None and player != self._current_player():
+        pending = self.pending
+        if not pending or (player is not None and player != pending[-1].player):
             return []
         cache = self._legal_cache
         if cache is None:
             cache = self._compute_legal()
-        return sorted(cache) if type(cache) is dict else list(cache)
+        if isinstance(cache, dict):
+            return sorted(cache)
+        return cache[:]
 
     def _compute_legal(self) -> list[int]:
-        if self._current_player() == CHANCE:
-            cache = sorted(a for a, _ in self._chance_outcomes())
+        d = self.pending[-1]
+        if d.player == CHANCE:
+            cache = sorted([a for a, _ in self._outcomes_of[d.kind](self, d)])
         else:
-            cache = sorted(self._legal_actions())
+            # sorted() makes a new list, so a handler may hand back one it keeps.
+            cache = sorted(self._legal_of[d.kind](self, d))
         self._legal_cache = cache
         return cache
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` pairs at a chance node; empty elsewhere."""
-        if self._is_terminal() or self._current_player() != CHANCE:
+        pending = self.pending
+        if not pending:
             return []
-        outcomes = self._chance_outcomes()
+        d = pending[-1]
+        if d.player != CHANCE:
+            return []
+        outcomes = list(self._outcomes_of[d.kind](self, d))
         if self._legal_cache is None:
             self._legal_cache = dict(outcomes)
         return outcomes
@@ -547,9 +560,10 @@ class State:
         :class:`IllegalActionError` (with the reason and the legal choices) for an
         action the rules do not allow now. A refused action changes nothing.
         """
-        if self._is_terminal():
+        pending = self.pending
+        if not pending:
             raise GameOverError(f"the game is over; {self._describe(action)} cannot be played")
-        if isinstance(action, bool) or not isinstance(action, int):
+        if type(action) is not int and (isinstance(action, bool) or not isinstance(action, int)):
             raise NotationError(f"an action is a whole number, not {action!r}")
         legal = self._legal_cache
         if legal is None:
@@ -562,7 +576,13 @@ class State:
                     f"(ids run from 0 to {n - 1})"
                 )
             raise IllegalActionError(self._illegal_message(action, sorted(legal)))
-        actor = self._current_player()
+        self.apply_legal(action)
+
+    def apply_legal(self, action: int) -> None:
+        """``apply_action`` without its checks, for callers that pass an id straight from
+        this state's ``legal_actions()`` or chance outcomes (a search's rollouts): a wrong
+        id is not refused here but breaks the state."""
+        actor = self.pending[-1].player
         self._apply_action(action)
         self.history.append(action)
         self._legal_cache = None
@@ -572,14 +592,39 @@ class State:
             else:
                 self._turn_player, self._turn_steps = actor, 1
 
+    def random_step(self, rng: random.Random) -> int:
+        """Take one random step and return it: at a chance node an outcome drawn by its
+        probability (one ``rng.random()``, as :func:`sample_chance`), else a legal action
+        chosen uniformly (``rng.choice`` of ``legal_actions()``). The same draws give the
+        same steps as those two; this path skips the copies and checks (rollouts)."""
+        d = self.pending[-1]
+        action: int
+        if d.player == CHANCE:
+            outcomes: list[tuple[int, float]] = self._outcomes_of[d.kind](self, d)
+            x = rng.random()
+            acc = 0.0
+            action = outcomes[-1][0]
+            for a, p in outcomes:
+                acc += p
+                if x < acc:
+                    action = a
+                    break
+        else:
+            legal = self._legal_cache
+            if not isinstance(legal, list):  # not yet worked out (a dict only at chance)
+                legal = self._compute_legal()
+            action = rng.choice(legal)
+        self.apply_legal(action)
+        return action
+
     def decisions_this_turn(self) -> int:
         """How many decisions the player to move has taken already in the turn in progress
         (0 at a turn's first). A turn is one player's run of decisions with the chance
         outcomes among them; another player's decision starts the next one."""
-        if self._is_terminal():
+        pending = self.pending
+        if not pending:
             return 0
-        player = self._current_player()
-        return self._turn_steps if player == self._turn_player else 0
+        return self._turn_steps if pending[-1].player == self._turn_player else 0
 
     def tactic(self) -> int | None:
         """A move the game's own planner makes for the player to move, or ``None``.
@@ -589,7 +634,7 @@ class State:
         ahead misjudges them, so the game plans the group and bots play its steps. It
         reads only what the player to move can see; a game that plans sets ``tactics``.
         """
-        if not self.tactics or self._is_terminal() or self._current_player() == CHANCE:
+        if not self.tactics or not self.pending or self.pending[-1].player == CHANCE:
             return None
         action = self._tactic()
         if action is not None and action not in self.legal_actions():
@@ -708,7 +753,7 @@ class State:
         sum; 0 for everyone before the end.
         """
         n = self.game.players
-        if not self._is_terminal() or n < 2:
+        if self.pending or n < 2:
             return [0.0] * n
         ranks = self.ranks()
         return [
@@ -761,7 +806,7 @@ class State:
 
     def clone(self) -> State:
         cls = type(self)
-        if cls.copied or cls.copied_nested:
+        if cls.copied or cls.copied_nested or cls.shared_rows:
             # The hot path of search bots: one dict copy, then a copy of each declared
             # mutable field; the legal cache is never changed in place, so it is shared.
             other = object.__new__(cls)
@@ -774,6 +819,11 @@ class State:
                 d[k] = src[k].copy()
             for k in cls.copied_nested:
                 d[k] = [x.copy() for x in src[k]]
+            if cls.shared_rows:
+                # Both now share every row: whichever writes first copies (own_rows).
+                for k in cls.shared_rows:
+                    d[k] = src[k][:]
+                src["_rows_owned"] = d["_rows_owned"] = 0
             return other
         other = copy.copy(self)
         self._on_clone(other)
@@ -781,6 +831,17 @@ class State:
         other.pending = list(self.pending)
         other._legal_cache = self._legal_cache
         return other
+
+    def own_rows(self, player: int) -> None:
+        """Make ``player`` 's rows of the ``shared_rows`` fields this state's own (copied
+        once after a clone), so that they may be changed in place."""
+        owned = self._rows_owned
+        if not owned >> player & 1:
+            d = self.__dict__
+            for k in self.shared_rows:
+                rows = d[k]
+                rows[player] = rows[player][:]
+            self._rows_owned = owned | 1 << player
 
     def to_json(self, viewer: int | None = None) -> dict[str, JSON]:
         """This position as data (``meeple.position/1``): whole, or as seat ``viewer`` may
@@ -808,7 +869,7 @@ class State:
 
     def _illegal_message(self, action: int, legal: Sequence[int]) -> str:
         reason = self._explain_illegal(action)
-        who = self._current_player()
+        who = self.pending[-1].player
         whose = "a chance outcome" if who == CHANCE else f"player {who + 1} to move"
         shown = ", ".join(self.action_to_string(a) for a in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""

@@ -37,8 +37,12 @@ def _canon(value: Any, depth: int = 0) -> Any:
     return [type(value).__name__, _canon(fields, depth + 1)]
 
 
+# The game's, shared by every state of the game, and caches: not part of a position.
+SKIPPED = frozenset(("game", "rules", "_legal_cache", "_rows_owned"))
+
+
 def fingerprint(state: State) -> str:
     """A hex digest that changes when anything in the state changes (caches excluded)."""
-    # The game and its rules are shared by every state of the game, never part of one.
-    fields = {k: v for k, v in vars(state).items() if k not in ("game", "rules", "_legal_cache")}
+    caches = type(state).caches
+    fields = {k: v for k, v in vars(state).items() if k not in SKIPPED and k not in caches}
     return hashlib.sha256(repr(_canon(fields)).encode()).hexdigest()

@@ -39,7 +39,7 @@ FORMAT = "meeple.position/1"
 
 # What a position never holds: the game and its rules are the header's (shared by every
 # state of the game) and the legal-move cache is recomputed.
-SKIPPED = ("game", "rules", "_legal_cache")
+SKIPPED = ("game", "rules", "_legal_cache", "_rows_owned")
 
 # The seed of a view's re-deal: a view depends only on what the seat sees.
 VIEW_DEAL_SEED = 0
@@ -126,7 +126,8 @@ def write_position(state: State, viewer: int | None = None) -> dict[str, JSON]:
             assert source.observation(viewer) == state.observation(viewer), (
                 f"{game.info.id}: the re-deal for seat {viewer} changes what it sees"
             )
-    fields = {k: v for k, v in vars(source).items() if k not in SKIPPED}
+    caches = type(source).caches
+    fields = {k: v for k, v in vars(source).items() if k not in SKIPPED and k not in caches}
     if dealt:
         fields["history"] = []
     out = header(game)
@@ -205,7 +206,12 @@ def state_from_position(game: Game, data: Any) -> State:
     if not isinstance(fields, dict):
         raise PositionError(f"the position's 'state' must be an object, not {fields!r}")
     cls = game.state_class
-    reference = {k: v for k, v in vars(game.new_initial_state()).items() if k not in SKIPPED}
+    caches = cls.caches
+    reference = {
+        k: v
+        for k, v in vars(game.new_initial_state()).items()
+        if k not in SKIPPED and k not in caches
+    }
     missing = [k for k in reference if k not in fields]
     if missing:
         raise PositionError(f"the position's state has no {missing[0]!r}")
@@ -225,6 +231,8 @@ def state_from_position(game: Game, data: Any) -> State:
             raise PositionError(f"the position's {key!r} must be {_kind(ref)}, not {_kind(value)}")
         setattr(state, key, value)
     state._legal_cache = None
+    state._rows_owned = 0  # its rows are new lists, shared with no other state
+    state._forget_caches()
     _check_history(game, state.history)
     _check_playable(state)
     return state

@@ -114,7 +114,15 @@ def test_the_rules_object_and_the_wiring_come_from_the_base_class(game_id):
 # -- the core's plumbing: no game replaces it ------------------------------------------------
 
 MUTABLE = (list, dict, set, bytearray)
-CORE_FIELDS = {"game", "rules", "history", "pending", "_legal_cache", "last_decision"}
+CORE_FIELDS = {
+    "game",
+    "rules",
+    "history",
+    "pending",
+    "_legal_cache",
+    "last_decision",
+    "_rows_owned",
+}
 
 
 def immutable(value: object) -> bool:
@@ -163,8 +171,8 @@ def test_no_game_overrides_the_cores_apply_or_clone(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_mutable_field_of_a_state_is_copied_by_clone_at_its_depth(game_id):
     cls = meeple.game_class(game_id).state_class
-    copied, nested = set(cls.copied), set(cls.copied_nested)
-    assert copied or nested, f"{game_id} declares nothing for clone to copy"
+    copied, nested, rows = set(cls.copied), set(cls.copied_nested), set(cls.shared_rows)
+    assert copied or nested or rows, f"{game_id} declares nothing for clone to copy"
     for options in variants(game_id):
         for state in states_along_a_game(game_id, options):
             for name, value in vars(state).items():
@@ -182,6 +190,14 @@ def test_every_mutable_field_of_a_state_is_copied_by_clone_at_its_depth(game_id)
                             assert all(immutable(v) for v in items), f"{where}: too deep"
                         else:
                             assert callable(getattr(inner, "copy", None)), where
+                elif name in rows:
+                    # One row per player, each a list of immutable values (own_rows
+                    # copies a row whole before it changes).
+                    assert isinstance(value, list), f"{where}: not a list of rows"
+                    assert len(value) == state.game.players, f"{where}: not a row per player"
+                    for inner in value:
+                        assert isinstance(inner, list), f"{where}: a row is not a list"
+                        assert all(immutable(v) for v in inner), f"{where}: too deep"
                 else:
                     assert not isinstance(value, MUTABLE), f"{where}: shared but mutable"
                     assert immutable(value) or not hasattr(value, "__dict__"), where

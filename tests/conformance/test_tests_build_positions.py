@@ -51,6 +51,14 @@ ALLOWED_FUNCTIONS: dict[tuple[str, str], str] = {
     ("games/farland/test_bots.py", "fresh_farm"): COPY,
     ("conformance/test_position.py", "_impossible"): "an impossible edit, which must be refused",
     (
+        "core/test_clone_sharing.py",
+        "test_a_cache_is_not_part_of_the_position_or_its_fingerprint",
+    ): "empties a cache, which a position leaves out",
+    (
+        "core/test_clone_sharing.py",
+        "test_reading_a_position_forgets_the_cache_it_was_written_with",
+    ): "a wrong cache on purpose: reading the position must not keep it",
+    (
         "games/farland/test_advanced.py",
         "test_irrigation_is_not_offered_without_pond_tiles",
     ): "no pond left while a player lacks Irrigation cannot happen (4 ponds, at most 4 players)",

@@ -14,6 +14,10 @@ from meeple.boardgames.azul_queens_garden.board import AREAS
 from meeple.boardgames.azul_queens_garden.rules import Rules
 from meeple.core import State
 
+# Where hexagons fit in a garden (Placement._fitting_cells): (cell, types) pairs for its
+# empty cells, then for the spaces of its free expansion areas; types a bit per type.
+Fits = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
 EMPTY = -1  # an empty space of a placed area
 ORNAMENT = -2  # an area's ornament
 ABSENT = -3  # a cell of an area with no expansion yet
@@ -50,6 +54,9 @@ class AzulFields(State):
     colour_count: list[list[int]]
     pattern_count: list[list[int]]
     pavilions: list[int]
+    # A cache (State.caches): per player, where hexagons fit (Fits), or None
+    # until asked for since the garden last changed.
+    fits: list[Fits | None]
     # Storage and scores.
     store: list[list[int]]
     store_n: list[int]

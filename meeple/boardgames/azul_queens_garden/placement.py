@@ -14,8 +14,8 @@ from meeple.boardgames.azul_queens_garden.board import (
     RING,
     cell_name,
 )
-from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS
-from meeple.boardgames.azul_queens_garden.fields import EMPTY, ORNAMENT
+from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
+from meeple.boardgames.azul_queens_garden.fields import EMPTY, ORNAMENT, Fits
 from meeple.boardgames.azul_queens_garden.payment import Payment
 from meeple.boardgames.azul_queens_garden.rules import COL, PAT
 from meeple.core import Decision
@@ -26,10 +26,25 @@ PlaceBoughtInfo = int  # the garden expansion just bought
 
 # What a hexagon on a cell breaks of the placement rule (``fault``).
 FITS, SHARES_NOTHING, COLOUR_TWICE, PATTERN_TWICE = range(4)
-# A cell's neighbourhood (Placement._neighbourhood): colours and patterns present, per
-# colour the patterns of its groups there and per pattern the colours, then the bits
-# those groups already share (per colour, per pattern).
-Neighbourhood = tuple[int, int, dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
+# A cell's neighbourhood (Placement._neighbourhood), as sets of hexagon types in bits
+# (type t is bit t): the types its neighbours let in, the types that would put a hexagon
+# twice into a colour group, and into a pattern group; then, for the refusals' words,
+# per colour the patterns of the colour groups it would join (bits 6c+q) and those two
+# of them share, and per pattern the colours of its groups and those shared (6q+c).
+Neighbourhood = tuple[int, int, int, int, int, int, int]
+
+_ALL = (1 << NUM_TYPES) - 1
+# Per set of colours (a 6-bit mask) every type of those colours, and per set of patterns
+# every type of those patterns.
+_OF_COLOURS = tuple(
+    sum(1 << t for t in range(NUM_TYPES) if m >> COL[t] & 1) for m in range(1 << NUM_PATTERNS)
+)
+_OF_PATTERNS = tuple(
+    sum(1 << t for t in range(NUM_TYPES) if m >> PAT[t] & 1) for m in range(1 << NUM_PATTERNS)
+)
+# Per set of colours, the types of those colours with the first pattern (shifted left by
+# a pattern's index, those with that pattern).
+_TYPES_OF_COLOURS = tuple(_OF_COLOURS[m] & _OF_PATTERNS[1] for m in range(1 << NUM_PATTERNS))
 
 
 def fault(hood: Neighbourhood, t: int) -> int:
@@ -37,15 +52,19 @@ def fault(hood: Neighbourhood, t: int) -> int:
     ``SHARES_NOTHING`` (it touches hexagons but shares its colour, or with pattern
     adjacency its pattern, with none); ``COLOUR_TWICE`` or ``PATTERN_TWICE`` (its colour
     or pattern group would hold one hexagon twice)."""
-    colbits, patbits, ccomb, pcomb, cclash, pclash = hood
-    c, q = COL[t], PAT[t]
-    if colbits and not (colbits >> c & 1 or patbits >> q & 1):
+    allowed, colour_twice, pattern_twice = hood[0], hood[1], hood[2]
+    if not allowed >> t & 1:
         return SHARES_NOTHING
-    if c in cclash or ccomb.get(c, 0) >> q & 1:
+    if colour_twice >> t & 1:
         return COLOUR_TWICE
-    if q in pclash or pcomb.get(q, 0) >> c & 1:
+    if pattern_twice >> t & 1:
         return PATTERN_TWICE
     return FITS
+
+
+def fitting(hood: Neighbourhood) -> int:
+    """The types that fit in ``hood`` (those ``fault`` finds nothing wrong with), in bits."""
+    return hood[0] & ~(hood[1] | hood[2])
 
 
 def _lowest(bits: int) -> int:
@@ -61,20 +80,19 @@ class Placement(Payment):
     # messages all read these two) --------------------------------------------------
 
     def _neighbourhood(self, p: int, x: int) -> Neighbourhood:
-        """What the hexagons around cell ``x`` of player ``p`` 's garden allow: the colours
-        there and the patterns that admit a hexagon (none with colour adjacency), and per
-        colour (pattern) the patterns (colours) of the groups a hexagon on ``x`` would join,
-        with those the groups already share with each other (joined by ``x`` they would
-        hold the same hexagon twice)."""
+        """What the hexagons around cell ``x`` of player ``p`` 's garden allow: the types
+        that touch a neighbour of their colour (or pattern, unless adjacency is by colour
+        alone), or every type where there is no neighbour; and the types that would join
+        a colour (pattern) group holding that type already, or join two groups of their
+        colour (pattern) that share a hexagon (joined by ``x`` they would hold it twice)."""
         g = self.garden[p]
         clab, cmask = self.col_lab[p], self.col_mask[p]
         plab, pmask = self.pat_lab[p], self.pat_mask[p]
         colbits = patbits = 0
-        ccomb: dict[int, int] = {}
-        pcomb: dict[int, int] = {}
-        cclash: dict[int, int] = {}
-        pclash: dict[int, int] = {}
-        seen: list[int] = []
+        ccomb = cclash = pcomb = pclash = 0  # bits 6c+q, and 6q+c
+        clash_colours = clash_patterns = 0
+        in_pattern = 0  # the types the pattern groups hold (bits t)
+        seen_c = seen_p = 0  # group labels (cells) already counted
         for n in NB[x]:
             u = g[n]
             if u < 0:
@@ -83,24 +101,34 @@ class Placement(Payment):
             colbits |= 1 << c
             patbits |= 1 << q
             lab = clab[n]
-            if lab not in seen:
-                seen.append(lab)
-                prev = ccomb.get(c, 0)
-                m = cmask[lab]
-                if prev & m:
-                    cclash[c] = cclash.get(c, 0) | (prev & m)
-                ccomb[c] = prev | m
-            lab = plab[n] + NUM_CELLS
-            if lab not in seen:
-                seen.append(lab)
-                prev = pcomb.get(q, 0)
-                m = pmask[lab - NUM_CELLS]
-                if prev & m:
-                    pclash[q] = pclash.get(q, 0) | (prev & m)
-                pcomb[q] = prev | m
-        if not self.rules.by_pattern:
-            patbits = 0  # colour adjacency: a shared pattern does not let a hexagon in
-        return colbits, patbits, ccomb, pcomb, cclash, pclash
+            if not seen_c >> lab & 1:
+                seen_c |= 1 << lab
+                m = cmask[lab] << NUM_PATTERNS * c
+                if ccomb & m:
+                    cclash |= ccomb & m
+                    clash_colours |= 1 << c
+                ccomb |= m
+            lab = plab[n]
+            if not seen_p >> lab & 1:
+                seen_p |= 1 << lab
+                colours = pmask[lab]
+                m = colours << NUM_PATTERNS * q
+                if pcomb & m:
+                    pclash |= pcomb & m
+                    clash_patterns |= 1 << q
+                pcomb |= m
+                in_pattern |= _TYPES_OF_COLOURS[colours] << q
+        if not colbits:
+            allowed = _ALL
+        elif self.rules.by_pattern:
+            allowed = _OF_COLOURS[colbits] | _OF_PATTERNS[patbits]
+        else:
+            allowed = _OF_COLOURS[colbits]  # a shared pattern does not let a hexagon in
+        # A type is twice in a colour group if that group (one of those x joins) holds it,
+        # or if two of them share a hexagon, whichever type goes on x; so for patterns.
+        colour_twice = ccomb | _OF_COLOURS[clash_colours]
+        pattern_twice = in_pattern | _OF_PATTERNS[clash_patterns]
+        return allowed, colour_twice, pattern_twice, ccomb, cclash, pcomb, pclash
 
     def can_place(self, p: int, t: int, x: int) -> bool:
         """May hexagon ``t`` go on the empty cell ``x`` of player ``p`` 's garden?
@@ -130,16 +158,17 @@ class Placement(Payment):
             return f"{name} touches hexagons on {cell_name(x)} but shares its {shared} with none"
         if broken == FITS:
             return None
-        _, _, ccomb, pcomb, cclash, pclash = hood
+        ccomb, cclash, pcomb, pclash = hood[3:]
         c, q = COL[t], PAT[t]
         if broken == COLOUR_TWICE:
             kind = rules.colours[c]
             # The hexagon itself, if the group holds it already; else one the group's
             # parts both hold (their patterns, in the colour's group).
-            twice = t if ccomb.get(c, 0) >> q & 1 else c * NUM_PATTERNS + _lowest(cclash[c])
+            twice = t if ccomb >> t & 1 else c * NUM_PATTERNS + _lowest(cclash >> 6 * c & 63)
         else:
             kind = rules.patterns[q]
-            twice = t if pcomb.get(q, 0) >> c & 1 else _lowest(pclash[q]) * NUM_PATTERNS + q
+            tq = q * NUM_PATTERNS + c
+            twice = t if pcomb >> tq & 1 else _lowest(pclash >> 6 * q & 63) * NUM_PATTERNS + q
         return (
             f"{name} on {cell_name(x)} would make a {kind} group holding two "
             f"{rules.tile_name(twice)} hexagons"
@@ -153,16 +182,18 @@ class Placement(Payment):
         storage can pay for (without itself), on each spot of a free area it fits."""
         payable = self._payable_types(p)
         if payable:
-            g = self.garden[p]
-            found: list[int] = []
-            for x in range(NUM_CELLS):
-                if g[x] != EMPTY:
-                    continue
-                hood = self._neighbourhood(p, x)
-                for t in payable:
-                    if fault(hood, t) == FITS:
-                        found.append(A.PLACE + t * NUM_CELLS + x)
-            out.extend(found)
+            mask = 0
+            for t in payable:
+                mask |= 1 << t
+            fits = self.fits[p]
+            if fits is None:
+                fits = self._fitting_cells(p)
+            for x, types in fits[0]:
+                ok = types & mask
+                while ok:
+                    low = ok & -ok
+                    out.append(A.PLACE + (low.bit_length() - 1) * NUM_CELLS + x)
+                    ok ^= low
         stored = self.store_exps[p]
         for i, e in enumerate(stored[:]):
             del stored[i]
@@ -171,6 +202,29 @@ class Placement(Payment):
             if ok:
                 base = A.EXPAND + e * NUM_CELLS
                 out.extend(base + x for x in self.expansion_spots(p, e))
+
+    def _fitting_cells(self, p: int) -> Fits:
+        """Where hexagons fit in ``p`` 's garden: each empty cell where some type does,
+        with the types that do (bits), then the same for the spaces of the free expansion
+        areas (where an expansion's printed space may go); kept in ``fits`` until a
+        hexagon or expansion goes on the garden."""
+        g = self.garden[p]
+        neighbourhood = self._neighbourhood
+        cells = []
+        for x in range(NUM_CELLS):
+            if g[x] == EMPTY:
+                types = fitting(neighbourhood(p, x))
+                if types:
+                    cells.append((x, types))
+        ring = []
+        for a in self._free_areas(p):
+            for x in RING[a]:
+                types = fitting(neighbourhood(p, x))
+                if types:
+                    ring.append((x, types))
+        fits = (tuple(cells), tuple(ring))
+        self.fits[p] = fits
+        return fits
 
     def _place_from_storage(self, p: int, a: int) -> None:
         """A turn's placement ``a`` (a hexagon or an expansion from storage): it goes on
@@ -191,14 +245,14 @@ class Placement(Payment):
 
     def expansion_spots(self, p: int, e: int) -> list[int]:
         """Cells where expansion ``e`` 's printed space may go (free areas)."""
-        out = []
-        for a in self._free_areas(p):
-            for x in RING[a]:
-                if self.can_place(p, e, x):
-                    out.append(x)
-        return out
+        fits = self.fits[p]
+        if fits is None:
+            fits = self._fitting_cells(p)
+        return [x for x, types in fits[1] if types >> e & 1]
 
     def _place_expansion(self, p: int, e: int, x: int) -> None:
+        self.own_rows(p)
+        self.fits[p] = None
         a = x // CELLS_PER_AREA
         g = self.garden[p]
         base = a * CELLS_PER_AREA
@@ -213,6 +267,8 @@ class Placement(Payment):
 
     def _put(self, p: int, t: int, x: int) -> None:
         """A hexagon (placed or printed) lands on cell ``x``: update the groups."""
+        self.own_rows(p)
+        self.fits[p] = None
         g = self.garden[p]
         g[x] = t
         c, q = COL[t], PAT[t]

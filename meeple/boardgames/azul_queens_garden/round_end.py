@@ -72,6 +72,3 @@ class RoundEnd(Acquisition):
         self.first_passer = -1
         self.push("turn", self.first_player)
         self._open_trays(rules.display_start)
-
-    def _is_terminal(self) -> bool:
-        return not self.pending

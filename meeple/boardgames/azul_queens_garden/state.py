@@ -147,8 +147,11 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
     handlers through the class's MRO."""
 
     # What a clone copies (the core's clone): lists of ints or bools, and per player (or
-    # per display expansion) a list of such lists. Every other field is an int, a bool or
-    # a tuple (``awarded``), replaced rather than changed, so clones share it.
+    # per display expansion) a list of such lists. The gardens and their groups change
+    # only when a hexagon or expansion goes on them (Placement._put, _place_expansion,
+    # which call own_rows first), so clones share those rows until then. Every other
+    # field is an int, a bool or a tuple (``awarded``), replaced rather than changed, so
+    # clones share it.
     copied = (
         "pavilions",
         "store_n",
@@ -160,8 +163,10 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         "hidden",
         "stack_left",
         "returned",
+        "fits",
     )
-    copied_nested = (
+    copied_nested = ("store", "store_exps", "pts", "trays")
+    shared_rows = (
         "garden",
         "area_exp",
         "area_cell",
@@ -171,11 +176,8 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         "pat_mask",
         "colour_count",
         "pattern_count",
-        "store",
-        "store_exps",
-        "pts",
-        "trays",
     )
+    caches = ("fits",)
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -197,6 +199,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         self.colour_count = [[0] * 6 for _ in range(n)]
         self.pattern_count = [[0] * 6 for _ in range(n)]
         self.pavilions = [0] * n
+        self.fits = [None] * n
         # Storage.
         self.store = [[0] * NUM_TYPES for _ in range(n)]
         self.store_n = [rules.jokers_start] * n  # hexagons and jokers
@@ -237,6 +240,9 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         self.returned = []
         self.push("turn", 0)
         self._open_trays(rules.display_start)
+
+    def _forget_caches(self) -> None:
+        self.fits = [None] * self.game.players
 
     # -- turn: an action of one of the families ------------------------------------
 
