@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from meeple.core.api import CHANCE, Decision
 from meeple.core.components import require
 
 from . import components as comp
 from .actions import (
     BLUE,
     COLOURS,
+    DREAM,
     KIND_COLOUR,
     KIND_VALUE,
     N_FOOD,
@@ -64,11 +66,14 @@ class Rules:
     is_spiral: tuple[bool, ...]  # per field 0..fields
     next_spiral: tuple[int, ...]  # per field: the next spiral field ahead, 0 if none
     supply: tuple[int, ...]  # the reserve before the start bags are filled, per kind
+    kinds: tuple[int, ...]  # the kinds this game has (supply > 0): all a bag or card holds
+    foods: tuple[int, ...]  # the same without the dream weed
     start_bag: tuple[int, ...]
     rubies: int
     clovers: int
     price: tuple[int, ...]  # per food kind; 0 if it cannot be bought in this game
     shop: tuple[tuple[int, int, int], ...]  # (kind, price, colour bit) of buyable kinds
+    cheapest: int  # the lowest price in the shop (0 if it sells nothing)
     white_faces: tuple[comp.WhiteFace, ...]
     white_outcomes: list[tuple[int, float]]
     wood_outcomes: list[tuple[int, float]]
@@ -76,6 +81,14 @@ class Rules:
     purple_kinds: tuple[int, ...]  # butterfly purple: one clover per chip of these kinds
     take_kinds: dict[int, tuple[int, ...]]  # butterfly orange: value allowed -> kinds
     turn_limit: int
+    # Per player, the decisions pushed most often, made once (a decision is immutable, so
+    # every state pushes the same one): the draw that starts the next player's turn, the
+    # white die roll and the chip to return of the yellow and green caterpillar cards, the
+    # extra draw of the green butterfly card and the white die.
+    next_turn: tuple[Decision[tuple[int, bool]], ...]
+    draw_again: tuple[Decision[tuple[int, bool]], ...]
+    white_roll: tuple[Decision[int], ...]
+    return_chip: tuple[Decision[None], ...]
 
 
 def make_rules(
@@ -128,11 +141,14 @@ def make_rules(
         is_spiral=is_spiral,
         next_spiral=next_spiral,
         supply=tuple(supply),
+        kinds=tuple(k for k, n in enumerate(supply) if n),
+        foods=tuple(k for k, n in enumerate(supply) if n and k != DREAM),
         start_bag=c.start_bag,
         rubies=c.rubies,
         clovers=c.clovers if extended else 0,
         price=tuple(price),
         shop=shop,
+        cheapest=min((p for _, p, _ in shop), default=0),
         white_faces=c.white_die,
         white_outcomes=[(WHITE0 + i, 1 / len(c.white_die)) for i in range(len(c.white_die))],
         wood_outcomes=[(WOOD0 + v, n / faces) for v, n in sorted(wood_counts.items())],
@@ -154,4 +170,10 @@ def make_rules(
             ),
         },
         turn_limit=ROUND_LIMIT * players,
+        next_turn=tuple(
+            Decision("draw", CHANCE, ((p + 1) % players, True)) for p in range(players)
+        ),
+        draw_again=tuple(Decision("draw", CHANCE, (p, False)) for p in range(players)),
+        white_roll=tuple(Decision("white", CHANCE, p) for p in range(players)),
+        return_chip=tuple(Decision("return", p, None) for p in range(players)),
     )
