@@ -14,9 +14,9 @@ from meeple.boardgames.azul_queens_garden.board import AREAS
 from meeple.boardgames.azul_queens_garden.rules import Rules
 from meeple.core import State
 
-# Where hexagons fit in a garden (Placement._fitting_cells): (cell, types) pairs for its
-# empty cells, then for the spaces of its free expansion areas; types a bit per type.
-Fits = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+# Where hexagons fit in a garden (Placement._fitting_cells, _fitting_spots): (cell,
+# types) pairs, the types a bit per type.
+Fits = tuple[tuple[int, int], ...]
 
 EMPTY = -1  # an empty space of a placed area
 ORNAMENT = -2  # an area's ornament
@@ -54,9 +54,11 @@ class AzulFields(State):
     colour_count: list[list[int]]
     pattern_count: list[list[int]]
     pavilions: list[int]
-    # A cache (State.caches): per player, where hexagons fit (Fits), or None
-    # until asked for since the garden last changed.
+    # Caches (State.caches): per player, where hexagons fit on the empty cells, and on
+    # the spaces of the free expansion areas; None until asked for since the garden last
+    # changed.
     fits: list[Fits | None]
+    spots: list[Fits | None]
     # Storage and scores.
     store: list[list[int]]
     store_n: list[int]

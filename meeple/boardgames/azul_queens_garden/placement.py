@@ -188,7 +188,7 @@ class Placement(Payment):
             fits = self.fits[p]
             if fits is None:
                 fits = self._fitting_cells(p)
-            for x, types in fits[0]:
+            for x, types in fits:
                 ok = types & mask
                 while ok:
                     low = ok & -ok
@@ -204,27 +204,33 @@ class Placement(Payment):
                 out.extend(base + x for x in self.expansion_spots(p, e))
 
     def _fitting_cells(self, p: int) -> Fits:
-        """Where hexagons fit in ``p`` 's garden: each empty cell where some type does,
-        with the types that do (bits), then the same for the spaces of the free expansion
-        areas (where an expansion's printed space may go); kept in ``fits`` until a
-        hexagon or expansion goes on the garden."""
+        """Each empty cell of ``p`` 's garden where some hexagon fits, with the types that
+        do (bits); kept in ``fits`` until a hexagon or expansion goes on the garden."""
         g = self.garden[p]
         neighbourhood = self._neighbourhood
-        cells = []
+        found = []
         for x in range(NUM_CELLS):
             if g[x] == EMPTY:
                 types = fitting(neighbourhood(p, x))
                 if types:
-                    cells.append((x, types))
-        ring = []
+                    found.append((x, types))
+        fits = tuple(found)
+        self.fits[p] = fits
+        return fits
+
+    def _fitting_spots(self, p: int) -> Fits:
+        """The same for the spaces of ``p`` 's free expansion areas, where an expansion's
+        printed space may go; kept in ``spots`` as ``fits`` is."""
+        neighbourhood = self._neighbourhood
+        found = []
         for a in self._free_areas(p):
             for x in RING[a]:
                 types = fitting(neighbourhood(p, x))
                 if types:
-                    ring.append((x, types))
-        fits = (tuple(cells), tuple(ring))
-        self.fits[p] = fits
-        return fits
+                    found.append((x, types))
+        spots = tuple(found)
+        self.spots[p] = spots
+        return spots
 
     def _place_from_storage(self, p: int, a: int) -> None:
         """A turn's placement ``a`` (a hexagon or an expansion from storage): it goes on
@@ -245,14 +251,14 @@ class Placement(Payment):
 
     def expansion_spots(self, p: int, e: int) -> list[int]:
         """Cells where expansion ``e`` 's printed space may go (free areas)."""
-        fits = self.fits[p]
-        if fits is None:
-            fits = self._fitting_cells(p)
-        return [x for x, types in fits[1] if types >> e & 1]
+        spots = self.spots[p]
+        if spots is None:
+            spots = self._fitting_spots(p)
+        return [x for x, types in spots if types >> e & 1]
 
     def _place_expansion(self, p: int, e: int, x: int) -> None:
         self.own_rows(p)
-        self.fits[p] = None
+        self.fits[p] = self.spots[p] = None
         a = x // CELLS_PER_AREA
         g = self.garden[p]
         base = a * CELLS_PER_AREA
@@ -268,7 +274,7 @@ class Placement(Payment):
     def _put(self, p: int, t: int, x: int) -> None:
         """A hexagon (placed or printed) lands on cell ``x``: update the groups."""
         self.own_rows(p)
-        self.fits[p] = None
+        self.fits[p] = self.spots[p] = None
         g = self.garden[p]
         g[x] = t
         c, q = COL[t], PAT[t]

@@ -164,6 +164,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         "stack_left",
         "returned",
         "fits",
+        "spots",
     )
     copied_nested = ("store", "store_exps", "pts", "trays")
     shared_rows = (
@@ -177,7 +178,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         "colour_count",
         "pattern_count",
     )
-    caches = ("fits",)
+    caches = ("fits", "spots")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -200,6 +201,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         self.pattern_count = [[0] * 6 for _ in range(n)]
         self.pavilions = [0] * n
         self.fits = [None] * n
+        self.spots = [None] * n
         # Storage.
         self.store = [[0] * NUM_TYPES for _ in range(n)]
         self.store_n = [rules.jokers_start] * n  # hexagons and jokers
@@ -242,7 +244,9 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         self._open_trays(rules.display_start)
 
     def _forget_caches(self) -> None:
-        self.fits = [None] * self.game.players
+        n = self.game.players
+        self.fits = [None] * n
+        self.spots = [None] * n
 
     # -- turn: an action of one of the families ------------------------------------
 
