@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import importlib
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -285,7 +286,9 @@ class Game:
     # -- provided ----------------------------------------------------------------
 
     def new_initial_state(self) -> State:
-        return self.state_class(self)
+        state = self.state_class(self)
+        compact(state)
+        return state
 
     def state_from_json(self, data: Any) -> State:
         """A state of this game from a position (``State.to_json``, or its JSON text).
@@ -878,6 +881,18 @@ class State:
             + (f": {reason}" if reason else "")
             + f". Legal: {shown}{more}"
         )
+
+
+def compact(state: State) -> None:
+    """Rebuild ``state`` 's attribute dict by insertion if that makes it smaller. An
+    instance dict that outgrew Python's shared keys (30 attributes) one attribute at a
+    time keeps a table about twice as large as it needs, and clones copy the table as it
+    is: for a 42-field state 1.5 KiB instead of 0.8. (A dict still sharing its class's
+    keys is smaller than any rebuilt one, and stays.)"""
+    fields = state.__dict__
+    rebuilt = dict(list(fields.items()))
+    if sys.getsizeof(rebuilt) < sys.getsizeof(fields):
+        state.__dict__ = rebuilt
 
 
 def sample_chance(state: State, rng: random.Random) -> int:

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from meeple.core.api import JSON, Decision, Game, State
+from meeple.core.api import JSON, Decision, Game, State, compact
 from meeple.core.errors import MeepleError, PositionError
 
 FORMAT = "meeple.position/1"
@@ -233,6 +233,7 @@ def state_from_position(game: Game, data: Any) -> State:
     state._legal_cache = None
     state._rows_owned = 0  # its rows are new lists, shared with no other state
     state._forget_caches()
+    compact(state)
     _check_history(game, state.history)
     _check_playable(state)
     return state

@@ -70,9 +70,9 @@ def test_own_rows_copies_a_players_rows_once():
 def test_a_cache_is_not_part_of_the_position_or_its_fingerprint():
     state = _turn_with_a_placement(4)
     fresh = state.clone()
-    fresh.fits = fresh.spots = [None, None]
+    fresh.fits = [(None, None), (None, None)]
     p = state.current_player()
-    assert state.fits[p] is not None  # filled by the legal actions
+    assert state.fits[p][0] is not None  # filled by the legal actions
     assert fingerprint(state) == fingerprint(fresh)
     assert "fits" not in state.to_json()["state"]
 
@@ -85,9 +85,9 @@ def test_reading_a_position_forgets_the_cache_it_was_written_with():
     # A wrong cache (no hexagon fits anywhere) on the state written out, and an edit
     # that changes nothing: both read back with the cells worked out again.
     wrong = state.clone()
-    wrong.fits = [(), ()]
+    wrong.fits = [((), ()), ((), ())]
     wrong._legal_cache = None
     assert not any(A.PLACE <= a < A.EXPAND for a in wrong.legal_actions())
     for again in (state.game.state_from_json(wrong.to_json()), edit(wrong)):
         assert again.legal_actions() == offered
-        assert again.fits[p] == state.fits[p]
+        assert again.fits[p][0] == state.fits[p][0]

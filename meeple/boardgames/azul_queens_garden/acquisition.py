@@ -228,7 +228,7 @@ class Acquisition(AzulFields):
     def _outcomes_reveal(self, d: Decision[RevealInfo]) -> list[tuple[int, float]]:
         if d.info < 0:
             return multiset_outcomes((A.REVEAL + e, c) for e, c in enumerate(self.hidden))
-        k, h = self.reserve, self.hidden_n
+        k, h = self.reserve, sum(self.hidden)
         weights = [0] * NUM_TYPES
         if k:
             for e, c in enumerate(self.hidden):
@@ -242,13 +242,11 @@ class Acquisition(AzulFields):
         e = a - A.REVEAL
         if d.info < 0:
             self.hidden[e] = 0
-            self.hidden_n -= 1
             self.faceup.append(e)
             return
         p = d.info
         if self.hidden[e]:
             self.hidden[e] = 0
-            self.hidden_n -= 1
             self.reserve -= 1
         else:
             self.returned.remove(e)

@@ -17,6 +17,7 @@ from meeple.core import State
 # Where hexagons fit in a garden (Placement._fitting_cells, _fitting_spots): (cell,
 # types) pairs, the types a bit per type.
 Fits = tuple[tuple[int, int], ...]
+UNKNOWN: tuple[Fits | None, Fits | None] = (None, None)  # neither worked out yet
 
 EMPTY = -1  # an empty space of a placed area
 ORNAMENT = -2  # an area's ornament
@@ -54,11 +55,10 @@ class AzulFields(State):
     colour_count: list[list[int]]
     pattern_count: list[list[int]]
     pavilions: list[int]
-    # Caches (State.caches): per player, where hexagons fit on the empty cells, and on
-    # the spaces of the free expansion areas; None until asked for since the garden last
-    # changed.
-    fits: list[Fits | None]
-    spots: list[Fits | None]
+    # A cache (State.caches): per player, where hexagons fit on the empty cells, and on
+    # the spaces of the free expansion areas (each None until asked for since the garden
+    # last changed).
+    fits: list[tuple[Fits | None, Fits | None]]
     # Storage and scores.
     store: list[list[int]]
     store_n: list[int]
@@ -81,7 +81,6 @@ class AzulFields(State):
     tower: list[int]
     tower_n: int
     hidden: list[int]
-    hidden_n: int
     stack_left: list[int]
     reserve: int
     returned: list[int]

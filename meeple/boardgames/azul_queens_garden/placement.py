@@ -15,7 +15,7 @@ from meeple.boardgames.azul_queens_garden.board import (
     cell_name,
 )
 from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
-from meeple.boardgames.azul_queens_garden.fields import EMPTY, ORNAMENT, Fits
+from meeple.boardgames.azul_queens_garden.fields import EMPTY, ORNAMENT, UNKNOWN, Fits
 from meeple.boardgames.azul_queens_garden.payment import Payment
 from meeple.boardgames.azul_queens_garden.rules import COL, PAT
 from meeple.core import Decision
@@ -185,7 +185,7 @@ class Placement(Payment):
             mask = 0
             for t in payable:
                 mask |= 1 << t
-            fits = self.fits[p]
+            fits = self.fits[p][0]
             if fits is None:
                 fits = self._fitting_cells(p)
             for x, types in fits:
@@ -215,12 +215,12 @@ class Placement(Payment):
                 if types:
                     found.append((x, types))
         fits = tuple(found)
-        self.fits[p] = fits
+        self.fits[p] = (fits, self.fits[p][1])
         return fits
 
     def _fitting_spots(self, p: int) -> Fits:
         """The same for the spaces of ``p`` 's free expansion areas, where an expansion's
-        printed space may go; kept in ``spots`` as ``fits`` is."""
+        printed space may go; kept in ``fits`` beside the cells."""
         neighbourhood = self._neighbourhood
         found = []
         for a in self._free_areas(p):
@@ -229,7 +229,7 @@ class Placement(Payment):
                 if types:
                     found.append((x, types))
         spots = tuple(found)
-        self.spots[p] = spots
+        self.fits[p] = (self.fits[p][0], spots)
         return spots
 
     def _place_from_storage(self, p: int, a: int) -> None:
@@ -251,14 +251,14 @@ class Placement(Payment):
 
     def expansion_spots(self, p: int, e: int) -> list[int]:
         """Cells where expansion ``e`` 's printed space may go (free areas)."""
-        spots = self.spots[p]
+        spots = self.fits[p][1]
         if spots is None:
             spots = self._fitting_spots(p)
         return [x for x, types in spots if types >> e & 1]
 
     def _place_expansion(self, p: int, e: int, x: int) -> None:
         self.own_rows(p)
-        self.fits[p] = self.spots[p] = None
+        self.fits[p] = UNKNOWN
         a = x // CELLS_PER_AREA
         g = self.garden[p]
         base = a * CELLS_PER_AREA
@@ -274,7 +274,7 @@ class Placement(Payment):
     def _put(self, p: int, t: int, x: int) -> None:
         """A hexagon (placed or printed) lands on cell ``x``: update the groups."""
         self.own_rows(p)
-        self.fits[p] = self.spots[p] = None
+        self.fits[p] = UNKNOWN
         g = self.garden[p]
         g[x] = t
         c, q = COL[t], PAT[t]

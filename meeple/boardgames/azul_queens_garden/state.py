@@ -48,6 +48,7 @@ from meeple.boardgames.azul_queens_garden.fields import (
     PURCHASES,
     START,
     STORAGE,
+    UNKNOWN,
     WHEEL,
 )
 from meeple.boardgames.azul_queens_garden.passing import DiscardInfo, PassAndDiscard
@@ -164,7 +165,6 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         "stack_left",
         "returned",
         "fits",
-        "spots",
     )
     copied_nested = ("store", "store_exps", "pts", "trays")
     shared_rows = (
@@ -178,7 +178,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         "colour_count",
         "pattern_count",
     )
-    caches = ("fits", "spots")
+    caches = ("fits",)
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -200,8 +200,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         self.colour_count = [[0] * 6 for _ in range(n)]
         self.pattern_count = [[0] * 6 for _ in range(n)]
         self.pavilions = [0] * n
-        self.fits = [None] * n
-        self.spots = [None] * n
+        self.fits = [UNKNOWN] * n
         # Storage.
         self.store = [[0] * NUM_TYPES for _ in range(n)]
         self.store_n = [rules.jokers_start] * n  # hexagons and jokers
@@ -236,7 +235,6 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         # unseen part of the supply (the reserve) and the seen expansions returned
         # to the supply face down.
         self.hidden = [1] * NUM_TYPES
-        self.hidden_n = NUM_TYPES
         self.stack_left = list(rules.round_stacks)
         self.reserve = rules.reserve
         self.returned = []
@@ -245,8 +243,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
 
     def _forget_caches(self) -> None:
         n = self.game.players
-        self.fits = [None] * n
-        self.spots = [None] * n
+        self.fits = [UNKNOWN] * n
 
     # -- turn: an action of one of the families ------------------------------------
 
@@ -854,14 +851,14 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         assert self.bag_n + self.tower_n + in_display + stored + placed == total, "hexagons"
         assert self.joker_supply >= 0, "a negative joker supply"
         assert self.joker_supply + sum(self.jokers) == rules.jokers_total, "jokers"
-        assert self.hidden_n == sum(self.hidden), "hidden expansions count"
+        hidden_n = sum(self.hidden)
         d = self.decision
         in_hand = 1 if d is not None and d.kind == "place_bought" else 0
         seen = len(self.returned) + len(self.faceup) + sum(len(e) for e in self.store_exps)
-        assert self.hidden_n + seen + on_garden + in_hand == NUM_TYPES, "expansions"
+        assert hidden_n + seen + on_garden + in_hand == NUM_TYPES, "expansions"
         face_down = len(self.trays) + sum(1 for dd in self.pending if dd.kind == "reveal")
-        assert self.hidden_n >= sum(self.stack_left) + self.reserve
-        assert self.hidden_n <= sum(self.stack_left) + self.reserve + face_down
+        assert hidden_n >= sum(self.stack_left) + self.reserve
+        assert hidden_n <= sum(self.stack_left) + self.reserve + face_down
         assert min(self.stack_left) >= 0 and self.reserve >= 0, "a negative expansion stack"
         for tray in self.trays:
             assert len(tray) <= rules.tiles_per_expansion, "a display expansion overfull"

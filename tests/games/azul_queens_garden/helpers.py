@@ -132,7 +132,6 @@ def _unseen(s: AzulQueensGardenState, fields: dict[str, Any], e: int, source: st
     hidden = fields.setdefault("hidden", list(s.hidden))
     assert hidden[e], f"expansion {e} has been seen already"
     hidden[e] = 0
-    fields["hidden_n"] = sum(hidden)
     if source == "reserve":
         fields["reserve"] = fields.get("reserve", s.reserve) - 1
     else:

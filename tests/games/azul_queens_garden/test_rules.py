@@ -269,7 +269,7 @@ def test_an_emptied_display_expansion_turns_face_up_and_can_be_taken():
     assert s.trays == []
     assert s.current_player() == CHANCE
     outcomes = s.chance_outcomes()
-    assert len(outcomes) == s.hidden_n  # any expansion nobody has seen
+    assert len(outcomes) == sum(s.hidden)  # any expansion nobody has seen
     act(s, "reveal lime-bird")
     assert s.faceup == [t(s, "lime-bird")]
     act(s, "take bird")  # player 1
