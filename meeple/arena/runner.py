@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from meeple.agents.base import Agent, make_agent
-from meeple.core.api import CHANCE, Game, State, sample_chance
+from meeple.core.api import CHANCE, Game, State
+from meeple.core.chance import STREAM, Drawer, drawer
 from meeple.core.record import Record, record_of
 
 
@@ -18,10 +19,11 @@ def seat_rng(seed: int | None, seat: int) -> random.Random:
 def play(
     state: State,
     agents: Sequence[Agent],
-    rng: random.Random,
+    draw: Drawer,
     on_action: Callable[[State, int, int], None] | None = None,
 ) -> State:
-    """Play ``state`` to the end in place; chance is sampled from ``rng``.
+    """Play ``state`` to the end in place; ``draw`` gives each chance outcome (a scheme's
+    drawer, meeple.core.chance).
 
     ``on_action(state, player, action)`` is called after each action (``player``
     is who took it, or ``CHANCE``); the action's text is ``state.history``'s last.
@@ -29,7 +31,7 @@ def play(
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
-            action = sample_chance(state, rng)
+            action = draw(state)
         else:
             action = agents[player].step(state)
         state.apply_action(action)
@@ -45,5 +47,5 @@ def play_game(game: Game, agent_specs: Sequence[str], seed: int) -> Record:
     if len(agent_specs) != game.players:
         raise ValueError(f"{game.players} players need {game.players} agents")
     agents = [make_agent(spec, seat_rng(seed, i)) for i, spec in enumerate(agent_specs)]
-    state = play(game.new_initial_state(), agents, random.Random(seed))
-    return record_of(state, seed=seed, agents=agent_specs)
+    state = play(game.new_initial_state(), agents, drawer(STREAM, seed))
+    return record_of(state, seed=seed, agents=agent_specs, chance=STREAM)

@@ -198,6 +198,7 @@ def play(
     from meeple.agents.human import QuitGame
     from meeple.arena.runner import play as run_play
     from meeple.arena.runner import seat_rng
+    from meeple.core.chance import STREAM, drawer
     from meeple.core.record import record_of
 
     seat_specs = split_agents(seats) if seats else None
@@ -235,11 +236,13 @@ def play(
                 out.print(f"  {who}: {text}", highlight=False, markup=False)
 
     try:
-        run_play(state, agents, random.Random(seed), on_action=show)
+        run_play(state, agents, drawer(STREAM, seed), on_action=show)
     except KeyboardInterrupt as stop:
         out.print("\nGame stopped.")
         if save:
-            save.write_text(record_of(state, seed=seed, agents=seat_specs).dumps() + "\n")
+            save.write_text(
+                record_of(state, seed=seed, agents=seat_specs, chance=STREAM).dumps() + "\n"
+            )
             out.print(f"Record so far written to {save}")
         # 'quit' is a choice (exit 0); Ctrl-C or input running out is not (exit 1).
         raise typer.Exit(0 if isinstance(stop, QuitGame) else 1) from None
@@ -248,7 +251,9 @@ def play(
     for line in _tie_breaks(state):
         out.print(line, highlight=False, soft_wrap=True)
     if save:
-        save.write_text(record_of(state, seed=seed, agents=seat_specs).dumps() + "\n")
+        save.write_text(
+            record_of(state, seed=seed, agents=seat_specs, chance=STREAM).dumps() + "\n"
+        )
         out.print(f"Record written to {save}")
 
 
@@ -425,7 +430,7 @@ def replay(
     from meeple.core.record import read_records
     from meeple.core.record import replay as replay_record
 
-    count = 0
+    count = unchecked = 0
     records = read_records(file)
     while True:
         # Reading names the file and line itself (the line that failed, not the last
@@ -441,10 +446,21 @@ def replay(
         except RecordError as e:
             raise fail(f"{file}, record on line {line}: {e}", code=1) from None
         count += 1
+        if record.chance is None or record.seed is None:
+            unchecked += 1
         if not quiet and not state.is_terminal():
             out.print(f"line {line}: replayed, the game is not finished")
     if not quiet:
         out.print(f"{count} record{'s' if count != 1 else ''} replayed: all good")
+        if unchecked:
+            # Without a scheme, a chance outcome changed to another legal one replays.
+            out.print(
+                f"{unchecked} of them do{'es' if unchecked == 1 else ''} not say how chance "
+                "was drawn (no 'chance' scheme and seed): their moves were checked for "
+                "legality only, not their chance outcomes"
+            )
+        else:
+            out.print("every chance outcome is the one its record's seed and scheme draw")
 
 
 @app.command()

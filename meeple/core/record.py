@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from meeple.core.api import JSON, Game, State
+from meeple.core.api import CHANCE, JSON, Game, State
+from meeple.core.chance import SCHEMES, Drawer, drawer
 from meeple.core.components import JSONProblem, parse_json
 from meeple.core.errors import MeepleError, RecordError
 from meeple.core.registry import load_setup
@@ -32,6 +33,8 @@ class Record:
     agents: list[str] | None = None
     result: dict[str, Any] | None = None
     components: dict[str, str] | None = None  # {"path": ..., "sha256": ...} if not packaged
+    # How chance was drawn from the seed (a scheme of meeple.core.chance), if it was.
+    chance: str | None = None
     # The file the record was read from (not part of the record): a component file that
     # is not at its recorded path is also looked for next to it.
     source: Path | None = field(default=None, compare=False, repr=False)
@@ -50,6 +53,8 @@ class Record:
         }
         if self.components is not None:
             out["components"] = self.components
+        if self.chance is not None:
+            out["chance"] = self.chance
         return out
 
     def dumps(self) -> str:
@@ -101,6 +106,15 @@ class Record:
         result = obj.get("result")
         if result is not None:
             _check_result(result, obj["players"])
+        chance = obj.get("chance")
+        if chance is not None:
+            if chance not in SCHEMES:
+                raise RecordError(
+                    f"the record's chance scheme {chance!r} is unknown; this engine knows "
+                    f"{', '.join(SCHEMES)}"
+                )
+            if seed is None:
+                raise RecordError(f"the record names its chance scheme {chance!r} but no seed")
         components = obj.get("components")
         if components is not None and not (
             isinstance(components, dict) and isinstance(components.get("path"), str)
@@ -116,6 +130,7 @@ class Record:
             agents=agents,
             result=result,
             components=components,
+            chance=chance,
         )
 
     @classmethod
@@ -172,9 +187,14 @@ def result_of(state: State) -> dict[str, JSON]:
 
 
 def record_of(
-    state: State, *, seed: int | None = None, agents: Sequence[str] | None = None
+    state: State,
+    *,
+    seed: int | None = None,
+    agents: Sequence[str] | None = None,
+    chance: str | None = None,
 ) -> Record:
-    """The record of the game that led to ``state`` (a result only if it is over)."""
+    """The record of the game that led to ``state`` (a result only if it is over);
+    ``chance``: the scheme its chance was drawn by from ``seed`` (meeple.core.chance)."""
     game = state.game
     names = []
     replay = game.new_initial_state()
@@ -196,6 +216,7 @@ def record_of(
         agents=list(agents) if agents is not None else None,
         result=result_of(state) if state.is_terminal() else None,
         components=components,
+        chance=chance,
     )
 
 
@@ -264,6 +285,9 @@ def replay(
     ``before_each(state, action)``, if given, sees each checked action and the state it is
     about to be applied to (for tools that measure a game as it is replayed).
 
+    A record that names its chance scheme and seed has every chance outcome checked
+    against the scheme's draw there (a record without one: legality only).
+
     Raises :class:`RecordError` naming the index of the first bad action and why,
     or saying how the result differs from the one recorded.
     """
@@ -274,9 +298,14 @@ def replay(
     game = game_of(record)
     state = game.new_initial_state()
     actions = record.actions if upto is None else record.actions[:upto]
+    draw = None
+    if record.chance is not None and record.seed is not None:
+        draw = drawer(record.chance, record.seed)
     for i, text in enumerate(actions):
         try:
             action = state.string_to_action(text)
+            if draw is not None and state.current_player() == CHANCE:
+                _check_drawn(state, draw, action, i, text, record)
             if before_each is not None:
                 before_each(state, action)
             state.apply_action(action)
@@ -312,6 +341,21 @@ def replay(
             f"the replayed {got['breakdown'][p]}"
         )
     return state
+
+
+def _check_drawn(
+    state: State, draw: Drawer, action: int, i: int, text: str, record: Record
+) -> None:
+    """The recorded chance outcome must be the scheme's draw at this point."""
+    if action not in state.legal_actions():
+        return  # apply_action refuses it, saying why
+    drawn = draw(state)
+    if action != drawn:
+        raise RecordError(
+            f"action {i} ({text!r}) is not the chance outcome the record's seed gives there: "
+            f"{record.chance} with seed {record.seed} draws {state.action_to_string(drawn)!r}",
+            index=i,
+        )
 
 
 def read_records(path: Path | str) -> Iterator[tuple[int, Record]]:

@@ -50,7 +50,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DBSession
 
 from meeple.agents import make_agent
-from meeple.core.api import CHANCE, JSON, Game, Layout, State, sample_chance
+from meeple.core.api import CHANCE, JSON, Game, Layout, State
+from meeple.core.chance import step_outcome
 from meeple.core.errors import MeepleError
 from meeple.core.record import result_of
 from meeple.core.registry import load_setup
@@ -1440,9 +1441,9 @@ class Hub:
         task.add_done_callback(self._background.discard)
 
     def sample_chance(self, live: LiveTable, state: State) -> int:
-        """A chance outcome from the table's seed and the move index: resumes exactly."""
-        rng = random.Random(f"meeple-web-chance:{live.seed}:{len(state.history)}")
-        return sample_chance(state, rng)
+        """A chance outcome from the table's seed and the move index: resumes exactly
+        (the ``meeple.seed-step/1`` scheme, which the table's record names)."""
+        return step_outcome(live.seed, state)
 
     async def _finish(self, live: LiveTable) -> None:
         """A loaded table whose stored moves end the game, but not marked finished yet."""

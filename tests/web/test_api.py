@@ -7,6 +7,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
+from meeple.core.chance import STEP
 from meeple.core.record import Record, replay
 from tests.web.conftest import guest, new_client, wait_for
 
@@ -215,6 +216,8 @@ def test_a_whole_game_against_a_bot_then_ratings_replay_and_record(client):
     # The record replays to the same result.
     rec = Record.loads(client.get(f"/api/tables/{tid}/record").text)
     assert rec.result is not None and rec.result["scores"] == result["scores"]
+    # It names the server's chance scheme, so replay checks every outcome against it.
+    assert rec.chance == STEP and rec.seed is not None
     state = replay(rec)
     assert state.is_terminal()
     # Replays step from the start; seat 1's view at step 2 hides seat 0's card.

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Response
 
 from meeple.core.api import JSON, Layout
+from meeple.core.chance import STEP
 from meeple.core.record import Record, result_of
 from meeple.web import store
 from meeple.web.errors import Refused
@@ -102,6 +103,7 @@ async def record(table_id: int, hub: HubDep) -> Response:
         seed=int(row.seed),
         agents=[agent_name(s) for s in live.seats],
         result=result_of(live.state),
+        chance=STEP,
     )
     return Response(
         rec.dumps() + "\n",
