@@ -50,6 +50,10 @@ def in_window(cell: int) -> bool:
     return 0 < x < WIDTH - 1 and 0 < y < WIDTH - 1
 
 
+INSIDE = bytes(in_window(cell) for cell in range(CELLS))
+"""Per packed cell, whether it is inside the window (``in_window``), for the hot path."""
+
+
 def action_name(action: int, tile_ids: tuple[str, ...]) -> str:
     if action < FACE:
         return f"first player {action - FIRST}"

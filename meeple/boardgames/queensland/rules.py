@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
-from meeple.boardgames.queensland.components import ARROWS, Components, Tile
+from meeple.boardgames.queensland.actions import DELTAS, DRAW
+from meeple.boardgames.queensland.components import ARROWS, START_IDS, Components, Tile
+from meeple.core.components import require
 
 MARKET_SPACES = 3
 """The market shows three tiles, space 1 (leftmost) to space 3."""
@@ -19,39 +22,42 @@ SINGLE, DOUBLE, GROUP = (ARROWS.index(kind) for kind in ("single", "double", "gr
 """The arrow kinds as ``Rules.arrow_kind`` numbers them (their index in ``ARROWS``)."""
 
 
-class _FitTable(dict[int, tuple[int, ...]]):
+ROTATIONS = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
+"""The rotations a 4-bit mask of rotations names, in increasing order."""
+
+
+class _FitRows(dict[int, tuple[int, ...]]):
     """A memo filled on first use (a plain dict lookup once an entry exists).
 
-    ``fit_table[tile * fit_stride + key]``: the rotations in which ``tile`` matches an
-    empty cell whose neighbours ask ``key`` (see ``Rules.fits``). The only part of the
-    rules that changes after construction, and only by growing: a game meets few of
-    the possible keys, so the table is filled as they come, for speed. It pickles and
-    copies empty (it refills on use).
+    ``fit_rows[key][tile]``: the 4-bit mask of the rotations in which ``tile`` matches
+    an empty cell whose neighbours ask ``key`` (see ``Rules.fits``; 0: it fits in
+    none), a row for every tile at once. The only part of the rules that changes after
+    construction, and only by growing (a game meets few of the ``base ** 4`` keys). It
+    pickles and copies empty (it refills on use).
     """
 
-    def __init__(self, side_code: tuple[tuple[int, ...], ...], base: int) -> None:
+    def __init__(self, side_masks: tuple[tuple[int, ...], ...], tiles: int) -> None:
         super().__init__()
-        self.side_code = side_code
-        self.base = base
-        self.stride = base**4
+        # side_masks[d][code + 1]: a bit per tile * 4 + rotation, set for the tiles
+        # turned to show ``code`` at side d; side_masks[d][0] (no neighbour): every bit.
+        self.side_masks = side_masks
+        self.tiles = tiles
 
-    def __missing__(self, mk: int) -> tuple[int, ...]:
-        tile, key = divmod(mk, self.stride)
-        need = []
-        for _ in range(4):
-            need.append(key % self.base - 1)
-            key //= self.base
-        rots = []
-        for r in range(4):
-            sc = self.side_code[tile * 4 + r]
-            if all(n < 0 or sc[d] == n for d, n in enumerate(need)):
-                rots.append(r)
-        value = tuple(rots)
-        self[mk] = value
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        north, east, south, west = self.side_masks
+        base = len(north)
+        bits = (
+            north[key % base]
+            & east[key // base % base]
+            & south[key // (base * base) % base]
+            & west[key // (base * base * base)]
+        )
+        value = tuple(bits >> 4 * t & 15 for t in range(self.tiles))
+        self[key] = value
         return value
 
-    def __reduce__(self) -> tuple[Callable[..., _FitTable], tuple[Any, ...]]:
-        return (_FitTable, (self.side_code, self.base))
+    def __reduce__(self) -> tuple[Callable[..., _FitRows], tuple[Any, ...]]:
+        return (_FitRows, (self.side_masks, self.tiles))
 
 
 @dataclass(frozen=True)
@@ -75,20 +81,45 @@ class Rules:
     # index of each section (-1 soil), or () for a side with no field.
     side_fields: tuple[tuple[tuple[int, ...], ...], ...]
     field_is_cane: tuple[tuple[bool, ...], ...]  # per tile, per field
+    # The same per tile * 4 + rotation, and for State.largest_fields: the field indices,
+    # and per side with a field, (the packed step there, the side facing back, the
+    # side's fields, and when it faces east or south (each join is made once, from the
+    # west or north tile) the joins: (field, section of the neighbour's side it meets)).
+    cane_at: tuple[tuple[bool, ...], ...]
+    fields_at: tuple[tuple[int, ...], ...]
+    field_sides: tuple[
+        tuple[tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]], ...], ...
+    ]
+    # Per tile * 4 + rotation, what final scoring counts of a tile kept: its cows,
+    # scarecrows and tractors, 1 for a pond, 1 for a start tile (the tie-break).
+    counts_at: tuple[tuple[int, int, int, int, int], ...]
     pond: tuple[bool, ...]  # per tile
+    pond_at: tuple[bool, ...]  # the same per tile * 4 + rotation (a farm's values)
     arrow_kind: tuple[int, ...]  # per tile: SINGLE, DOUBLE, GROUP, or -1 (start tiles)
     arrow_side: tuple[int, ...]  # per tile: the printed arrow's side, -1 when none
-    fit_stride: int  # base ** 4: a tile's stride in fit_table
-    fit_table: _FitTable = field(repr=False, compare=False)
+    arrow_at: tuple[int, ...]  # per tile * 4 + rotation: the way its arrow points
+    market_toads: tuple[int, ...]  # the components': toads added per market space
+    # Per tile * 4 + rotation, per side d of an empty cell: what the tile adds to the
+    # cell's key (see ``fits``) when it lies next to the cell on that side.
+    asks: tuple[tuple[int, ...], ...]
+    # The same seen from the tile: per tile * 4 + rotation, per step north, east, south
+    # and west, (the packed step, what the tile adds to the key of the cell there).
+    gives: tuple[tuple[tuple[int, int], ...], ...]
+    # draws[n][t]: the chance outcome "draw t" from a pile of n tiles, (action, 1 / n).
+    draws: tuple[tuple[tuple[int, float], ...], ...]
+    # Per tile, itemgetter(tile): a tile's mask from a row of fit_rows, in C (the hot
+    # path's scans of the open cells map it over the rows).
+    pick: tuple[itemgetter[int], ...] = field(repr=False, compare=False)
+    fit_rows: _FitRows = field(repr=False, compare=False)
 
     def fits(self, tile: int, key: int) -> tuple[int, ...]:
         """Rotations in which ``tile`` matches an empty cell whose neighbours ask ``key``.
 
         ``key`` packs, per side d, (the code the tile must show there) + 1, 0 for no
-        neighbour, in base ``self.base``. Memoised in ``fit_table`` under
-        ``tile * fit_stride + key``: a game meets few distinct keys.
+        neighbour, in base ``self.base``. Memoised in ``fit_rows`` per key, for every
+        tile at once: a game meets few distinct keys.
         """
-        return self.fit_table[tile * self.fit_stride + key]
+        return ROTATIONS[self.fit_rows[key][tile]]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
         return self  # immutable and shared by every state, like the game
@@ -120,20 +151,65 @@ def make_rules(c: Components, players: int) -> Rules:
                 per.append(secs if any(f >= 0 for f in secs) else ())
             side_fields.append(tuple(per))
     codes_by_side = tuple(side_code)
+    field_sides = []
+    for sides in side_fields:
+        per_side = []
+        for d, side in enumerate(sides):
+            if side:
+                k = len(side) - 1
+                joins = tuple((fi, k - i) for i, fi in enumerate(side) if fi >= 0)
+                fis = tuple(fi for fi in side if fi >= 0)
+                per_side.append((DELTAS[d], (d + 2) % 4, fis, joins if d in (1, 2) else ()))
+        field_sides.append(tuple(per_side))
+    field_is_cane = tuple(tuple(f.crop == "cane" for f in t.fields) for t in tiles)
+    # State.largest_fields numbers a tile's fields in 2 bits.
+    require(all(len(t.fields) <= 4 for t in tiles), "tiles", "a tile has more than 4 fields")
+    n_farm = len(c.farm_tiles)
+    # For fit_rows: per side d, the bits (tile * 4 + rotation) of the tiles showing
+    # each code there, after every bit for a side with no neighbour.
+    every = (1 << len(side_code)) - 1
+    side_masks = tuple(
+        (
+            every,
+            *(
+                sum(1 << i for i, sc in enumerate(side_code) if sc[d] == code)
+                for code in range(len(codes))
+            ),
+        )
+        for d in range(4)
+    )
+    asks = tuple(tuple((rev[sc[(d + 2) % 4]] + 1) * base**d for d in range(4)) for sc in side_code)
     return Rules(
         components=c,
         all_tiles=tiles,
-        n_farm=len(c.farm_tiles),
+        n_farm=n_farm,
         tile_ids=tuple(t.id for t in c.farm_tiles),
         trait_table=c.trait_table(players),
         rev=tuple(rev),
         base=base,
         side_code=codes_by_side,
         side_fields=tuple(side_fields),
-        field_is_cane=tuple(tuple(f.crop == "cane" for f in t.fields) for t in tiles),
+        field_is_cane=field_is_cane,
+        cane_at=tuple(cane for cane in field_is_cane for _ in range(4)),
+        counts_at=tuple(
+            (t.traits[0], t.traits[1], t.traits[2], int(t.pond), int(t.id in START_IDS))
+            for t in tiles
+            for _ in range(4)
+        ),
+        fields_at=tuple(tuple(range(len(cane))) for cane in field_is_cane for _ in range(4)),
+        field_sides=tuple(field_sides),
         pond=tuple(t.pond for t in tiles),
+        pond_at=tuple(t.pond for t in tiles for _ in range(4)),
         arrow_kind=tuple(ARROWS.index(t.arrow) if t.arrow else -1 for t in tiles),
         arrow_side=tuple(t.arrow_side for t in tiles),
-        fit_stride=base**4,
-        fit_table=_FitTable(codes_by_side, base),
+        arrow_at=tuple((t.arrow_side + r) % 4 for t in tiles for r in range(4)),
+        market_toads=tuple(c.market_toads),
+        asks=asks,
+        gives=tuple(tuple((DELTAS[e], a[(e + 2) % 4]) for e in range(4)) for a in asks),
+        draws=(
+            (),
+            *(tuple((DRAW + t, 1.0 / n) for t in range(n_farm)) for n in range(1, n_farm + 1)),
+        ),
+        pick=tuple(itemgetter(t) for t in range(len(tiles))),
+        fit_rows=_FitRows(side_masks, len(tiles)),
     )

@@ -23,16 +23,26 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Mapping, Sequence
+from itertools import compress
 from typing import Any, cast
 
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.components import ARROWS, SIDE_NAMES, START_IDS, start_layout
-from meeple.boardgames.queensland.rules import DOUBLE, GROUP, MARKET_SPACES, SINGLE, Rules
+from meeple.boardgames.queensland.rules import (
+    DOUBLE,
+    GROUP,
+    MARKET_SPACES,
+    ROTATIONS,
+    SINGLE,
+    Rules,
+)
 from meeple.boardgames.queensland.scoring import (
     CATEGORIES,
     Farm,
+    FinalResult,
     final_scores,
     pond_points,
+    toad_extremes,
     trait_points,
 )
 from meeple.boardgames.queensland.words import plural, tile_phrase
@@ -40,6 +50,8 @@ from meeple.core import CHANCE, Decision, Game, State
 from meeple.core.api import JSON
 
 DELTAS = A.DELTAS
+_ROTATE_IDS = tuple(tuple(A.ROTATE + r for r in rots) for rots in ROTATIONS)
+"""The rotate actions of each 4-bit mask of rotations (Rules.fit_rows)."""
 
 # Each decision kind's info (the module's docstring; face, first, take and refill have none).
 DealInfo = int  # the market space the dealt tile goes to
@@ -59,7 +71,8 @@ class QueenslandState(State):
     # What a clone copies (the core's clone): lists of ints, and per player a dict of
     # ints. Every other field is an int or a tuple, replaced and never changed in place;
     # ``final`` too (a tuple of dicts made once at the end, only ever read or copied).
-    copied = ("pile", "market", "facing", "in_play", "choices")
+    # The facings and group answers change seldom: tuples, which clones share.
+    copied = ("pile", "market", "in_play")
     copied_nested = ("tiles", "toads", "open")
 
     def __init__(self, game: Game) -> None:
@@ -71,7 +84,7 @@ class QueenslandState(State):
         self.supply = rules.components.toads
         self.first = -1
         self.active = -1
-        self.facing = [-1] * n
+        self.facing = (-1,) * n
         self.tiles: list[dict[int, int]] = [{} for _ in range(n)]
         self.toads: list[dict[int, int]] = [{} for _ in range(n)]
         # Empty cells next to a farm -> the key of what their neighbours ask (rules.fits).
@@ -83,7 +96,7 @@ class QueenslandState(State):
         self.pond_tally = (0,) * (2 * n)
         self.discarded = 0  # tiles taken and discarded because they fitted nowhere
         self.group_dir = -1
-        self.choices = [-1] * n  # group answers: -1 none yet, 0 stay, 1 follow
+        self.choices = (-1,) * n  # group answers: -1 none yet, 0 stay, 1 follow
         self.turns = 0
         # What happened last, for the views: (player, tile, cell, rotation, toads added,
         # arrow kind, direction) or None; the revealed group answers; the ponds scored.
@@ -112,14 +125,15 @@ class QueenslandState(State):
 
     def _apply_face(self, d: Decision[None], action: int) -> None:
         facing = action - A.FACE
-        self.facing[d.player] = facing
+        self.facing = _replaced(self.facing, d.player, facing)
         base = self.rules.n_farm
         for i, ((x, y), rot) in enumerate(start_layout(facing)):
             self._put(d.player, A.pack(x, y), (base + i) * 4 + rot)
 
     def _draw_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / len(self.pile)
-        return [(A.DRAW + t, p) for t in self.pile]
+        pile = self.pile
+        pairs = self.rules.draws[len(pile)]  # made once: no pair is built per draw
+        return list(map(pairs.__getitem__, pile))
 
     def _draw(self, action: int) -> int:
         t = action - A.DRAW
@@ -146,33 +160,37 @@ class QueenslandState(State):
         tiles[cell] = packed
         opn = self.open[p]
         opn.pop(cell, None)
-        for delta in DELTAS:
+        inside = A.INSIDE
+        # Each empty neighbour's key gains what the new tile asks of it: the sum _key
+        # would make again.
+        for delta, ask in self.rules.gives[packed]:
             nb = cell + delta
-            if nb not in tiles and A.in_window(nb):
-                opn[nb] = self._key(tiles, nb)
+            if nb not in tiles and inside[nb]:
+                opn[nb] = opn.get(nb, 0) + ask
 
     def _key(self, tiles: Mapping[int, int], cell: int) -> int:
-        rules = self.rules
+        """What the neighbours of the empty ``cell`` ask of a tile there (see Rules.fits)."""
+        asks = self.rules.asks
         key = 0
-        mult = 1
         for d in range(4):
             packed = tiles.get(cell + DELTAS[d])
             if packed is not None:
-                key += (rules.rev[rules.side_code[packed][(d + 2) % 4]] + 1) * mult
-            mult *= rules.base
+                key += asks[packed][d]
         return key
 
     def placements(self, p: int, tile: int, refused: dict[int, str] | None = None) -> list[int]:
         """The empty cells where ``tile`` can join player ``p`` 's farm in some rotation:
         the placement rule for cells. Given ``refused``, it also says there why it leaves
         each open cell out (the refusals' words); the hot path builds no text."""
-        table = self.rules.fit_table
-        base = tile * self.rules.fit_stride
+        rows = self.rules.fit_rows
+        opn = self.open[p]
         if refused is None:
-            return [cell for cell, key in self.open[p].items() if table[base + key]]
+            return list(
+                compress(opn, map(self.rules.pick[tile], map(rows.__getitem__, opn.values())))
+            )
         out = []
-        for cell, key in self.open[p].items():
-            if table[base + key]:
+        for cell, key in opn.items():
+            if rows[key][tile]:
                 out.append(cell)
             else:
                 refused[cell] = "in no rotation do the tile's sides match its neighbours at {at}"
@@ -214,39 +232,48 @@ class QueenslandState(State):
         return f"turned {r * 90} the tile's sides do not match its neighbours"
 
     def _fits_anywhere(self, p: int, tile: int) -> bool:
-        table = self.rules.fit_table
-        base = tile * self.rules.fit_stride
-        return any(table[base + key] for key in self.open[p].values())
+        # map()s over the bound lookups: the scan runs in C, no generator frame per cell.
+        rules = self.rules
+        return any(map(rules.pick[tile], map(rules.fit_rows.__getitem__, self.open[p].values())))
 
     def _step(self, p: int, delta: int) -> None:
         """Move player ``p`` 's toads one step: pond toads stay, the farm's edge stops them."""
+        toads = self.toads[p]
+        if not toads:
+            return
         tiles = self.tiles[p]
-        pond = self.rules.pond
+        pond_at = self.rules.pond_at
         new: dict[int, int] = {}
-        for cell, n in self.toads[p].items():
-            if not pond[tiles[cell] >> 2]:
+        for cell, n in toads.items():
+            if not pond_at[tiles[cell]]:
                 dest = cell + delta
                 if dest in tiles:
                     cell = dest
-            new[cell] = new.get(cell, 0) + n
+            if cell in new:
+                new[cell] += n
+            else:
+                new[cell] = n
         self.toads[p] = new
 
     def can_move(self, p: int, direction: int) -> bool:
         """Whether a step in ``direction`` would move any of player ``p`` 's toads."""
         tiles = self.tiles[p]
-        pond = self.rules.pond
+        pond_at = self.rules.pond_at
         delta = DELTAS[direction]
-        return any(not pond[tiles[cell] >> 2] and cell + delta in tiles for cell in self.toads[p])
+        return any(not pond_at[tiles[cell]] and cell + delta in tiles for cell in self.toads[p])
 
     # -- a turn ----------------------------------------------------------------
 
     def _legal_take(self, d: Decision[None]) -> list[int]:
-        p = d.player
+        # _take_problem's rule (with _fits_anywhere inline): the tiles that fit somewhere,
+        # or if none does, any tile.
+        rules = self.rules
+        rows = list(map(rules.fit_rows.__getitem__, self.open[d.player].values()))
+        pick = rules.pick
         market = self.market
-        some_fit = any(t >= 0 and self._fits_anywhere(p, t) for t in market)
-        return [
-            A.TAKE + s for s in range(MARKET_SPACES) if self._take_problem(p, s, some_fit) is None
-        ]
+        take = A.TAKE
+        out = [take + s for s, t in enumerate(market) if t >= 0 and any(map(pick[t], rows))]
+        return out or [take + s for s, t in enumerate(market) if t >= 0]
 
     def _apply_take(self, d: Decision[None], action: int) -> None:
         s = action - A.TAKE
@@ -262,36 +289,47 @@ class QueenslandState(State):
         self._end_turn()
 
     def _legal_place(self, d: Decision[PlaceInfo]) -> list[int]:
-        return [A.CELL + c for c in self.placements(d.player, self.market[d.info])]
+        # placements(), with the action ids made in the same pass.
+        rules = self.rules
+        opn = self.open[d.player]
+        fits = map(rules.pick[self.market[d.info]], map(rules.fit_rows.__getitem__, opn.values()))
+        base = A.CELL
+        return [base + cell for cell in compress(opn, fits)]
 
     def _apply_place(self, d: Decision[PlaceInfo], action: int) -> None:
         self.push("rotate", d.player, (d.info, action - A.CELL))
 
     def _legal_rotate(self, d: Decision[RotateInfo]) -> list[int]:
         s, cell = d.info
-        tile = self.market[s]
-        p = d.player
-        return [A.ROTATE + r for r in range(4) if self._rotation_problem(p, tile, cell, r) is None]
+        # _rotation_problem's rule (Rules.fits) for the four turns at once.
+        mask = self.rules.fit_rows[self.open[d.player][cell]][self.market[s]]
+        return list(_ROTATE_IDS[mask])
 
     def _apply_rotate(self, d: Decision[RotateInfo], action: int) -> None:
         rules = self.rules
         p = d.player
         s, cell = d.info
         r = action - A.ROTATE
-        tile = self.market[s]
-        self.market[s] = -1
-        self._put(p, cell, tile * 4 + r)
-        add = min(rules.components.market_toads[s], self.supply)
+        market = self.market
+        tile = market[s]
+        market[s] = -1
+        packed = tile * 4 + r
+        self._put(p, cell, packed)
+        add = rules.market_toads[s]
+        supply = self.supply
+        if add > supply:
+            add = supply
         if add:
-            self.supply -= add
+            self.supply = supply - add
             self.toads[p][cell] = add
         kind = rules.arrow_kind[tile]
-        direction = (rules.arrow_side[tile] + r) % 4
+        direction = rules.arrow_at[packed]
         self.last = (p, tile, cell, r, add, kind, direction)
         self.last_answers = ()
-        self._step(p, DELTAS[direction])
+        delta = DELTAS[direction]
+        self._step(p, delta)
         if kind == DOUBLE:
-            self._step(p, DELTAS[direction])
+            self._step(p, delta)
         if kind == GROUP:
             n = self.game.players
             asked = [q for q in ((p + i) % n for i in range(1, n)) if self.can_move(q, direction)]
@@ -300,39 +338,45 @@ class QueenslandState(State):
                 for q in reversed(asked):
                     self.push("group", q, direction)
                 return
-        self._score_ponds()
+        self._score_ponds((p,))  # only their toads moved or came
         self._end_turn()
 
     def _legal_group(self, d: Decision[GroupInfo]) -> list[int]:
         return [A.FOLLOW, A.STAY]
 
     def _apply_group(self, d: Decision[GroupInfo], action: int) -> None:
-        self.choices[d.player] = 1 if action == A.FOLLOW else 0
+        self.choices = _replaced(self.choices, d.player, 1 if action == A.FOLLOW else 0)
         if self.pending and self.pending[-1].kind == "group":
             return  # the answers stay hidden until the last passive player has answered
         delta = DELTAS[self.group_dir]
+        moved = []
         for q, answer in enumerate(self.choices):
             if answer == 1:
                 self._step(q, delta)
+            if answer == 1 or q == self.active:
+                moved.append(q)
         self.last_answers = tuple(self.choices)
-        self.choices = [-1] * self.game.players
+        self.choices = (-1,) * self.game.players
         self.group_dir = -1
-        self._score_ponds()
+        self._score_ponds(moved)
         self._end_turn()
 
-    def _score_ponds(self) -> None:
+    def _score_ponds(self, moved: Sequence[int]) -> None:
+        """Score the full ponds of the players in ``moved`` (in seat order): everyone
+        else's were scored when their toads last moved."""
         rules = self.rules
         exactly = rules.components.pond_exactly
+        pond_at = rules.pond_at
         scored = []
-        for q in range(self.game.players):
+        for q in moved:
             tiles = self.tiles[q]
             toads = self.toads[q]
-            for cell, n in list(toads.items()):
-                if n >= exactly and rules.pond[tiles[cell] >> 2]:
-                    pts = self._award_pond(q, n)
-                    del toads[cell]
-                    self.supply += n
-                    scored.append((q, cell, n, pts))
+            full = [cell for cell, n in toads.items() if n >= exactly and pond_at[tiles[cell]]]
+            for cell in full:
+                n = toads.pop(cell)
+                pts = self._award_pond(q, n)
+                self.supply += n
+                scored.append((q, cell, n, pts))
         self.last_ponds = tuple(scored)
 
     def _award_pond(self, p: int, toads: int) -> int:
@@ -356,23 +400,61 @@ class QueenslandState(State):
         return self._draw_outcomes()
 
     def _apply_refill(self, d: Decision[None], action: int) -> None:
-        kept = [t for t in self.market if t >= 0]
-        self.market = [-1] * (MARKET_SPACES - len(kept)) + kept  # slide right
-        self.market[0] = self._draw(action)
+        market = self.market
+        market.remove(-1)  # the space emptied this turn: the tiles left of it slide right
+        market.insert(0, self._draw(action))
         self.active = (self.active + 1) % self.game.players
         self.push("take", self.active)
 
     def _end_game(self) -> None:
         self.market = [-1] * MARKET_SPACES  # the last tiles leave the game
-        result = final_scores(
-            [self.farm(p) for p in range(self.game.players)],
-            [{A.unpack(c): v for c, v in t.items()} for t in self.toads],
-            self.in_play,
-            self.rules.components,
-        )
+        result = self._final_result()
         self.final = tuple(result.scores)
         self.tiebreaks = tuple(result.tiebreaks)
         self.removed = tuple(tuple(A.pack(x, y) for x, y in cells) for cells in result.removed)
+
+    def _final_result(self) -> FinalResult:
+        """scoring.final_scores of the farms, counted on the packed ints (every playout
+        ends here): the same result, which the invariants check against final_scores."""
+        rules = self.rules
+        c = rules.components
+        table = rules.trait_table
+        counts_at = rules.counts_at
+        counts = [sum(t.values()) for t in self.toads]
+        holding = [sum(1 for v in t.values() if v > 0) for t in self.toads]
+        fewest, most = toad_extremes(counts, holding, c)
+        scores = []
+        ties = []
+        removed = []
+        for p in range(self.game.players):
+            toads = self.toads[p]
+            gone = sorted((cell for cell, v in toads.items() if v > 0), key=A.unpack)
+            kept = {cell: v for cell, v in self.tiles[p].items() if not toads.get(cell, 0) > 0}
+            cane, wheat = self.largest_fields(kept)
+            cows = scarecrows = tractors = ponds = own = 0
+            for v in kept.values():
+                a, b, t, pond, start = counts_at[v]
+                cows += a
+                scarecrows += b
+                tractors += t
+                ponds += pond
+                own += start
+            row = {
+                "ponds_in_play": self.in_play[p],
+                "fewest_toads": fewest[p],
+                "most_toads": most[p],
+                "sugar_cane": cane * c.cane_per_section,
+                "wheat": wheat * c.wheat_per_section,
+                "cows": trait_points(cows, table),
+                "scarecrows": trait_points(scarecrows, table),
+                "tractors": trait_points(tractors, table),
+                "ponds": c.pond_points * ponds,
+            }
+            row["total"] = sum(row.values())
+            scores.append(row)
+            ties.append((own, wheat, cane))
+            removed.append([A.unpack(cell) for cell in gone])
+        return FinalResult(scores, ties, removed)
 
     def farm(self, p: int) -> Farm:
         """Player ``p`` 's farm as scoring reads it: (x, y) -> (tile, rotation)."""
@@ -401,13 +483,13 @@ class QueenslandState(State):
         """Lead in estimated points over the best opponent (public information only)."""
         # Bots ask once per player of the same position: keep the estimates beside the
         # state (not in it, so fingerprints and clones are unaffected).
-        memo = _ESTIMATES
-        got = memo.get(self)
-        if got is not None and got[0] == len(self.history):
+        if self.final is not None:  # the final scores: nothing to work out or keep
+            est: tuple[float, ...] = tuple(float(row["total"]) for row in self.final)
+        elif (got := _ESTIMATES.get(self)) is not None and got[0] == len(self.history):
             est = got[1]
         else:
             est = tuple(self.estimate(p) for p in range(self.game.players))
-            memo[self] = (len(self.history), est)
+            _ESTIMATES[self] = (len(self.history), est)
         others = [e for q, e in enumerate(est) if q != player]
         return est[player] - max(others)
 
@@ -443,55 +525,61 @@ class QueenslandState(State):
     def largest_fields(self, farm: Mapping[int, int]) -> tuple[int, int]:
         """Sections of the largest complete cane and wheat fields of a packed farm.
 
-        The same count as scoring.farm_fields, on packed ints, for bots. It relies on
-        touching sides matching, which placement guarantees.
+        The same count as scoring.farm_fields, on packed ints, for bots and the final
+        scoring. It relies on touching sides matching, which placement guarantees.
         """
         rules = self.rules
         side_fields = rules.side_fields
-        parent: dict[int, int] = {}
-
-        def root(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for cell, v in farm.items():
-            for fi in range(len(rules.field_is_cane[v >> 2])):
-                parent[cell * 16 + fi] = cell * 16 + fi
+        field_sides = rules.field_sides
+        fields_at = rules.fields_at
+        # A union-find over the fields, node 4 * (the cell's place in the farm) + field
+        # index (a tile has at most 4 fields, checked in make_rules).
+        slot = {cell: 4 * i for i, cell in enumerate(farm)}
+        parent = list(range(4 * len(slot)))
         opened: list[int] = []
         for cell, v in farm.items():
-            sides = side_fields[v]
-            for d in range(4):
-                side = sides[d]
-                if not side:
+            base = slot[cell]
+            for delta, back, fis, joins in field_sides[v]:
+                nb = cell + delta
+                nbase = slot.get(nb)
+                if nbase is None:
+                    opened.extend([base + fi for fi in fis])
                     continue
-                nb = cell + DELTAS[d]
-                w = farm.get(nb)
-                if w is None:
-                    opened.extend(cell * 16 + fi for fi in side if fi >= 0)
+                if not joins:
                     continue
-                if d == 0 or d == 3:
-                    continue  # each join is made once, from the west or north tile
-                other = side_fields[w][(d + 2) % 4]
-                k = len(side) - 1
-                for i, fi in enumerate(side):
-                    if fi >= 0:
-                        a, b = root(cell * 16 + fi), root(nb * 16 + other[k - i])
-                        if a != b:
-                            parent[a] = b
+                other = side_fields[farm[nb]][back]
+                for fi, j in joins:
+                    a = base + fi
+                    while parent[a] != a:
+                        parent[a] = parent[parent[a]]
+                        a = parent[a]
+                    b = nbase + other[j]
+                    while parent[b] != b:
+                        parent[b] = parent[parent[b]]
+                        b = parent[b]
+                    if a != b:
+                        parent[a] = b
         size: dict[int, int] = {}
-        for node in parent:
-            r = root(node)
-            size[r] = size.get(r, 0) + 1
-        for node in opened:
-            size.pop(root(node), None)
+        for cell, v in farm.items():
+            base = slot[cell]
+            for fi in fields_at[v]:
+                r = base + fi
+                while parent[r] != r:
+                    r = parent[r]
+                size[r] = size.get(r, 0) + 1
+        for r in opened:
+            while parent[r] != r:
+                r = parent[r]
+            size.pop(r, None)
         cane = wheat = 0
+        cane_at = rules.cane_at
+        cells = list(farm.values())
         for r, n in size.items():
-            if rules.field_is_cane[farm[r // 16] >> 2][r % 16]:
-                cane = max(cane, n)
-            else:
-                wheat = max(wheat, n)
+            if cane_at[cells[r >> 2]][r & 3]:
+                if n > cane:
+                    cane = n
+            elif n > wheat:
+                wheat = n
         return cane, wheat
 
     # -- invariants --------------------------------------------------------------
@@ -586,7 +674,7 @@ class QueenslandState(State):
             assert 0 <= self.group_dir < 4, "a group move without a direction"
         else:
             assert self.group_dir == -1, "a group direction outside a group move"
-            assert self.choices == [-1] * n, "group answers outside a group move"
+            assert self.choices == (-1,) * n, "group answers outside a group move"
         if self.first >= 0:
             assert 0 <= self.active < n, f"player {self.active} is active"
         assert 0 <= self.turns <= n_farm, f"turn {self.turns}"
@@ -612,7 +700,7 @@ class QueenslandState(State):
         other = cast(QueenslandState, self.clone())
         for q, answer in enumerate(self.choices):
             if q != player and answer >= 0:
-                other.choices[q] = rng.randrange(2)
+                other.choices = _replaced(other.choices, q, rng.randrange(2))
         return other
 
     def _observation(self, player: int | None) -> dict[str, JSON]:
@@ -870,3 +958,8 @@ class QueenslandState(State):
         if kind in wants:
             return f"now you must {wants[kind]}"
         return None
+
+
+def _replaced(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``values`` with item ``i`` replaced: a new tuple (the old one may be shared)."""
+    return (*values[:i], value, *values[i + 1 :])
