@@ -425,10 +425,24 @@ def arena(
 def replay(
     file: Annotated[Path, typer.Argument(help="A record, or a JSONL file of records.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    verify: Annotated[
+        Path | None,
+        typer.Option(
+            help="A public key (PEM; a server publishes its own at /api/records/key): "
+            "each record must carry that key's signature over all of it."
+        ),
+    ] = None,
 ) -> None:
     """Check a record (or every record of a JSONL file) by replaying it exactly."""
     from meeple.core.record import read_records
     from meeple.core.record import replay as replay_record
+    from meeple.core.signature import read_public_key
+    from meeple.core.signature import verify as verify_signature
+
+    try:
+        key = read_public_key(verify) if verify is not None else None
+    except RecordError as e:
+        raise fail(str(e)) from None
 
     count = unchecked = 0
     records = read_records(file)
@@ -442,6 +456,8 @@ def replay(
         except RecordError as e:
             raise fail(str(e), code=1) from None
         try:
+            if key is not None:
+                verify_signature(record.to_json(), key)
             state = replay_record(record)
         except RecordError as e:
             raise fail(f"{file}, record on line {line}: {e}", code=1) from None
@@ -461,6 +477,8 @@ def replay(
             )
         else:
             out.print("every chance outcome is the one its record's seed and scheme draw")
+        if key is not None:
+            out.print("every record carries the key's signature over all of it")
 
 
 @app.command()

@@ -35,6 +35,8 @@ class Record:
     components: dict[str, str] | None = None  # {"path": ..., "sha256": ...} if not packaged
     # How chance was drawn from the seed (a scheme of meeple.core.chance), if it was.
     chance: str | None = None
+    # A server's signature over the rest (meeple.core.signature), if it signed it.
+    signature: dict[str, Any] | None = None
     # The file the record was read from (not part of the record): a component file that
     # is not at its recorded path is also looked for next to it.
     source: Path | None = field(default=None, compare=False, repr=False)
@@ -55,6 +57,8 @@ class Record:
             out["components"] = self.components
         if self.chance is not None:
             out["chance"] = self.chance
+        if self.signature is not None:
+            out["signature"] = self.signature
         return out
 
     def dumps(self) -> str:
@@ -115,6 +119,9 @@ class Record:
                 )
             if seed is None:
                 raise RecordError(f"the record names its chance scheme {chance!r} but no seed")
+        signature = obj.get("signature")
+        if signature is not None and not isinstance(signature, dict):
+            raise RecordError("the record's 'signature' must be an object")
         components = obj.get("components")
         if components is not None and not (
             isinstance(components, dict) and isinstance(components.get("path"), str)
@@ -131,6 +138,7 @@ class Record:
             result=result,
             components=components,
             chance=chance,
+            signature=signature,
         )
 
     @classmethod

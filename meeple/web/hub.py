@@ -45,6 +45,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from typing import Any, TypeVar
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DBSession
@@ -55,6 +56,7 @@ from meeple.core.chance import step_outcome
 from meeple.core.errors import MeepleError
 from meeple.core.record import result_of
 from meeple.core.registry import load_setup
+from meeple.core.signature import load_private_pem
 from meeple.web import store
 from meeple.web.db import DatabaseUnavailable, is_unavailable
 from meeple.web.errors import Refused
@@ -828,6 +830,7 @@ class Hub:
         self._syncing: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._resync: set[int] = set()
+        self._records_key: Ed25519PrivateKey | None = None
 
     # -- the database, off the event loop ------------------------------------------
 
@@ -1439,6 +1442,13 @@ class Hub:
         task = asyncio.get_running_loop().create_task(read_later())
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def records_key(self) -> Ed25519PrivateKey:
+        """The key that signs this server's records (made on first use, in the database)."""
+        if self._records_key is None:
+            pem = await self.db(store.records_key_pem)
+            self._records_key = load_private_pem(pem)
+        return self._records_key
 
     def sample_chance(self, live: LiveTable, state: State) -> int:
         """A chance outcome from the table's seed and the move index: resumes exactly

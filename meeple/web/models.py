@@ -143,3 +143,16 @@ class Rating(Base):
     games: Mapped[int] = mapped_column(Integer, default=0)
     mu: Mapped[float] = mapped_column(Float, default=MU)
     sigma: Mapped[float] = mapped_column(Float, default=SIGMA)
+
+
+class ServerKey(Base):
+    """A key the server made for itself, kept with the games it vouches for: ``records``,
+    the Ed25519 key that signs its game records (meeple.core.signature). Made on first use
+    by whichever server process gets there first; every process on the database signs
+    with the same one."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(20), primary_key=True)
+    private_pem: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)

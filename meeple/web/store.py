@@ -32,7 +32,7 @@ from meeple.core.svg import PLAYER_COLOURS
 from meeple.web.auth import bot_user, name_key, normal_name
 from meeple.web.db import insert_absent
 from meeple.web.errors import Refused
-from meeple.web.models import Move, Note, Rating, Seat, Table, User, utcnow
+from meeple.web.models import Move, Note, Rating, Seat, ServerKey, Table, User, utcnow
 
 BOT_LEVELS = ("easy", "medium", "hard")
 STATUSES = ("open", "running", "finished", "cancelled")
@@ -779,3 +779,26 @@ def player(db: DBSession, name: str, limit: int = 50) -> dict[str, JSON]:
         "history": history,
         "games": total or 0,
     }
+
+
+RECORDS_KEY = "records"
+
+
+def records_key_pem(db: DBSession) -> str:
+    """The private key (PEM) that signs this server's records: made on first use and kept
+    in the database, so every process on it (and every restart) signs with the same key.
+    Two processes making it at once: one insert wins and both read that one."""
+    from meeple.core.signature import new_private_key, private_pem
+
+    row = db.get(ServerKey, RECORDS_KEY)
+    if row is None:
+        insert_absent(
+            db,
+            ServerKey,
+            name=RECORDS_KEY,
+            private_pem=private_pem(new_private_key()),
+            created_at=utcnow(),
+        )
+        row = db.get(ServerKey, RECORDS_KEY, populate_existing=True)
+    assert row is not None
+    return row.private_pem

@@ -38,8 +38,8 @@ def test_schema_comes_from_the_migrations(db_path):
     with sqlite3.connect(db_path) as con:
         tables = {r[0] for r in con.execute("select name from sqlite_master where type='table'")}
         (version,) = con.execute("select version_num from alembic_version").fetchone()
-    assert {"users", "sessions", "tables", "seats", "moves", "ratings"} <= tables
-    assert version == "0004"
+    assert {"users", "sessions", "tables", "seats", "moves", "ratings", "server_keys"} <= tables
+    assert version == "0005"
     engine.dispose()
 
 

@@ -343,7 +343,7 @@ def test_the_migration_rates_every_stored_game_again_with_openskill(db_path):
             con.execute("select count(*) from seats").fetchone()[0],
             con.execute("select count(*) from moves").fetchone()[0],
         )
-    assert version == "0004"
+    assert version == "0005"
     assert rated == {t[0]: 1 for t in TABLES}  # every older table was rated
     assert counts == (sum(len(t[3]) for t in TABLES), len(TABLES))  # nothing lost
 

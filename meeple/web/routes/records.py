@@ -11,6 +11,7 @@ from fastapi import APIRouter, Response
 from meeple.core.api import JSON, Layout
 from meeple.core.chance import STEP
 from meeple.core.record import Record, result_of
+from meeple.core.signature import public_pem, sign
 from meeple.web import store
 from meeple.web.errors import Refused
 from meeple.web.hub import Hub, LiveTable, build_view, turn_marks
@@ -105,6 +106,7 @@ async def record(table_id: int, hub: HubDep) -> Response:
         result=result_of(live.state),
         chance=STEP,
     )
+    rec.signature = sign(rec.to_json(), await hub.records_key())
     return Response(
         rec.dumps() + "\n",
         media_type="application/json",
@@ -112,3 +114,11 @@ async def record(table_id: int, hub: HubDep) -> Response:
             "Content-Disposition": f'attachment; filename="meeple-{row.game_id}-{row.id}.json"'
         },
     )
+
+
+@router.get("/api/records/key")
+async def records_key(hub: HubDep) -> Response:
+    """The public key the server signs its records with (PEM), for
+    ``meeple replay --verify KEY``."""
+    key = await hub.records_key()
+    return Response(public_pem(key.public_key()), media_type="application/x-pem-file")
