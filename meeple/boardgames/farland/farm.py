@@ -62,6 +62,33 @@ def side_edges(i: int) -> tuple[int, int, int, int]:
     return (2 * i, 2 * (i + 1) + 1, 2 * (i + N), 2 * i + 1)
 
 
+class _SideTable(dict[int, tuple[int, int, int, int]]):
+    """:func:`side_edges` of each square, worked out the first time it is asked for."""
+
+    def __missing__(self, i: int) -> tuple[int, int, int, int]:
+        out = self[i] = side_edges(i)
+        return out
+
+
+_SIDES = _SideTable()
+
+
+class _NearTable(dict[int, tuple[int, int, int, int, int]]):
+    """Each square and its four neighbours, worked out the first time it is asked for."""
+
+    def __missing__(self, i: int) -> tuple[int, int, int, int, int]:
+        out = self[i] = (i, i + 1, i - 1, i + N, i - N)
+        return out
+
+
+_NEAR = _NearTable()
+
+
+def farm_edges(squares: Iterable[int]) -> set[int]:
+    """Every side of these squares."""
+    return set().union(*map(_SIDES.__getitem__, squares))
+
+
 def cell_fence_edges(i: int, mask: int) -> list[int]:
     """The edges of square ``i`` carrying a printed fence (mask bits N E S W)."""
     return [e for k, e in enumerate(side_edges(i)) if mask >> k & 1]
@@ -121,7 +148,7 @@ def nimbus_corners(
     return sorted(allowed(nimbus_checks(cells, pipes, nimbus)))
 
 
-# -- placing a piece: the rule, each part once ---------------------------------------------
+# -- placing a piece: the rule ---------------------------------------------------------------
 
 TOUCH = "it must touch or cover your farm"
 ON_HOUSE = "it would cover the starting house"
@@ -134,6 +161,51 @@ def grid_anchors(w: int, h: int) -> frozenset[int]:
     """The top-left squares where a ``w`` x ``h`` footprint stays on the grid (off its
     outermost rows and columns)."""
     return frozenset(x + y * N for y in range(1, N - h) for x in range(1, N - w))
+
+
+Reach = tuple[int, int, int, tuple[int, ...]]
+"""A footprint as the place decision reads it: ``(base, w, h, offsets)``, its anchors
+counted as ``base`` plus their square (the place decision's action ids) and the offsets of
+the squares it covers, in increasing order (:func:`reach_key`)."""
+
+
+def reach_key(base: int, shape: Shape) -> Reach:
+    return (base, shape[0], shape[1], tuple(sorted(shape[3])))
+
+
+class _ReachTable(dict[int, tuple[int, ...]]):
+    """Per square ``t``: the anchors (as ``base`` plus their square) where the footprint
+    covers ``t``, stays on the grid and leaves the starting house uncovered. A square's
+    entry is worked out the first time it is asked for."""
+
+    __slots__ = ("base", "grid", "house", "offs")
+
+    def __init__(self, key: Reach) -> None:
+        super().__init__()
+        self.base, w, h, self.offs = key
+        self.grid = grid_anchors(w, h)
+        self.house = frozenset(q - o for q in HOUSE_SQUARES for o in self.offs)
+
+    def __missing__(self, t: int) -> tuple[int, ...]:
+        grid, house, base = self.grid, self.house, self.base
+        out = self[t] = tuple(
+            base + t - o for o in self.offs if t - o in grid and t - o not in house
+        )
+        return out
+
+
+@cache
+def reach_table(key: Reach) -> _ReachTable:
+    return _ReachTable(key)
+
+
+@cache
+def half_cuts(key: Reach) -> dict[int, tuple[int, ...]]:
+    """Per step from a building square to its other half: ``base - o`` for each offset
+    ``o`` of the footprint that would cover the square but not the other half (so the
+    anchor ``square + base - o`` is refused)."""
+    base, _w, _h, offs = key
+    return {step: tuple(base - o for o in offs if o + step not in offs) for step in (1, -1, N, -N)}
 
 
 def _rot_mask(m: int) -> int:
@@ -185,16 +257,23 @@ def pond_shape(w: int, h: int) -> tuple[Shape | None, ...]:
 
 
 class Farm:
-    """One player's farm, house supply, player board and tech tokens."""
+    """One player's farm, house supply, player board and tech tokens.
+
+    A clone's farm shares every set and dict with the original's (:meth:`copy`): they
+    are replaced when they change, never changed in place (hence the ``Mapping`` and
+    ``frozenset`` types). Only the two short lists, ``house`` and ``troughs``, are copied.
+    """
 
     __slots__ = (
         "cells",
         "fences",
+        "halves",
         "house",
         "installed",
         "nimbus",
         "pipes",
         "plus10",
+        "reach",
         "techs",
         "tokens",
         "touch",
@@ -202,15 +281,28 @@ class Farm:
         "upgrades",
     )
 
-    def __init__(self, house: tuple[Cell, ...], animals: int, upgrades: int) -> None:
-        self.cells: dict[int, FarmCell] = {HOUSE_SQUARES[k]: (*c, 0) for k, c in enumerate(house)}
-        self.tokens: dict[int, int] = {}
-        self.touch: set[int] = set()  # squares of the farm and their neighbours
-        for i in self.cells:
-            self.add_touch(i)
-        self.fences: set[int] = set()
-        self.pipes: set[int] = set()
-        self.nimbus: set[int] = set()
+    def __init__(
+        self,
+        house: tuple[Cell, ...],
+        animals: int,
+        upgrades: int,
+        footprints: Iterable[Reach] = (),
+    ) -> None:
+        self.cells: Mapping[int, FarmCell] = {
+            HOUSE_SQUARES[k]: (*c, 0) for k, c in enumerate(house)
+        }
+        self.halves: Mapping[int, int] = {}  # building squares: the step to the other half
+        self.tokens: Mapping[int, int] = {}
+        self.touch: frozenset[int] = frozenset()  # squares of the farm and their neighbours
+        # Per footprint a piece may have (``footprints``): every anchor where it touches or
+        # covers the farm, stays on the grid and leaves the starting house uncovered; so
+        # all the placement rule allows but for the halves of buildings (:meth:`fits`).
+        # Kept as the farm grows, since these only ever gain anchors.
+        self.reach: Mapping[Reach, frozenset[int]] = {k: frozenset() for k in footprints}
+        self.spread(self.cells)
+        self.fences: frozenset[int] = frozenset()
+        self.pipes: frozenset[int] = frozenset()
+        self.nimbus: frozenset[int] = frozenset()
         self.troughs = [0] * animals
         self.house = [0, 0, 0]
         self.techs = 0
@@ -220,14 +312,16 @@ class Farm:
 
     def copy(self) -> Farm:
         f = Farm.__new__(Farm)
-        f.cells = dict(self.cells)
-        f.tokens = dict(self.tokens)
-        f.touch = set(self.touch)
-        f.fences = set(self.fences)
-        f.pipes = set(self.pipes)
-        f.nimbus = set(self.nimbus)
-        f.troughs = list(self.troughs)
-        f.house = list(self.house)
+        f.cells = self.cells
+        f.halves = self.halves
+        f.tokens = self.tokens
+        f.touch = self.touch
+        f.reach = self.reach
+        f.fences = self.fences
+        f.pipes = self.pipes
+        f.nimbus = self.nimbus
+        f.troughs = self.troughs[:]
+        f.house = self.house[:]
         f.techs = self.techs
         f.plus10 = self.plus10
         f.upgrades = self.upgrades
@@ -239,39 +333,17 @@ class Farm:
 
     # -- placement ---------------------------------------------------------------
 
-    def fit_checks(self, shape: Shape, at: int | None = None) -> tuple[Check, ...]:
+    def fit_checks(self, shape: Shape) -> tuple[Check, ...]:
         """The placement rule for ``shape`` as sets of top-left squares (:data:`Check`): it
         must touch or cover the farm, never cover the starting house, never cover only
-        half of a building, and stay on the grid.
-
-        With ``at``, only the farm's squares the shape covers with its top-left corner on
-        ``at`` are looked at: the sets are then right about ``at`` alone, and small."""
+        half of a building, and stay on the grid. The place decision reads the same rule
+        from the farm's reach (:meth:`fits`), the rotate decision and the refusals square
+        by square (:meth:`fit_problem`); a test holds the three to one another."""
         w, h, _items, offs = shape
-        cells = self.cells
-        touch: Iterable[int]
-        house: Iterable[int]
-        if at is None:
-            touch, house = self.touch, HOUSE_SQUARES
-            halves = [(i, c[5]) for i, c in cells.items() if c[5]]
-        else:
-            touching: list[int] = []
-            housed: list[int] = []
-            halves = []
-            near_squares = self.touch
-            for o in offs:
-                i = at + o
-                if i in near_squares:
-                    touching.append(i)
-                if i in HOUSE_SET:
-                    housed.append(i)
-                c = cells.get(i)
-                if c is not None and c[5]:
-                    halves.append((i, c[5]))
-            touch, house = touching, housed
-        near = {t - o for t in touch for o in offs}
-        on_house = {q - o for q in house for o in offs}
+        near = {t - o for t in self.touch for o in offs}
+        on_house = {q - o for q in HOUSE_SQUARES for o in offs}
         # at i - o the shape covers building square i: it must cover the other half too
-        halved = {i - o for i, step in halves for o in offs if o + step not in offs}
+        halved = {i - o for i, step in self.halves.items() for o in offs if o + step not in offs}
         return (
             (near, True, TOUCH),
             (on_house, False, ON_HOUSE),
@@ -280,12 +352,65 @@ class Farm:
         )
 
     def fit_problem(self, anchor: int, shape: Shape) -> str | None:
-        """Why ``shape`` may not go with its top-left corner on ``anchor``, or None."""
-        return refusal(self.fit_checks(shape, anchor), anchor)
+        """Why ``shape`` may not go with its top-left corner on ``anchor``, or None: the
+        first part of the placement rule (:meth:`fit_checks`) it breaks."""
+        w, h, _items, offs = shape
+        touch = self.touch
+        for o in offs:
+            if anchor + o in touch:
+                break
+        else:
+            return TOUCH
+        for o in offs:
+            if anchor + o in HOUSE_SET:
+                return ON_HOUSE
+        halves = self.halves
+        for o in offs:
+            step = halves.get(anchor + o)
+            if step is not None and o + step not in offs:
+                return HALF
+        return None if anchor in grid_anchors(w, h) else OFF_GRID
 
-    def add_touch(self, i: int) -> None:
-        self.touch.update((i, i + 1, i - 1, i + N, i - N))
+    def lay(self, squares: Mapping[int, FarmCell]) -> None:
+        """Lay ``squares`` on the farm, over what they cover; the building halves and the
+        reach follow. The changed dicts are new ones (see the class)."""
+        cells = self.cells
+        halves = self.halves
+        new = []
+        halved = False  # a building square laid or covered
+        for i, c in squares.items():
+            if i not in cells:
+                new.append(i)
+            if c[5] or i in halves:
+                halved = True
+        self.cells = {**cells, **squares}
+        if halved:
+            kept = {i: step for i, step in halves.items() if i not in squares}
+            self.halves = kept | {i: c[5] for i, c in squares.items() if c[5]}
+        if new:
+            self.spread(new)
+
+    def spread(self, squares: Iterable[int]) -> None:
+        """The farm now reaches ``squares``: they and their neighbours touch it, and each
+        footprint's reach gains the anchors that meet them."""
+        touch = self.touch
+        new = set().union(*map(_NEAR.__getitem__, squares))
+        new -= touch
+        if new:
+            self.touch = touch | new
+            self.reach = {
+                k: v.union(*map(reach_table(k).__getitem__, new)) for k, v in self.reach.items()
+            }
 
     def anchors(self, shape: Shape) -> set[int]:
         """Every top-left square where ``shape`` may go (:meth:`fit_checks`)."""
         return allowed(self.fit_checks(shape))
+
+    def fits(self, key: Reach) -> frozenset[int]:
+        """Every anchor (``base`` plus the square) where the footprint ``key``, one the farm
+        keeps the reach of, may go: the placement rule (:meth:`fit_checks`) from the reach,
+        less the anchors covering only half of a building."""
+        ok = self.reach[key]
+        cuts = half_cuts(key)
+        halved = [i + x for i, step in self.halves.items() for x in cuts[step]]
+        return ok.difference(halved) if halved else ok

@@ -9,7 +9,14 @@ from dataclasses import dataclass, field
 from meeple.boardgames.farland import components as comps
 from meeple.boardgames.farland.actions import Layout
 from meeple.boardgames.farland.components import Components
-from meeple.boardgames.farland.farm import Shape, card_shape, pond_shape, tile_shape
+from meeple.boardgames.farland.farm import (
+    Reach,
+    Shape,
+    card_shape,
+    pond_shape,
+    reach_key,
+    tile_shape,
+)
 
 RULE_SETS = ("basic", "advanced")
 """The ``rules`` option: the basic game, or the advanced one with the Tech Board (and the
@@ -40,6 +47,14 @@ class Rules:
     card_gains: tuple[int, ...]  # per land card: improvements gained when it is taken
     # piece id -> its shape in each rotation (None where it repeats a smaller rotation)
     shapes: dict[int, tuple[Shape | None, ...]]
+    # piece id -> the distinct footprints of its rotations, as the place decision reads
+    # them (farm.Reach: anchors counted from the first "at" action id)
+    footprints: dict[int, tuple[Reach, ...]]
+    # the footprints of every piece that may be laid: the ones a farm keeps the reach of
+    reaches: tuple[Reach, ...]
+    # piece id -> per rotation, the first rotation with the same footprint (the placement
+    # rule judges them alike), or -1 where the rotation repeats a smaller one (None)
+    first_fits: dict[int, tuple[int, ...]]
     building_pieces: frozenset[int]  # pieces that add a building: tiles, and cards with one
     # the longest side of a piece that may be laid (ponds only in the advanced game): how
     # far beyond a farm a piece laid touching it reaches, the ring the pictures keep
@@ -66,29 +81,36 @@ def make_rules(comp: Components, side: str, players: int) -> Rules:
     shapes[POND] = pond_shape(*comp.pond_size)
     advanced = side == "advanced"
     column_marks = tuple(c for c in comp.market_columns if c <= players)
+    layout = Layout(comp)
+    footprints = {
+        k: tuple(dict.fromkeys(reach_key(layout.AT, s) for s in r if s is not None))
+        for k, r in shapes.items()
+    }
+    laid = [k for k in shapes if advanced or k != POND]
+    first_fits: dict[int, tuple[int, ...]] = {}
+    for k, r in shapes.items():
+        keys = [None if s is None else reach_key(layout.AT, s) for s in r]
+        first_fits[k] = tuple(-1 if f is None else keys.index(f) for f in keys)
     n_level1 = len(comps.LEVEL1)
     return Rules(
         components=comp,
         side=side,
         advanced=advanced,
-        actions=Layout(comp),
+        actions=layout,
         column_marks=column_marks,
         columns=len(column_marks),
         livestock=comp.livestock[side],
         card_gains=tuple(LAND_CARD_GAINS if card.building < 0 else 0 for card in comp.land_cards),
         shapes=shapes,
+        footprints=footprints,
+        reaches=tuple(dict.fromkeys(f for k in laid for f in footprints[k])),
+        first_fits=first_fits,
         building_pieces=frozenset(
             [TILE + b for b in range(n_tiles)]
             + [k for k, card in enumerate(comp.land_cards) if card.building >= 0]
         ),
         piece_reach=max(
-            (
-                max(s[0], s[1])
-                for k, r in shapes.items()
-                if advanced or k != POND
-                for s in r
-                if s is not None
-            ),
+            (max(s[0], s[1]) for k in laid for s in shapes[k] if s is not None),
             default=1,
         ),
         tech_index={t: k for k, t in enumerate(comp.techs)},

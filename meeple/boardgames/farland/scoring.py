@@ -66,10 +66,15 @@ Links = Mapping[int, tuple[tuple[int, int], ...]]
 
 def square_links(cells: Mapping[int, FarmCell]) -> dict[int, tuple[tuple[int, int], ...]]:
     """Each square's four sides, as ``regions`` walks them (north, east, south, west)."""
-    out = {}
+    out: dict[int, tuple[tuple[int, int], ...]] = {}
     for i in cells:
-        sides = ((i - N, 2 * i), (i + 1, 2 * (i + 1) + 1), (i + N, 2 * (i + N)), (i - 1, 2 * i + 1))
-        out[i] = tuple((j if j in cells else -1, e) for j, e in sides)
+        n, e, s, w = i - N, i + 1, i + N, i - 1
+        out[i] = (
+            (n if n in cells else -1, 2 * i),
+            (e if e in cells else -1, 2 * e + 1),
+            (s if s in cells else -1, 2 * s),
+            (w if w in cells else -1, 2 * i + 1),
+        )
     return out
 
 
@@ -83,7 +88,7 @@ def regions(
     the farm's ``square_links``, where the caller already has them.
     """
     if links is None:
-        links = square_links(cells)
+        return _regions_by_sides(cells, fenced)
     seen: set[int] = set()
     out: list[tuple[list[int], bool]] = []
     for start in cells:
@@ -100,6 +105,56 @@ def regions(
                 if e in fenced:
                     continue
                 if j < 0:
+                    closed = False
+                elif j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+        out.append((area, closed))
+    return out
+
+
+def _regions_by_sides(
+    cells: Mapping[int, FarmCell], fenced: set[int]
+) -> list[tuple[list[int], bool]]:
+    """``regions`` without links: the same walk, each side of a square looked at in place
+    (north, east, south, west, as ``square_links`` lists them). For a farm scored once,
+    building its links costs more than the walk."""
+    seen: set[int] = set()
+    out: list[tuple[list[int], bool]] = []
+    for start in cells:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        area: list[int] = []
+        closed = True
+        while stack:
+            i = stack.pop()
+            area.append(i)
+            if 2 * i not in fenced:
+                j = i - N
+                if j not in cells:
+                    closed = False
+                elif j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+            j = i + 1
+            if 2 * j + 1 not in fenced:
+                if j not in cells:
+                    closed = False
+                elif j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+            j = i + N
+            if 2 * j not in fenced:
+                if j not in cells:
+                    closed = False
+                elif j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+            if 2 * i + 1 not in fenced:
+                j = i - 1
+                if j not in cells:
                     closed = False
                 elif j not in seen:
                     seen.add(j)
@@ -194,6 +249,7 @@ def score_farm(
     crops = [0] * (nr - na)
     if irrigated is None:
         irrigated = irrigated_squares(cells, pipes, nimbus)
+    aquasphere = techs.aquasphere
     for area, closed in areas:
         counts = [0] * nr
         for i in area:
@@ -203,7 +259,7 @@ def score_farm(
             t = tokens.get(i)
             if t is not None:
                 counts[t] += 1
-        kinds = sum(1 for a in range(na) if counts[a])
+        kinds = na - counts[:na].count(0)
         if closed:
             pastures += 1
             scores = kinds == 1 or (kinds > 1 and techs.symbiosis)
@@ -216,8 +272,9 @@ def score_farm(
                     growth += counts[a]
         if closed and kinds:
             continue  # animals trample the crops of their pasture
+        everywhere = closed and aquasphere
         for i in area:
-            if i in irrigated or (closed and techs.aquasphere):
+            if everywhere or i in irrigated:
                 c = cells[i]
                 if c[1] >= na:
                     crops[c[1] - na] += c[2]

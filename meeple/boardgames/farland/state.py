@@ -36,9 +36,11 @@ from meeple.boardgames.farland.farm import (
     allowed,
     cell_fence_edges,
     corner_edges,
+    farm_edges,
     inner_corner,
     nimbus_checks,
     nimbus_corners,
+    reach_table,
     refusal,
     side_edges,
 )
@@ -93,6 +95,11 @@ MUST_TAKE = "you may pass only when nothing can be taken"
 NO_POND = "Irrigation needs a pond tile and none are left"
 
 
+def _bumped(values: tuple[int, ...], k: int, by: int) -> tuple[int, ...]:
+    """``values`` with ``by`` added to its ``k``-th: a tuple field's change."""
+    return (*values[:k], values[k] + by, *values[k + 1 :])
+
+
 def _allowed_ids(first: int, problems: Sequence[str | None]) -> list[int]:
     """The action ids ``first``, ``first + 1`` ... whose entry in ``problems`` is None."""
     out = []
@@ -119,6 +126,21 @@ def _token_square_problem(
     if i in tokens:
         return HAS_TOKEN
     return None
+
+
+@cache
+def _draw_outcomes(first: int, counts: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """Drawing one of a pile holding ``counts[k]`` of each kind ``k``: the outcomes, the
+    action id of kind ``k`` being ``first + k``."""
+    return tuple(multiset_outcomes((first + k, c) for k, c in enumerate(counts)))
+
+
+@cache
+def _deal_row(first: int, cards: int, left: int) -> tuple[tuple[int, float], ...]:
+    """Per land card, its deal outcome when ``left`` cards are in the deck: the action id
+    (``first`` + the card) and the chance of drawing it."""
+    p = 1.0 / left
+    return tuple((first + c, p) for c in range(cards))
 
 
 @cache
@@ -169,22 +191,12 @@ FIRST_PICK_VALUE = 0.5
 class FarlandState(State):
     rules: Rules  # the game's, shared by all its states
 
-    # What clone copies (every other field holds an immutable value, or a tuple that
-    # is replaced, never changed in place: cards_gone, buildings_taken, awarded,
-    # last_scored). Each farm copies its own dicts and sets (Farm.copy).
-    copied = (
-        "market",
-        "deck",
-        "stack",
-        "top_imps",
-        "track",
-        "track_left",
-        "supply",
-        "box",
-        "token_supply",
-        "slots",
-    )
-    copied_nested = ("farms", "points")
+    # What clone copies: the lists that change often. Every other field holds an
+    # immutable value, or a tuple that is replaced, never changed in place (the ones a
+    # game changes a few times: stack, top_imps, track, track_left, box, slots, points,
+    # and the bookkeeping). A farm shares its sets and dicts the same way (Farm.copy).
+    copied = ("market", "deck", "supply", "token_supply")
+    copied_nested = ("farms",)
     position_types = (Farm,)
 
     def __init__(self, game: Game) -> None:
@@ -199,24 +211,25 @@ class FarlandState(State):
         self.market: list[int] = [-1] * (2 * cols)  # upper slots, then lower slots
         self.deck: list[int] = list(range(len(comp.land_cards)))
         nb = len(comp.building_types)
-        self.stack: list[int] = [0] * nb  # face-down building tiles by type
-        for b in comp.building_tiles:
-            self.stack[b] += 1
+        # face-down building tiles by type
+        self.stack: tuple[int, ...] = tuple(comp.building_tiles.count(b) for b in range(nb))
         self.top = -1  # face-up building on the stack, or -1
-        self.top_imps: list[int] = [0, 0, 0]
+        self.top_imps: tuple[int, ...] = (0, 0, 0)
         self.building_open = False  # the face-up building may still be taken this round
-        self.track: list[int] = []
-        self.track_left = [comp.track_per_type] * 3
+        self.track: tuple[int, ...] = ()
+        self.track_left: tuple[int, ...] = (comp.track_per_type,) * 3
         q = comp.supply[n]
         self.supply: list[int] = [q, q, q]
-        self.box = [comp.improvements_per_type - comp.track_per_type - q] * 3
+        self.box: tuple[int, ...] = (comp.improvements_per_type - comp.track_per_type - q,) * 3
         self.token_supply = [comp.tokens_per_type] * len(comp.resources)
         self.ponds = comp.pond_count if self.advanced else 0
         l2 = rules.level2_slots
-        self.slots = [-1 if i < rules.n_level1 else l2 for i in range(len(comp.techs))]
+        self.slots: tuple[int, ...] = tuple(
+            -1 if i < rules.n_level1 else l2 for i in range(len(comp.techs))
+        )
         upg = comp.upgrade_tokens if self.advanced else 0
-        self.farms = [Farm(comp.house, len(comp.animals), upg) for _ in range(n)]
-        self.points = [[0] * len(CATEGORIES) for _ in range(n)]
+        self.farms = [Farm(comp.house, len(comp.animals), upg, rules.reaches) for _ in range(n)]
+        self.points: tuple[tuple[int, ...], ...] = ((0,) * len(CATEGORIES),) * n
         # Bookkeeping for the invariants, immutable so clones share it: land cards out
         # of the game (a bit per card), building tiles taken by type, and the points
         # of every scoring phase as _award gave them (running totals, how many phases,
@@ -250,18 +263,17 @@ class FarlandState(State):
     # -- setup and chance ----------------------------------------------------------
 
     def _outcomes_track(self, d: Decision[TrackInfo]) -> list[tuple[int, float]]:
-        t0 = self.L.TRACK
-        return multiset_outcomes((t0 + t, c) for t, c in enumerate(self.track_left))
+        return list(_draw_outcomes(self.L.TRACK, self.track_left))
 
     def _apply_track(self, d: Decision[TrackInfo], action: int) -> None:
         t = action - self.L.TRACK
-        self.track_left[t] -= 1
-        self.track.append(t)
+        self.track_left = _bumped(self.track_left, t, -1)
+        self.track += (t,)
 
     def _outcomes_deal(self, d: Decision[DealInfo]) -> list[tuple[int, float]]:
-        p = 1.0 / len(self.deck)
-        d0 = self.L.DRAW
-        return [(d0 + c, p) for c in self.deck]
+        deck = self.deck
+        row = _deal_row(self.L.DRAW, len(self.rules.components.land_cards), len(deck))
+        return [row[c] for c in deck]
 
     def _apply_deal(self, d: Decision[DealInfo], action: int) -> None:
         c = action - self.L.DRAW
@@ -269,12 +281,11 @@ class FarlandState(State):
         self.market[d.info] = c
 
     def _outcomes_flip(self, d: Decision[None]) -> list[tuple[int, float]]:
-        f0 = self.L.FLIP
-        return multiset_outcomes((f0 + b, c) for b, c in enumerate(self.stack))
+        return list(_draw_outcomes(self.L.FLIP, self.stack))
 
     def _apply_flip(self, d: Decision[None], action: int) -> None:
         b = action - self.L.FLIP
-        self.stack[b] -= 1
+        self.stack = _bumped(self.stack, b, -1)
         self.top = b
 
     # The rules deciding each choice, one predicate per rule: the legal moves are the
@@ -291,7 +302,7 @@ class FarlandState(State):
 
     def _apply_start(self, d: Decision[None], action: int) -> None:
         t = action - self.L.IMP
-        self.box[t] -= 1
+        self.box = _bumped(self.box, t, -1)
         self.farms[d.player].house[t] += 1
 
     # -- rounds ------------------------------------------------------------------
@@ -302,7 +313,7 @@ class FarlandState(State):
         self.phase = "turns"
         imp = self.track[r - 1]
         if self.top >= 0:
-            self.top_imps[imp] += 1
+            self.top_imps = _bumped(self.top_imps, imp, 1)
         else:
             self.supply[imp] += 1  # no building left to hold it
         self.building_open = self.top >= 0
@@ -339,10 +350,12 @@ class FarlandState(State):
             m[c] = -1
         if r == comp.scoring_rounds[0]:
             q = comp.supply[self.game.players]
+            box = list(self.box)
             for t in range(3):
-                add = min(max(0, q - self.supply[t]), self.box[t])
+                add = min(max(0, q - self.supply[t]), box[t])
                 self.supply[t] += add
-                self.box[t] -= add
+                box[t] -= add
+            self.box = tuple(box)
         self.push("round_start", AUTOMATIC, r + 1)
         if self.top < 0 and sum(self.stack) > 0:
             self.push("flip", CHANCE)
@@ -394,7 +407,7 @@ class FarlandState(State):
             if action == L.TAKE_BLD_IMP:
                 for t in range(3):
                     farm.house[t] += self.top_imps[t]
-                    self.top_imps[t] = 0
+                self.top_imps = (0, 0, 0)
             else:
                 n = self.game.players
                 self.first = p if self.first != p else (p + 1) % n
@@ -467,15 +480,11 @@ class FarlandState(State):
         return out
 
     def _legal_place(self, d: Decision[PlaceInfo]) -> list[int]:
-        at = self.L.AT
-        farm = self.farms[d.player]
-        seen: set[tuple[int, int, frozenset[int]]] = set()
-        ok: set[int] = set()
-        for shape in self.rules.shapes[d.info]:
-            if shape is not None and (shape[0], shape[1], shape[3]) not in seen:
-                seen.add((shape[0], shape[1], shape[3]))
-                ok |= farm.anchors(shape)
-        return [at + a for a in ok]
+        fits = self.farms[d.player].fits  # each footprint's anchors, as action ids
+        keys = self.rules.footprints[d.info]
+        if len(keys) == 1:
+            return list(fits(keys[0]))
+        return list(frozenset().union(*map(fits, keys)))
 
     def _apply_place(self, d: Decision[PlaceInfo], action: int) -> None:
         self.push("rotate", d.player, (d.info, action - self.L.AT))
@@ -486,15 +495,15 @@ class FarlandState(State):
         Farm.fit_checks; the place decision applies it to every square at once."""
         farm = self.farms[player]
         out: list[str | None] = []
-        seen: dict[tuple[int, int, frozenset[int]], str | None] = {}
-        for shape in self.rules.shapes[piece]:
+        firsts = self.rules.first_fits[piece]  # the rule looks at the footprint alone
+        for r, shape in enumerate(self.rules.shapes[piece]):
+            f = firsts[r]
             if shape is None:
                 out.append(SAME_TURN)
-                continue
-            key = (shape[0], shape[1], shape[3])  # all the rule looks at
-            if key not in seen:
-                seen[key] = farm.fit_problem(anchor, shape)
-            out.append(seen[key])
+            elif f < r:
+                out.append(out[f])
+            else:
+                out.append(farm.fit_problem(anchor, shape))
         return out
 
     def _place_problem(self, player: int, piece: int, anchor: int) -> str | None:
@@ -524,6 +533,9 @@ class FarlandState(State):
         to the house) and tokens (back to the supply) and may give a token."""
         farm = self.farms[p]
         cells = farm.cells
+        # the farm's dicts are shared with clones: the changed ones are new (see Farm)
+        laid: dict[int, FarmCell] = {}
+        kept: dict[int, int] | None = None  # the tokens left, once one is covered
         comp = self.rules.components
         conversion = farm.techs & self.rules.tech_bit["resource_conversion"]
         everything = (1 << len(comp.resources)) - 1
@@ -533,22 +545,27 @@ class FarlandState(State):
             old = cells.get(i)
             if old is not None:
                 mask = 1 << old[1] if old[1] >= 0 else 0
-                t = farm.tokens.pop(i, None)
+                t = farm.tokens.get(i)
                 if t is not None:
+                    if kept is None:
+                        kept = dict(farm.tokens)
+                    del kept[i]
                     mask |= 1 << t
                     self.token_supply[t] += 1
                 if mask:
                     masks.append(everything if conversion else mask)
-                self._return_improvements(farm, i)
-            else:
-                farm.add_touch(i)
-            cells[i] = cell
+                if farm.fences or farm.pipes or farm.nimbus:
+                    self._return_improvements(farm, i)
+            laid[i] = cell
             if cell[3] and farm.fences:
                 # a printed fence takes the place of a wooden one on the same edge
                 for e in cell_fence_edges(i, cell[3]):
                     if e in farm.fences:
-                        farm.fences.discard(e)
+                        farm.fences = farm.fences - {e}
                         farm.house[FENCE] += 1
+        if kept is not None:
+            farm.tokens = kept
+        farm.lay(laid)
         # every piece that adds a building (a tile, or a land card showing one)
         # earns an upgrade token, while the player's 12 tokens last
         if self.advanced and farm.upgrades > 0 and piece in self.rules.building_pieces:
@@ -559,14 +576,14 @@ class FarlandState(State):
     def _return_improvements(self, farm: Farm, i: int) -> None:
         for e in side_edges(i):
             if e in farm.fences:
-                farm.fences.discard(e)
+                farm.fences = farm.fences - {e}
                 farm.house[FENCE] += 1
             if e in farm.pipes:
-                farm.pipes.discard(e)
+                farm.pipes = farm.pipes - {e}
                 farm.house[PIPE] += 1
         for v in (i, i + 1, i + N, i + N + 1):
             if v in farm.nimbus:
-                farm.nimbus.discard(v)
+                farm.nimbus = farm.nimbus - {v}
                 farm.house[PIPE] += 2
 
     @staticmethod
@@ -575,38 +592,49 @@ class FarlandState(State):
         return _token_square_problem(farm.cells, farm.tokens, t, i)
 
     def _token_spaces(self, farm: Farm, t: int) -> list[int]:
-        """The squares of ``farm`` where a token of resource ``t`` may go."""
-        cells = farm.cells
+        """The squares of ``farm`` where a token of resource ``t`` may go: those
+        _token_square_problem finds no problem with (a free land square, with ``t`` 's icon
+        or none), read off the cells in one pass."""
         tokens = farm.tokens
-        problem = _token_square_problem
-        return [i for i in cells if problem(cells, tokens, t, i) is None]
+        return [
+            i
+            for i, c in farm.cells.items()
+            if c[0] == K_LAND and (c[1] < 0 or c[1] == t) and i not in tokens
+        ]
+
+    def _token_problems(self, p: int, mask: int) -> list[str | None]:
+        """Why player ``p`` may not take each action from TOKEN to NO_TOKEN (a token of each
+        resource, then none) for a covered square that showed the resources of ``mask``,
+        None where they may."""
+        words = _token_words(self.rules.components.resources)
+        supply = self.token_supply
+        icons: set[int] | None = None  # the icons of the free land squares (-1: none)
+        out: list[str | None] = []
+        for t in range(len(supply)):
+            if not mask >> t & 1:
+                out.append(words[t][0])
+            elif supply[t] <= 0:
+                out.append(words[t][1])
+            else:
+                if icons is None:
+                    farm = self.farms[p]
+                    tokens = farm.tokens
+                    icons = {
+                        c[1] if c[1] >= 0 else -1
+                        for i, c in farm.cells.items()
+                        if c[0] == K_LAND and i not in tokens
+                    }
+                out.append(None if t in icons or -1 in icons else words[t][2])
+        out.append(None)  # no token
+        return out
 
     def _token_problem(self, p: int, mask: int, action: int) -> str | None:
         """Why player ``p`` may not take ``action`` (a token, or none) for a covered square
         that showed the resources of ``mask``, or None."""
-        L = self.L
-        if action == L.NO_TOKEN:
-            return None
-        t = action - L.TOKEN
-        if not mask >> t & 1:
-            return _token_words(self.rules.components.resources)[t][0]
-        if self.token_supply[t] <= 0:
-            return _token_words(self.rules.components.resources)[t][1]
-        farm = self.farms[p]
-        cells = farm.cells
-        tokens = farm.tokens
-        problem = _token_square_problem
-        for i in cells:
-            if problem(cells, tokens, t, i) is None:
-                return None
-        return _token_words(self.rules.components.resources)[t][2]
+        return self._token_problems(p, mask)[action - self.L.TOKEN]
 
     def _legal_token(self, d: Decision[TokenInfo]) -> list[int]:
-        mask = d.info[0]
-        p = d.player
-        L = self.L
-        problem = self._token_problem
-        return [a for a in range(L.TOKEN, L.NO_TOKEN + 1) if problem(p, mask, a) is None]
+        return _allowed_ids(self.L.TOKEN, self._token_problems(d.player, d.info[0]))
 
     def _apply_token(self, d: Decision[TokenInfo], action: int) -> None:
         rest = d.info[1:]
@@ -620,7 +648,8 @@ class FarlandState(State):
         return [at + i for i in self._token_spaces(self.farms[d.player], d.info)]
 
     def _apply_token_at(self, d: Decision[TokenAtInfo], action: int) -> None:
-        self.farms[d.player].tokens[action - self.L.AT] = d.info
+        farm = self.farms[d.player]
+        farm.tokens = {**farm.tokens, action - self.L.AT: d.info}
         self.token_supply[d.info] -= 1
 
     # -- technologies (advanced) ---------------------------------------------------
@@ -663,7 +692,7 @@ class FarlandState(State):
         k = action - self.L.TECH
         farm.techs |= 1 << k
         if self.slots[k] > 0:
-            self.slots[k] -= 1
+            self.slots = _bumped(self.slots, k, -1)
         if k == self.rules.tech_index["irrigation"]:
             self.ponds -= 1
             self.push("place", d.player, POND)
@@ -672,10 +701,7 @@ class FarlandState(State):
 
     @staticmethod
     def _all_edges(farm: Farm) -> set[int]:
-        out: set[int] = set()
-        for i in farm.cells:
-            out.update((2 * i, 2 * i + 3, 2 * (i + N), 2 * i + 1))
-        return out
+        return farm_edges(farm.cells)
 
     def _fence_checks(self, farm: Farm) -> tuple[Check, ...]:
         """Where a fence may go, as a rule (farm.Check): on an edge of the farm with no
@@ -730,59 +756,103 @@ class FarlandState(State):
         """Grid corners of the farm where a Nimbus Generator may go (farm.nimbus_corners)."""
         return nimbus_corners(farm.cells, farm.pipes, farm.nimbus)
 
+    @staticmethod
+    def _fence_room(farm: Farm) -> bool:
+        """Does the fence rule (_fence_checks) allow any edge? Looked for edge by edge,
+        stopping at the first: a side of a square with no wooden fence that neither
+        square beside it prints a fence on."""
+        cells = farm.cells
+        fences = farm.fences
+        for i, c in cells.items():
+            m = c[3]
+            if not m & 1 and 2 * i not in fences:
+                o = cells.get(i - N)
+                if o is None or not o[3] & 4:
+                    return True
+            if not m & 2 and 2 * i + 3 not in fences:
+                o = cells.get(i + 1)
+                if o is None or not o[3] & 8:
+                    return True
+            if not m & 4 and 2 * (i + N) not in fences:
+                o = cells.get(i + N)
+                if o is None or not o[3] & 1:
+                    return True
+            if not m & 8 and 2 * i + 1 not in fences:
+                o = cells.get(i - 1)
+                if o is None or not o[3] & 2:
+                    return True
+        return False
+
+    @staticmethod
+    def _pipe_room(farm: Farm) -> bool:
+        """Does the pipe rule (_pipe_checks) allow any edge? Looked for edge by edge,
+        stopping at the first."""
+        pipes = farm.pipes
+        arms = {e for v in farm.nimbus for e in corner_edges(v)}
+        for i in farm.cells:
+            for e in (2 * i, 2 * i + 3, 2 * (i + N), 2 * i + 1):
+                if e not in pipes and e not in arms:
+                    return True
+        return False
+
+    def _install_problems(self, farm: Farm) -> list[str | None]:
+        """Why the install decision of ``farm`` 's owner may not take each action from
+        INSTALL to DONE (install each kind of piece, lift each kind, done), None where it
+        may."""
+        rules = self.rules
+        tech = rules.tech_bit
+        h = farm.house
+        troughs = farm.troughs
+        out: list[str | None] = []
+        if not h[FENCE]:
+            out.append("your house has no fence")
+        elif not self._fence_room(farm):
+            out.append("every edge of your farm already has a fence")
+        else:
+            out.append(None)
+        if not h[PIPE]:
+            out.append("your house has no pipe")
+        elif not self._pipe_room(farm):
+            out.append("every edge of your farm already has a pipe or a Nimbus Generator arm")
+        else:
+            out.append(None)
+        if not farm.techs & tech["nimbus_generator"]:
+            out.append("a Nimbus Generator needs the Nimbus Generator technology")
+        elif h[PIPE] < 2:
+            out.append("a Nimbus Generator takes 2 pipes from your house")
+        elif not allowed(nimbus_checks(farm.cells, farm.pipes, farm.nimbus)):
+            out.append("no corner of your farm has all four arms on farm edges and free of pipes")
+        else:
+            out.append(None)
+        for a, table in enumerate(rules.livestock):
+            if not h[TROUGH]:
+                out.append("your house has no trough")
+            elif troughs[a] >= len(table) - 1:
+                out.append("that livestock table is covered with troughs up to its top")
+            else:
+                out.append(None)
+        lifts = 3 + len(troughs)
+        if not farm.techs & tech["flexible_installation"]:
+            out += ["lifting installed pieces needs the Flexible Installation technology"] * lifts
+        elif farm.installed:
+            out += ["pieces may be lifted only before you install anything this phase"] * lifts
+        else:
+            for k, held in enumerate((farm.fences, farm.pipes, farm.nimbus)):
+                what = ("fence", "pipe", "Nimbus Generator")[k]
+                out.append(None if held else f"you have no {what} installed")
+            animals = rules.components.animals
+            for a, n in enumerate(troughs):
+                out.append(None if n else f"there is no trough on your {animals[a]} table")
+        out.append(None)  # done
+        return out
+
     def _install_problem(self, farm: Farm, action: int) -> str | None:
         """Why the install decision of ``farm`` 's owner may not take ``action`` (install
         or lift a kind of piece, or done), or None."""
-        L = self.L
-        if action == L.DONE:
-            return None
-        h = farm.house
-        tech = self.rules.tech_bit
-        if action >= L.LIFT:
-            if not farm.techs & tech["flexible_installation"]:
-                return "lifting installed pieces needs the Flexible Installation technology"
-            if farm.installed:
-                return "pieces may be lifted only before you install anything this phase"
-            k = action - L.LIFT
-            if k < 3:
-                if (farm.fences, farm.pipes, farm.nimbus)[k]:
-                    return None
-                return f"you have no {('fence', 'pipe', 'Nimbus Generator')[k]} installed"
-            if farm.troughs[k - 3]:
-                return None
-            return f"there is no trough on your {self.rules.components.animals[k - 3]} table"
-        k = action - L.INSTALL
-        if k == FENCE:
-            if not h[FENCE]:
-                return "your house has no fence"
-            if not allowed(self._fence_checks(farm)):
-                return "every edge of your farm already has a fence"
-            return None
-        if k == PIPE:
-            if not h[PIPE]:
-                return "your house has no pipe"
-            if not allowed(self._pipe_checks(farm)):
-                return "every edge of your farm already has a pipe or a Nimbus Generator arm"
-            return None
-        if k == NIMBUS:
-            if not farm.techs & tech["nimbus_generator"]:
-                return "a Nimbus Generator needs the Nimbus Generator technology"
-            if h[PIPE] < 2:
-                return "a Nimbus Generator takes 2 pipes from your house"
-            if not allowed(nimbus_checks(farm.cells, farm.pipes, farm.nimbus)):
-                return "no corner of your farm has all four arms on farm edges and free of pipes"
-            return None
-        if not h[TROUGH]:
-            return "your house has no trough"
-        table = self.rules.livestock[k - 3]
-        if farm.troughs[k - 3] >= len(table) - 1:
-            return "that livestock table is covered with troughs up to its top"
-        return None
+        return self._install_problems(farm)[action - self.L.INSTALL]
 
     def _legal_install(self, d: Decision[None]) -> list[int]:
-        L = self.L
-        farm = self.farms[d.player]
-        return [a for a in range(L.INSTALL, L.DONE + 1) if self._install_problem(farm, a) is None]
+        return _allowed_ids(self.L.INSTALL, self._install_problems(self.farms[d.player]))
 
     def _apply_install(self, d: Decision[None], action: int) -> None:
         L = self.L
@@ -823,7 +893,7 @@ class FarlandState(State):
         farm = self.farms[d.player]
         k = d.info
         at = self.L.EDGE if k in EDGE_KINDS else self.L.CORNER
-        return [at + x for x in sorted(allowed(self._install_at_checks(farm, k)))]
+        return [at + x for x in allowed(self._install_at_checks(farm, k))]  # the core sorts
 
     def _apply_install_at(self, d: Decision[InstallAtInfo], action: int) -> None:
         farm = self.farms[d.player]
@@ -831,23 +901,24 @@ class FarlandState(State):
         k = d.info
         if k >= 0:
             farm.installed = True
+        # the farm's sets are shared with clones: each change makes a new one (see Farm)
         if k == FENCE:
-            farm.fences.add(action - L.EDGE)
+            farm.fences = farm.fences | {action - L.EDGE}
             farm.house[FENCE] -= 1
         elif k == PIPE:
-            farm.pipes.add(action - L.EDGE)
+            farm.pipes = farm.pipes | {action - L.EDGE}
             farm.house[PIPE] -= 1
         elif k == NIMBUS:
-            farm.nimbus.add(action - L.CORNER)
+            farm.nimbus = farm.nimbus | {action - L.CORNER}
             farm.house[PIPE] -= 2
         elif k == -1 - FENCE:
-            farm.fences.discard(action - L.EDGE)
+            farm.fences = farm.fences - {action - L.EDGE}
             farm.house[FENCE] += 1
         elif k == -1 - PIPE:
-            farm.pipes.discard(action - L.EDGE)
+            farm.pipes = farm.pipes - {action - L.EDGE}
             farm.house[PIPE] += 1
         else:
-            farm.nimbus.discard(action - L.CORNER)
+            farm.nimbus = farm.nimbus - {action - L.CORNER}
             farm.house[PIPE] += 2
 
     # -- scoring -------------------------------------------------------------------
@@ -891,9 +962,9 @@ class FarlandState(State):
 
     def _award(self, p: int, row: Sequence[int]) -> None:
         """The only way points change: a scoring phase's row for one player."""
-        pts = self.points[p]
-        for k, v in enumerate(row):
-            pts[k] += v
+        points = list(self.points)
+        points[p] = tuple(a + b for a, b in zip(points[p], row, strict=True))
+        self.points = tuple(points)
         awarded = list(self.awarded)
         awarded[p] += sum(row)
         self.awarded = tuple(awarded)
@@ -1051,6 +1122,13 @@ class FarlandState(State):
                 if c[5]:
                     other = f.cells.get(i + c[5])
                     assert other is not None and other[5] == -c[5], "half a building"
+            assert f.halves == {i: c[5] for i, c in f.cells.items() if c[5]}, "farm halves"
+            # the reach kept as the farm grew is the one its squares give
+            near = {j for i in f.cells for j in (i, i + 1, i - 1, i + N, i - N)}
+            assert f.touch >= near, "a square beside the farm is not in its touch set"
+            for k, got in f.reach.items():
+                table = reach_table(k)
+                assert got == {a for t in f.touch for a in table[t]}, f"farm reach {k}"
             for i in f.tokens:
                 assert f.cells[i][0] == K_LAND, "a resource token off a land square"
             ok = all(0 <= f.troughs[a] < len(tables[a]) for a in range(len(tables)))

@@ -92,15 +92,13 @@ def changed(
     (0,0)-(1,1)), these resource tokens put on them, these fences, pipes and Nimbus
     Generators installed beside those already there, and its troughs and the pieces on its
     house replaced when given. ``f`` itself is not changed."""
-    g = f.copy()
-    for (x, y), c in (cells or {}).items():
-        g.cells[sq(x, y)] = c
-        g.add_touch(sq(x, y))
-    for (x, y), t in (tokens or {}).items():
-        g.tokens[sq(x, y)] = t
-    g.fences |= set(fences)
-    g.pipes |= set(pipes)
-    g.nimbus |= set(nimbus)
+    g = f.copy()  # shares f's sets and dicts: each is replaced, never changed in place
+    laid = {sq(x, y): c for (x, y), c in (cells or {}).items()}
+    g.lay(laid)
+    g.tokens = {**g.tokens, **{sq(x, y): t for (x, y), t in (tokens or {}).items()}}
+    g.fences = frozenset(g.fences).union(fences)
+    g.pipes = frozenset(g.pipes).union(pipes)
+    g.nimbus = frozenset(g.nimbus).union(nimbus)
     if troughs is not None:
         g.troughs = list(troughs)
     if house is not None:
@@ -198,13 +196,13 @@ def give(s: FarlandState, p: int, *techs: str) -> FarlandState:
         if name == "irrigation":
             ponds -= 1
     farms = [f if q == p else s.farms[q] for q in range(len(s.farms))]
-    return as_farland(edit(s, farms=farms, slots=slots, ponds=ponds))
+    return as_farland(edit(s, farms=farms, slots=tuple(slots), ponds=ponds))
 
 
 def with_supply(s: FarlandState, supply: Sequence[int], **fields: Any) -> FarlandState:
     """``s`` with ``supply`` in the supply: what is taken out goes back into the box, what
     is added comes from it."""
-    box = [b + have - want for b, have, want in zip(s.box, s.supply, supply, strict=True)]
+    box = tuple(b + have - want for b, have, want in zip(s.box, s.supply, supply, strict=True))
     assert min(box) >= 0, f"the box cannot give {box}"
     return as_farland(edit(s, supply=list(supply), box=box, **fields))
 

@@ -50,7 +50,7 @@ def test_an_improvement_lost_or_made_is_caught() -> None:
     with pytest.raises(AssertionError, match="fence.* in play; the game has"):
         state.check_invariants()
     state = _mid_game()
-    state.box[FENCE] = -1
+    state.box = (-1, *state.box[FENCE + 1 :])
     state.supply[FENCE] += state.game.components.improvements_per_type  # far too many
     with pytest.raises(AssertionError, match="in play; the game has"):
         state.check_invariants()
@@ -77,14 +77,15 @@ def test_a_land_card_lost_or_duplicated_is_caught() -> None:
 
 def test_a_building_tile_out_of_nowhere_is_caught() -> None:
     state = _mid_game()
-    state.stack[0] += 1
+    state.stack = (state.stack[0] + 1, *state.stack[1:])
     with pytest.raises(AssertionError, match="building tiles of type 0; the game has"):
         state.check_invariants()
 
 
 def test_a_score_edited_directly_is_caught() -> None:
     state = _mid_game()
-    state.points[2][1] += 3
+    row = state.points[2]
+    state.points = (*state.points[:2], (row[0], row[1] + 3, *row[2:]), *state.points[3:])
     with pytest.raises(AssertionError, match="but the scoring phases gave"):
         state.check_invariants()
 

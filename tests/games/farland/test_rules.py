@@ -9,7 +9,7 @@ import pytest
 
 import meeple
 from meeple.boardgames.farland.actions import N, sq
-from meeple.boardgames.farland.farm import FENCE, OFF_GRID, PIPE, TROUGH
+from meeple.boardgames.farland.farm import FENCE, OFF_GRID, PIPE, TROUGH, reach_key
 from meeple.boardgames.farland.scoring import livestock_value
 from meeple.boardgames.farland.state import FarlandState
 from meeple.boardgames.farland.words import piece_name
@@ -66,7 +66,7 @@ def test_each_player_takes_two_improvements_of_any_colour_at_setup():
 
 def test_first_round_building_carries_the_first_round_improvement():
     s = setup(2, track=["pipe", "fence", "trough"] * 4)
-    assert s.top_imps == [0, 1, 0]
+    assert s.top_imps == (0, 1, 0)
 
 
 @pytest.mark.parametrize(("players", "per_type"), [(2, 12), (3, 14), (4, 16)])
@@ -123,7 +123,7 @@ def test_taking_the_building_gives_its_improvements():
     s = setup()
     play(s, "take building + improvements")
     assert s.farms[0].house == [2, 1, 0]
-    assert s.top_imps == [0, 0, 0]
+    assert s.top_imps == (0, 0, 0)
     assert s.pending[-1].kind == "place"
     assert piece_name(s.rules.components, s.pending[-1].info) == "building barn"
 
@@ -135,7 +135,7 @@ def test_taking_the_building_may_steal_the_first_player_marker():
     play(s, "take building + first player")
     assert s.first == 1
     assert s.farms[1].house == [1, 1, 0]  # the improvements stay with the stack
-    assert s.top_imps == [1, 0, 0]
+    assert s.top_imps == (1, 0, 0)
 
 
 def test_first_player_marker_passes_left_when_its_owner_takes_it():
@@ -369,7 +369,7 @@ def test_face_down_building_flips_at_end_of_round_and_gets_the_next_improvement(
     play(s, "draw L40", "draw L41")
     assert s.pending[-1].kind == "flip"
     play(s, "flip silo")
-    assert s.top == 1 and s.top_imps == [0, 1, 0] and s.building_open
+    assert s.top == 1 and s.top_imps == (0, 1, 0) and s.building_open
 
 
 def test_improvements_pile_up_on_a_building_nobody_takes():
@@ -377,7 +377,7 @@ def test_improvements_pile_up_on_a_building_nobody_takes():
     play(s, "take lower 1", "fence", "fence", "at 2,0", "rotate 0")
     play(s, "take lower 2", "fence", "fence", "at 2,0", "rotate 0")
     play(s, "draw L40", "draw L41")
-    assert s.top_imps == [1, 1, 0]
+    assert s.top_imps == (1, 1, 0)
 
 
 def _before(s: FarlandState, done: Callable[[FarlandState], bool]) -> tuple[FarlandState, int]:
@@ -413,7 +413,7 @@ def test_supply_is_refilled_after_round_6_only():
     box = list(s.box)
     s.apply_action(last)
     assert s.supply == [12, 12, 12]
-    assert s.box == [box[0] - 9, box[1] - 12, box[2]]
+    assert s.box == (box[0] - 9, box[1] - 12, box[2])
     s, last = _before(setup(), _ends_round(5))  # the last move of round 5
     s = with_supply(s, [3, 0, 12])
     s.apply_action(last)
@@ -887,8 +887,8 @@ def test_the_placement_rule_judges_every_square_as_it_judges_one():
         else:
             s.apply_action(rng.choice(s.legal_actions()))
     farm = s.farms[0].copy()
-    for i in (5 * N + 1, N * N - 3 * N - 2, 2 * N + 7, N * N - 2 * N + 9):
-        farm.add_touch(i)  # as if the farm reached the grid's edges
+    # as if the farm reached the grid's edges
+    farm.spread((5 * N + 1, N * N - 3 * N - 2, 2 * N + 7, N * N - 2 * N + 9))
     footprints = {
         (shape[0], shape[1], shape[3]): shape
         for shapes in s.rules.shapes.values()
@@ -896,8 +896,11 @@ def test_the_placement_rule_judges_every_square_as_it_judges_one():
         if shape is not None
     }
     reasons: set[str | None] = set()
+    at = s.rules.actions.AT
     for shape in footprints.values():
-        fits = farm.anchors(shape)  # the place decision: every square at once
+        fits = farm.anchors(shape)  # the rule as sets: every square at once
+        # the place decision: the same squares, from the reach the farm keeps as it grows
+        assert farm.fits(reach_key(at, shape)) == {at + a for a in fits}, shape[:2]
         for a in range(N * N):
             why = farm.fit_problem(a, shape)  # the rotate decision and the refusals
             assert (why is None) == (a in fits), (shape[:2], a, why)
