@@ -25,6 +25,7 @@ import copy
 import importlib
 import random
 import sys
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -571,7 +572,14 @@ class State:
         legal = self._legal_cache
         if legal is None:
             legal = self._compute_legal()
-        if action not in legal:
+        if type(legal) is dict or len(legal) < 16:
+            allowed = action in legal
+        else:
+            # A long list (a hundred ids at some decisions) is searched by halves: it is
+            # sorted.
+            i = bisect_left(legal, action)
+            allowed = i < len(legal) and legal[i] == action
+        if not allowed:
             n = self.game.num_distinct_actions()
             if not 0 <= action < n:
                 raise NotationError(
