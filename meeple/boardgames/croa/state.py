@@ -17,7 +17,8 @@ servants, filled in order as babies are born (``nxt`` is the next free slot, so
 the reserve is ``slots - nxt``). ``fsq[f]`` is a frog's square (-1 once gone),
 ``occ[sq]`` the tuple of frogs on a square, ``tile[sq]`` the tile type (-1 while
 face down), ``left`` the face-down tiles per back and type (a flat list) and
-``backs`` the back of each square (a tuple, -1 while not yet laid). Nothing
+``backs`` the back of each square (a tuple, -1 while not yet laid), ``to_lay`` the
+squares of each back still to lay (a tuple; empty when the layout is fixed). Nothing
 unrevealed is stored: a face-down tile has no identity until it turns up (its back
 is public from the moment it is laid).
 """
@@ -53,6 +54,8 @@ VictimInfo = tuple[int, int]  # the servant that arrived, the log's square
 
 MOVE_DECISIONS = tuple(Decision("move", p, None) for p in range(MAX_PLAYERS))
 """The turn's first decision for each seat (decisions are immutable, so shared)."""
+LAY_DECISIONS = tuple(Decision("lay", CHANCE, sq) for sq in range(SQUARES))
+"""The setup's chance of each square's back, likewise."""
 FACE_DOWN = -1
 NOT_LAID = -1
 NEIGHBOUR_BITS = tuple(sum(1 << t for t in ts) for ts in NEIGHBOURS)
@@ -87,7 +90,7 @@ when another servant on its square makes them: ask whether a jump is legal first
 class CroaState(State):
     rules: Rules  # the game's, shared by all its states
     # What a clone copies (the core's State.clone): the lists of ints and of tuples, changed
-    # in place. Every other field is shared: ints, tuples (``backs``, ``last``) and
+    # in place. Every other field is shared: ints, tuples (``backs``, ``to_lay``, ``last``) and
     # ``_moves``, a tuple that is replaced, never changed.
     copied = ("tile", "left", "fsq", "stuck", "occ", "nxt", "males", "out")
 
@@ -122,9 +125,11 @@ class CroaState(State):
             # The tiles are shuffled and laid face down (rulebook, Setup): each square's
             # back is chance. A tuple, so clones share it.
             self.backs: tuple[int, ...] = (NOT_LAID,) * SQUARES
-            self.push("lay", CHANCE, 0)
+            self.to_lay: tuple[int, ...] = rules.deal
+            self.pending.append(LAY_DECISIONS[0])
         else:
             self.backs = rules.pond.layout
+            self.to_lay = ()
             self._set_frogs()
 
     def _set_frogs(self) -> None:
@@ -145,7 +150,11 @@ class CroaState(State):
     def _lift(self, f: int) -> None:
         sq = self.fsq[f]
         o = self.occ[sq]
-        self.occ[sq] = () if len(o) == 1 else tuple(x for x in o if x != f)
+        if len(o) == 1:
+            self.occ[sq] = ()
+        else:
+            i = o.index(f)
+            self.occ[sq] = o[:i] + o[i + 1 :]
         self.fsq[f] = -1
 
     def _remove(self, f: int) -> None:
@@ -292,13 +301,14 @@ class CroaState(State):
                             if a not in moves:
                                 refused[a] = PAIR
                     return moves
-        return self._moves_of(p, range(q, q + slots), refused)
+        # The frogs born so far: those of the reserve (slots from nxt on) are never in the pond.
+        return self._moves_of(p, range(q, q + self.nxt[p]), refused)
 
     def _mosquito_moves(self, p: int, refused: Refusals | None = None) -> list[int]:
         """A mosquito's extra jump: the jumps of all of ``p``'s frogs (``_moves_of`` leaves
         out those that have moved); the pair rule does not limit it (ruling 10)."""
         slots = self.rules.slots
-        return self._moves_of(p, range(p * slots, p * slots + slots), refused)
+        return self._moves_of(p, range(p * slots, p * slots + self.nxt[p]), refused)
 
     def _frog_at(self, p: int, kind: int, s: int, action: int) -> int:
         """The frog that makes player ``p``'s legal jump ``action`` of ``kind`` from ``s``:
@@ -342,9 +352,11 @@ class CroaState(State):
     def _tick_mud(self, p: int) -> None:
         slots = self.rules.slots
         stuck = self.stuck
-        for f in range(p * slots, p * slots + slots):
-            if stuck[f]:
-                stuck[f] -= 1
+        q = p * slots
+        if any(stuck[q : q + slots]):  # seldom: frogs are stuck only in mud
+            for f in range(q, q + slots):
+                if stuck[f]:
+                    stuck[f] -= 1
 
     def _begin_turn(self, p: int) -> None:
         while True:
@@ -537,20 +549,28 @@ class CroaState(State):
     def _outcomes_lay(self, d: Decision[LayInfo]) -> list[tuple[int, float]]:
         """The back of square ``d.info``: each back as likely as its squares still to lay,
         so every arrangement of the backs is as likely as the shuffle makes it."""
-        deal = self.rules.deal
-        assert deal is not None
-        backs = self.backs
-        rest = [n - backs.count(b) for b, n in enumerate(deal)]
+        rest = self.to_lay
         total = sum(rest)
-        lay0 = self.rules.codec.lay0
-        return [(lay0 + b, n / total) for b, n in enumerate(rest) if n]
+        out = []  # a loop: a comprehension costs a function call before 3.12
+        a = self.rules.codec.lay0
+        for n in rest:
+            if n:
+                out.append((a, n / total))
+            a += 1
+        return out
 
     def _apply_lay(self, d: Decision[LayInfo], action: int) -> None:
         sq = d.info
         b = action - self.rules.codec.lay0
-        self.backs = (*self.backs[:sq], b, *self.backs[sq + 1 :])
+        # Tuples, so that clones share them: changed through a list.
+        backs = list(self.backs)
+        backs[sq] = b
+        self.backs = tuple(backs)
+        rest = list(self.to_lay)
+        rest[b] -= 1
+        self.to_lay = tuple(rest)
         if sq + 1 < SQUARES:
-            self.push("lay", CHANCE, sq + 1)
+            self.pending.append(LAY_DECISIONS[sq + 1])
         else:
             self._set_frogs()
 
@@ -628,6 +648,7 @@ class CroaState(State):
         assert all(b == NOT_LAID for b in self.backs[sq:]), "a square is laid out of order"
         for b, n in enumerate(deal):
             assert self.backs.count(b) <= n, f"more squares of back {b} than it has tiles"
+            assert self.to_lay[b] == n - self.backs.count(b), f"back {b}'s squares to lay"
         assert all(x < 0 for x in self.fsq), "a frog in the pond before it is laid"
         assert all(k == FACE_DOWN for k in self.tile), "a tile up before the pond is laid"
         assert self.turns == 0 and not self.end, "the game began before the pond was laid"

@@ -11,7 +11,10 @@ this module reads them there and nowhere else repeats them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from itertools import repeat
 
+from meeple.core.api import AUTOMATIC, CHANCE, Decision
 from meeple.core.errors import OptionError
 
 from .actions import SEX_LETTER, egg_words
@@ -46,6 +49,8 @@ class Rules:
     sex_of: tuple[int, ...]
     card_name: tuple[str, ...]  # "chaffinch-3f"
     species_mask: tuple[int, ...]  # per species: the mask of its cards
+    egg_masks: tuple[tuple[int, int], ...]  # per number of eggs: it and the cards with it
+    females: int  # the mask of the female cards (even ids; a card's mate is c ^ 1)
     at_most: dict[int, int]  # per value v: the mask of cards of value at most v (collect)
 
     # -- the action layout (per component file) --
@@ -83,6 +88,26 @@ class Rules:
     pair_points: int
     majority: str
 
+    # -- tables for the hot path (worked out from the above) --
+    # Per card, the play actions onto each perch of this player count, in id order.
+    plays_of: tuple[tuple[int, ...], ...]
+    # Per size n of the bird deck, per card c: the chance outcome (BIRD + c, 1 / n) of
+    # drawing it, made once so that a draw's outcome list is built without new tuples.
+    bird_draw: tuple[tuple[tuple[int, float], ...], ...]
+    # The pending decisions a turn pushes, made once (a Decision is an immutable tuple,
+    # so states share them): per player, and for the chain also per perch, for
+    # after_feed and collect also per value of the bird played (info).
+    play_decision: tuple[Decision[None], ...]
+    refill_decision: tuple[Decision[None], ...]
+    collect_decision: tuple[dict[int, Decision[int]], ...]
+    after_feed_step: tuple[dict[int, Decision[tuple[int, int]]], ...]
+    refill_check_step: tuple[Decision[int], ...]
+    chain_step: tuple[tuple[Decision[tuple[int, int]], ...], ...]
+    deal_draw: tuple[Decision[int], ...]
+    seed_take_draw: tuple[Decision[int], ...]
+    display_draw: Decision[None]
+    seed_refill_draw: Decision[None]
+
     def play_action(self, card: int, perch: int) -> int:
         return self.PLAY + card * self.max_perches + perch
 
@@ -105,6 +130,7 @@ def make_rules(
     seed_eggs = tuple(s.eggs for s in c.seeds)
     species_of = tuple(card // (2 * v_n) for card in range(n))
     value_of = tuple(c.values[(card // 2) % v_n] for card in range(n))
+    eggs_of = tuple(c.eggs[(card // 2) % v_n] for card in range(n))
     card_name = tuple(
         f"{c.species[species_of[card]].id}-{value_of[card]}{SEX_LETTER[card % 2]}"
         for card in range(n)
@@ -153,6 +179,10 @@ def make_rules(
             return f"squirrel eats a {seed_eggs[a - EAT]}-egg card"
         return f"remove {c.species[a - REMOVE].id}"
 
+    n_perches = c.perches[players]
+    plays_of = tuple(tuple(PLAY + card * p + k for k in range(n_perches)) for card in range(n))
+    bird_draw = _bird_draws(BIRD, n)
+
     names = tuple(name(a) for a in range(total))
     index = {text: a for a, text in enumerate(names)}
     # The squirrel's outcomes were first named "squirrel eats 2 eggs", which reads as
@@ -169,12 +199,17 @@ def make_rules(
         seed_eggs=seed_eggs,
         species_of=species_of,
         value_of=value_of,
-        eggs_of=tuple(c.eggs[(card // 2) % v_n] for card in range(n)),
+        eggs_of=eggs_of,
         sex_of=tuple(card % 2 for card in range(n)),
         card_name=card_name,
         species_mask=tuple(
             sum(1 << card for card in range(n) if species_of[card] == s) for s in range(s_n)
         ),
+        egg_masks=tuple(
+            (e, sum(1 << card for card in range(n) if eggs_of[card] == e))
+            for e in sorted(set(eggs_of))
+        ),
+        females=sum(1 << card for card in range(0, n, 2)),
         at_most={v: sum(1 << card for card in range(n) if value_of[card] <= v) for v in c.values},
         PLAY=PLAY,
         COLLECT=COLLECT,
@@ -192,7 +227,7 @@ def make_rules(
         total=total,
         names=names,
         index=index,
-        n_perches=c.perches[players],
+        n_perches=n_perches,
         hand_size=c.hand_size,
         display_size=c.display_size,
         column_size=c.column_size,
@@ -210,7 +245,34 @@ def make_rules(
         end_on_empty=end_trigger == "empty",
         pair_points=c.pair_points,
         majority=majority,
+        plays_of=plays_of,
+        bird_draw=bird_draw,
+        play_decision=tuple(Decision("play", q, None) for q in range(players)),
+        refill_decision=tuple(Decision("refill", q, None) for q in range(players)),
+        collect_decision=tuple(
+            {v: Decision("collect", q, v) for v in c.values} for q in range(players)
+        ),
+        after_feed_step=tuple(
+            {v: Decision("after_feed", AUTOMATIC, (q, v)) for v in c.values} for q in range(players)
+        ),
+        refill_check_step=tuple(Decision("refill_check", AUTOMATIC, q) for q in range(players)),
+        chain_step=tuple(
+            tuple(Decision("chain", AUTOMATIC, (q, k)) for k in range(n_perches))
+            for q in range(players)
+        ),
+        deal_draw=tuple(Decision("deal", CHANCE, q) for q in range(players)),
+        seed_take_draw=tuple(Decision("seed_take", CHANCE, q) for q in range(players)),
+        display_draw=Decision("display", CHANCE, None),
+        seed_refill_draw=Decision("seed_refill", CHANCE, None),
     )
+
+
+@cache
+def _bird_draws(first: int, n: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """``Rules.bird_draw`` for ``n`` cards whose outcome ids start at ``first``: some 5,000
+    tuples, made once per process and shared by every game of that action layout."""
+    birds = range(first, first + n)
+    return tuple(tuple(zip(birds, repeat(1.0 / size if size else 0.0))) for size in range(n + 1))
 
 
 def _removed_species(c: Components, players: int, choice: str) -> int:

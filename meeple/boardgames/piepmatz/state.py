@@ -45,7 +45,7 @@ from meeple.boardgames.piepmatz.actions import (
     egg_words,
 )
 from meeple.boardgames.piepmatz.rules import Rules
-from meeple.boardgames.piepmatz.scoring import Bird, rank_key, score_all
+from meeple.boardgames.piepmatz.scoring import Bird, rank_key, score_masks
 from meeple.core.api import AUTOMATIC, CHANCE, JSON, Decision, Game, State, multiset_outcomes
 
 # Each decision kind's info (the module's docstring lists the kinds).
@@ -141,10 +141,11 @@ class PiepmatzState(State):
         self._remove_species(action - self.rules.REMOVE)
 
     def _bird_outcomes(self) -> list[tuple[int, float]]:
-        """A bird drawn from the deck (perch, display and deal)."""
-        base = self.rules.BIRD
-        p = 1.0 / len(self.deck)
-        return [(base + c, p) for c in self.deck]
+        """A bird drawn from the deck (perch, display and deal): each card of the deck,
+        in its (increasing) order, with the same chance."""
+        deck = self.deck
+        row = self.rules.bird_draw[len(deck)]
+        return [row[c] for c in deck]
 
     def _outcomes_perch(self, d: Decision[PerchInfo]) -> list[tuple[int, float]]:
         return self._bird_outcomes()
@@ -187,7 +188,7 @@ class PiepmatzState(State):
     def _start_turn(self, p: int) -> None:
         self.turn = p
         if self.hands[p]:
-            self.push("play", p)
+            self.pending.append(self.rules.play_decision[p])
         else:
             # Ruling: a player with no bird to play (the bird supply has run dry)
             # triggers the end like an empty feeder deck, and passes.
@@ -202,15 +203,13 @@ class PiepmatzState(State):
             self._start_turn((p + 1) % n)
 
     def _legal_play(self, d: Decision[None]) -> list[int]:
-        t = self.rules
-        mp = t.max_perches
-        perches = range(t.n_perches)
-        out = []
+        plays_of = self.rules.plays_of
+        out: list[int] = []
+        extend = out.extend
         mask = self.hands[d.player]
         while mask:
             low = mask & -mask
-            base = t.PLAY + (low.bit_length() - 1) * mp
-            out.extend([base + k for k in perches])
+            extend(plays_of[low.bit_length() - 1])
             mask ^= low
         return out
 
@@ -221,18 +220,34 @@ class PiepmatzState(State):
         bit = 1 << c
         self.hands[p] &= ~bit
         self.known[p] &= ~bit
-        self.queues[k].append(c)
+        queue = self.queues[k]
+        queue.append(c)
         self.fed = False
-        self.push("after_feed", AUTOMATIC, (p, t.value_of[c]))
-        self._chain(p, k)
+        value_of = t.value_of
+        v = value_of[c]
+        total = 0
+        for b in queue:
+            total += value_of[b]
+        if total <= value_of[self.feeders[k]]:
+            # The queue does not beat the feeding bird (most plays): no chain to run.
+            self._after_feed(p, v)
+            return
+        pending = self.pending
+        pending.append(t.after_feed_step[p][v])
+        if not self._chain(p, k):
+            # Nothing to wait for: go on at once rather than through the stack.
+            pending.pop()
+            self._after_feed(p, v)
 
-    def _chain(self, p: int, k: int) -> None:
-        """Resolve the feeding at perch ``k`` for player ``p`` until it stops or waits."""
+    def _chain(self, p: int, k: int) -> bool:
+        """Resolve the feeding at perch ``k`` for player ``p`` until it stops or waits;
+        whether it waits (for a chance draw or a crow, with the rest of it pushed)."""
         t = self.rules
         value_of = t.value_of
         queue = self.queues[k]
+        feeders = self.feeders
         while True:
-            feeder = self.feeders[k]
+            feeder = feeders[k]
             total = 0
             best = -1
             best_i = -1
@@ -243,10 +258,10 @@ class PiepmatzState(State):
                     best, best_i = v, i
             diff = total - value_of[feeder]
             if diff <= 0:
-                return
+                return False
             self.birds[p] |= 1 << feeder
             self.fed = True
-            self.feeders[k] = queue.pop(best_i)
+            feeders[k] = queue.pop(best_i)
             events = self._events
             if events is not None:
                 events.append(("feed", feeder, diff))
@@ -255,9 +270,10 @@ class PiepmatzState(State):
                 if self._need_feeder_card():
                     if events is not None:
                         events.append(("top",))
-                    self.push("chain", AUTOMATIC, (p, k))
-                    self.push("seed_take", CHANCE, p)
-                    return
+                    pending = self.pending
+                    pending.append(t.chain_step[p][k])
+                    pending.append(t.seed_take_draw[p])
+                    return True
                 continue  # Ruling: the feeder deck is empty, so no seed card.
             if diff > len(self.column):
                 continue  # Ruling: that position is empty (the deck ran out), no seed card.
@@ -269,12 +285,13 @@ class PiepmatzState(State):
             refill = self._need_feeder_card()
             if not refill and not pest:
                 continue
-            self.push("chain", AUTOMATIC, (p, k))
+            pending = self.pending
+            pending.append(t.chain_step[p][k])
             if refill:
-                self.push("seed_refill", CHANCE, None)
+                pending.append(t.seed_refill_draw)
             if pest:
                 self._pest(p, pest)
-            return
+            return True
 
     def _run_chain(self, d: Decision[ChainInfo]) -> None:
         p, k = d.info
@@ -310,9 +327,17 @@ class PiepmatzState(State):
             self.end_triggered = True  # the feeder deck has run out: finish the round
 
     def _seed_outcomes(self) -> list[tuple[int, float]]:
-        """A card drawn from the feeder deck (seed_take and seed_refill)."""
-        base = self.rules.SEED
-        return multiset_outcomes((base + k, n) for k, n in enumerate(self.seed_deck))
+        """A card drawn from the feeder deck (seed_take and seed_refill): each kind
+        left, with its share of the deck (as ``multiset_outcomes`` makes them)."""
+        deck = self.seed_deck
+        total = sum(deck)
+        out = []  # a loop: for so few, a comprehension's own call costs more (before 3.12)
+        a = self.rules.SEED
+        for n in deck:
+            if n:
+                out.append((a, n / total))
+            a += 1
+        return out
 
     def _outcomes_seed_take(self, d: Decision[SeedTakeInfo]) -> list[tuple[int, float]]:
         return self._seed_outcomes()
@@ -346,7 +371,7 @@ class PiepmatzState(State):
         else:  # every seed card already carries a pest; this one flies off (ruling)
             self.gone[kind] += 1
         if self._need_feeder_card():  # the gap is still there
-            self.push("seed_refill", CHANCE, None)
+            self.pending.append(t.seed_refill_draw)
 
     def _crow_targets(self, p: int) -> int:
         """The birds of ``p`` 's collection a crow may chase (a card mask): those of the
@@ -372,10 +397,20 @@ class PiepmatzState(State):
             self.push("crow", d.player, d.info - 1)
 
     def _outcomes_squirrel(self, d: Decision[SquirrelInfo]) -> list[tuple[int, float]]:
-        p = d.info[0]
-        kinds = self.rules.n_seed_kinds
-        base = self.rules.EAT
-        return multiset_outcomes((base + k, self.seeds[p * kinds + k]) for k in range(kinds))
+        """One of the player's seed cards, each kind with its share (as
+        ``multiset_outcomes`` makes them)."""
+        t = self.rules
+        kinds = t.n_seed_kinds
+        start = d.info[0] * kinds
+        mine = self.seeds[start : start + kinds]
+        total = sum(mine)
+        out = []  # a loop, as in _seed_outcomes
+        a = t.EAT
+        for n in mine:
+            if n:
+                out.append((a, n / total))
+            a += 1
+        return out
 
     def _apply_squirrel(self, d: Decision[SquirrelInfo], action: int) -> None:
         p, left = d.info
@@ -387,11 +422,16 @@ class PiepmatzState(State):
 
     def _run_after_feed(self, d: Decision[AfterFeedInfo]) -> None:
         p, v = d.info
+        self._after_feed(p, v)
+
+    def _after_feed(self, p: int, v: int) -> None:
         # Offered whenever no bird flew and the hand is not empty, even with no bird low
         # enough: whether the decision comes up must not tell the others about the hand.
         if not self.fed and self.hands[p]:
-            self.push("refill_check", AUTOMATIC, p)
-            self.push("collect", p, v)
+            t = self.rules
+            pending = self.pending
+            pending.append(t.refill_check_step[p])
+            pending.append(t.collect_decision[p][v])
         else:
             self._refill_check(p)
 
@@ -421,15 +461,20 @@ class PiepmatzState(State):
 
     def _refill_check(self, p: int) -> None:
         """Offer a refill while the hand is short and birds are left, then end the turn."""
-        if self.hands[p].bit_count() < self.rules.hand_size and (self.display or self.deck):
-            self.push("refill_check", AUTOMATIC, p)
-            self.push("refill", p)
+        t = self.rules
+        if self.hands[p].bit_count() < t.hand_size and (self.display or self.deck):
+            pending = self.pending
+            pending.append(t.refill_check_step[p])
+            pending.append(t.refill_decision[p])
         else:
             self._end_turn(p)
 
     def _legal_refill(self, d: Decision[None]) -> list[int]:
         t = self.rules
-        out = [t.TAKE + c for c in sorted(self.display)]
+        out = []  # a loop: the display holds a few birds
+        take = t.TAKE
+        for c in sorted(self.display):
+            out.append(take + c)
         if self.deck:
             out.append(t.DRAW)
         return out
@@ -438,14 +483,15 @@ class PiepmatzState(State):
         t = self.rules
         p = d.player
         if action == t.DRAW:
-            self.push("deal", CHANCE, p)
+            self.pending.append(t.deal_draw[p])
             return
         c = action - t.TAKE
         self.display.remove(c)
-        self.hands[p] |= 1 << c
-        self.known[p] |= 1 << c
+        bit = 1 << c
+        self.hands[p] |= bit
+        self.known[p] |= bit
         if self.deck:
-            self.push("display", CHANCE, None)
+            self.pending.append(t.display_draw)
 
     # -- the end -----------------------------------------------------------------------
 
@@ -496,17 +542,21 @@ class PiepmatzState(State):
         return sum(n * e for n, e in zip(mine, t.seed_eggs, strict=True))
 
     def _scores(self) -> list[dict[str, int]]:
-        n = self.game.players
-        return score_all(
-            [self.collection(p) for p in range(n)],
-            [self.seed_eggs(p) for p in range(n)],
-            n_species=self.rules.n_species,
-            pair_points=self.rules.pair_points,
-            majority=self.rules.majority,
+        # score_masks: score_all (the rules as the scoring module writes them) on the
+        # collections' masks, which every search's rollout ends with.
+        t = self.rules
+        return score_masks(
+            self.birds,
+            [self.seed_eggs(p) for p in range(self.game.players)],
+            species_masks=t.species_mask,
+            egg_masks=t.egg_masks,
+            females=t.females,
+            pair_points=t.pair_points,
+            majority=t.majority,
         )
 
     def _rank_key(self, player: int, scores: Sequence[Mapping[str, int]]) -> tuple[Any, ...]:
-        return rank_key([dict(s) for s in scores], player)
+        return rank_key(scores, player)
 
     # -- what a player sees --------------------------------------------------------------
 
