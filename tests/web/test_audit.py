@@ -339,9 +339,9 @@ def test_names_may_use_letters_of_any_script(client):
     assert_error(r, 400, "auth", "taken")
     r = new_client(client).post("/api/guest", json={"name": "ZOË"})
     assert_error(r, 400, "auth", "taken")
-    # Full-width letters are the plain ones.
+    # Full-width letters are refused, saying what to type (issue 28: never silently changed).
     r = new_client(client).post("/api/guest", json={"name": "ｂｏｔｔｌｅ"})
-    assert_error(r, 400, "auth", "taken")
+    assert_error(r, 400, "auth", "type 'bottle'")
     assert client.get("/api/players/zoë").json()["name"] == "Zoë"
 
 

@@ -116,9 +116,16 @@ async def record(table_id: int, hub: HubDep) -> Response:
     )
 
 
-@router.get("/api/records/key")
+PEM = "application/x-pem-file"
+
+
+@router.get(
+    "/api/records/key",
+    response_class=Response,
+    responses={200: {"content": {PEM: {"schema": {"type": "string"}}}, "description": "PEM"}},
+)
 async def records_key(hub: HubDep) -> Response:
     """The public key the server signs its records with (PEM), for
     ``meeple replay --verify KEY``."""
     key = await hub.records_key()
-    return Response(public_pem(key.public_key()), media_type="application/x-pem-file")
+    return Response(public_pem(key.public_key()), media_type=PEM)
