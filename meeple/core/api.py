@@ -428,14 +428,6 @@ class State:
 
     # -- hooks -----------------------------------------------------------------
 
-    def _apply_action(self, action: int) -> None:
-        pending = self.pending
-        d = pending.pop()
-        self.last_decision = d
-        self._apply_of[d.kind](self, d, action)
-        if pending and pending[-1].player == AUTOMATIC:
-            self._run_automatic()
-
     def _run_automatic(self) -> None:
         """Run the automatic steps on top of the stack (``AUTOMATIC``), each of which may
         push more, until a decision or a chance outcome is to be taken (or the game is
@@ -593,8 +585,15 @@ class State:
         """``apply_action`` without its checks, for callers that pass an id straight from
         this state's ``legal_actions()`` or chance outcomes (a search's rollouts): a wrong
         id is not refused here but breaks the state."""
-        actor = self.pending[-1].player
-        self._apply_action(action)
+        # The decision's handler, then the automatic steps it leaves on top (one call
+        # fewer on every step than a helper method would cost).
+        pending = self.pending
+        d = pending.pop()
+        actor = d.player
+        self.last_decision = d
+        self._apply_of[d.kind](self, d, action)
+        if pending and pending[-1].player == AUTOMATIC:
+            self._run_automatic()
         self.history.append(action)
         self._legal_cache = None
         if actor != CHANCE:

@@ -163,7 +163,7 @@ def variants(game_id: str) -> list[dict]:  # type: ignore[type-arg]
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_game_overrides_the_cores_apply_or_clone(game_id):
     cls = meeple.game_class(game_id).state_class
-    for name in ("clone", "_apply_action"):
+    for name in ("clone", "apply_action", "apply_legal"):
         owner = next(k for k in cls.__mro__ if name in vars(k))
         assert owner.__module__ == "meeple.core.api", f"{game_id} overrides {name}"
 
