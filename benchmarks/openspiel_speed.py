@@ -45,7 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import meeple
 from benchmarks.openspiel_compare import meeple_rate, openspiel_rate, position
-from meeple.core.api import CHANCE, Game, State, sample_chance
+from meeple.arena.bench import clones_per_second, mid_game
+from meeple.core.api import CHANCE, Game, sample_chance
 
 # The issue's goals (issue 27): steps/s ÷ backgammon, clones/s ÷ python_tic_tac_toe,
 # ISMCTS ÷ ISMCTSBot.
@@ -94,35 +95,12 @@ def spiel_steps(spiel_game: Any, seconds: float, seed: int) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def mid_game(game: Game, steps: int = 30, seed: int = 0) -> State:
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.current_player() == CHANCE:
-            state.apply_action(sample_chance(state, rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
 def spiel_mid_game(spiel_game: Any, moves: int = 3, seed: int = 0) -> Any:
     rng = random.Random(seed)
     state = spiel_game.new_initial_state()
     for _ in range(moves):
         state.apply_action(rng.choice(state.legal_actions()))
     return state
-
-
-def clones(state: Any, seconds: float) -> float:
-    n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        for _ in range(100):
-            state.clone()
-        n += 100
-    return n / (time.perf_counter() - start)
 
 
 def kib_per_clone(state: Any, n: int = 200) -> float:
@@ -204,7 +182,9 @@ def main(argv: list[str] | None = None) -> int:
             add(gid, "backgammon_steps", theirs)
             add(gid, "steps_ratio", ours / theirs)
             ours, theirs = paired(
-                rep, partial(clones, s["mid"], sec), partial(clones, ttt_state, sec)
+                rep,
+                partial(clones_per_second, s["mid"], sec),
+                partial(clones_per_second, ttt_state, sec),
             )
             add(gid, "clones", ours)
             add(gid, "ttt_clones", theirs)

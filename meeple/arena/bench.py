@@ -44,17 +44,22 @@ def random_playouts(game: Game, seconds: float = 2.0, seed: int = 0) -> dict[str
     }
 
 
-def clone_rate(game: Game, seconds: float = 0.5, seed: int = 0) -> float:
-    """Clones per second of a mid-game state (a search bot's hot path)."""
+def mid_game(game: Game, steps: int = 30, seed: int = 0) -> State:
+    """A state ``steps`` random steps into a game (fewer if it ends first)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
-    for _ in range(30):
+    for _ in range(steps):
         if state.is_terminal():
             break
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def clones_per_second(state: Any, seconds: float = 0.5) -> float:
+    """How many ``clone()`` calls of ``state`` a second (any object with ``clone``)."""
     n = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -62,6 +67,11 @@ def clone_rate(game: Game, seconds: float = 0.5, seed: int = 0) -> float:
             state.clone()
         n += 100
     return n / (time.perf_counter() - start)
+
+
+def clone_rate(game: Game, seconds: float = 0.5, seed: int = 0) -> float:
+    """Clones per second of a mid-game state (a search bot's hot path)."""
+    return clones_per_second(mid_game(game, seed=seed), seconds)
 
 
 def opening_decision(game: Game, seed: int = 0) -> State:
