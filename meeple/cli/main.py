@@ -426,25 +426,25 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A record, or a JSONL file of records.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
     verify: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
-            help="A public key (PEM; a server publishes its own at /api/records/key): "
-            "each record must carry that key's signature over all of it."
+            help="A public key: a PEM file, or the address of a server's own "
+            "(http://HOST:PORT/api/records/key); each record must carry that key's "
+            "signature over all of it."
         ),
     ] = None,
 ) -> None:
     """Check a record (or every record of a JSONL file) by replaying it exactly."""
     from meeple.core.record import read_records
     from meeple.core.record import replay as replay_record
-    from meeple.core.signature import read_public_key
     from meeple.core.signature import verify as verify_signature
 
     try:
-        key = read_public_key(verify) if verify is not None else None
+        key = _public_key(verify) if verify is not None else None
     except RecordError as e:
         raise fail(str(e)) from None
 
-    count = unchecked = 0
+    count = unchecked = signed = 0
     records = read_records(file)
     while True:
         # Reading names the file and line itself (the line that failed, not the last
@@ -464,6 +464,8 @@ def replay(
         count += 1
         if record.chance is None or record.seed is None:
             unchecked += 1
+        if record.signature is not None:
+            signed += 1
         if not quiet and not state.is_terminal():
             out.print(f"line {line}: replayed, the game is not finished")
     if not quiet:
@@ -479,6 +481,26 @@ def replay(
             out.print("every chance outcome is the one its record's seed and scheme draw")
         if key is not None:
             out.print("every record carries the key's signature over all of it")
+        elif signed:
+            out.print(
+                f"{signed} of them carr{'ies' if signed == 1 else 'y'} a signature, not checked: "
+                "give --verify KEY (the server's /api/records/key) to check it"
+            )
+
+
+def _public_key(where: str) -> Any:
+    """The public key named by ``--verify``: a PEM file, or fetched from a server."""
+    from meeple.core.signature import read_public_key, read_public_pem
+
+    if where.startswith(("http://", "https://")):
+        import urllib.request
+
+        try:
+            with urllib.request.urlopen(where, timeout=10) as response:
+                return read_public_pem(response.read(), where)
+        except OSError as e:
+            raise RecordError(f"cannot fetch the key from {where}: {e}") from None
+    return read_public_key(Path(where))
 
 
 @app.command()

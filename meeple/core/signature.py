@@ -161,12 +161,17 @@ def read_public_key(path: Path) -> Ed25519PublicKey:
         text = path.read_bytes()
     except OSError as e:
         raise RecordError(f"cannot read the key file {path}: {e.strerror}") from None
+    return read_public_pem(text, str(path))
+
+
+def read_public_pem(text: bytes, where: str) -> Ed25519PublicKey:
+    """A public key from PEM text read from ``where`` (named in refusals)."""
     try:
         key = serialization.load_pem_public_key(text)
     except ValueError:
         raise RecordError(
-            f"{path} is not a PEM public key (the server publishes its own at /api/records/key)"
+            f"{where} is not a PEM public key (the server publishes its own at /api/records/key)"
         ) from None
     if not isinstance(key, Ed25519PublicKey):
-        raise RecordError(f"{path} is not an Ed25519 public key")
+        raise RecordError(f"{where} is not an Ed25519 public key")
     return key

@@ -142,6 +142,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await asyncio.to_thread(migrate, engine)
     hub = Hub(engine, settings)
     app.state.hub = hub
+    await hub.records_key()  # made on the first run, kept in the database after
     await hub.resume_all()
     # What is loaded by now (modules, game data, resumed tables) lives as long as the
     # server: keep it out of the garbage collector's full passes, which are long.

@@ -104,3 +104,37 @@ def test_meeple_replay_verify(tmp_path):
     assert out.exit_code == 1 and "seats" in out.output
     out = CliRunner().invoke(app, ["replay", str(good), "--verify", str(good)])
     assert out.exit_code != 0 and "is not a PEM public key" in out.output
+
+
+def test_the_key_may_be_fetched_from_a_server_and_an_unchecked_signature_is_said(tmp_path):
+    import http.server
+    import threading
+
+    record = _signed("queensland")
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps())
+    pem = public_pem(KEY.public_key()).encode()
+
+    class Key(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200 if self.path == "/api/records/key" else 404)
+            self.end_headers()
+            self.wfile.write(pem if self.path == "/api/records/key" else b"")
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Key)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}/api/records/key"
+        out = CliRunner().invoke(app, ["replay", str(path), "--verify", url])
+        assert out.exit_code == 0, out.output
+        assert "carries the key's signature" in out.output
+        out = CliRunner().invoke(app, ["replay", str(path), "--verify", url + "x"])
+        assert out.exit_code != 0 and "cannot fetch the key" in out.output
+    finally:
+        server.shutdown()
+    out = CliRunner().invoke(app, ["replay", str(path)])
+    assert out.exit_code == 0
+    assert "carries a signature, not checked: give --verify KEY" in out.output
