@@ -371,7 +371,7 @@ class State:
     # Fields holding one row per player (a list of lists of immutable values) that a clone
     # shares with its original until one of the two writes: a game calls own_rows(p)
     # before changing any of player p's rows. For the large per-player boards that a move
-    # seldom touches (Azul's gardens), so a clone copies only the outer lists.
+    # seldom touches (Azul's gardens), so a clone copies none of them.
     shared_rows: ClassVar[tuple[str, ...]] = ()
     # Fields that only remember what the others determine (a game's caches, such as the
     # cells a hexagon fits): not part of a position or a fingerprint; _forget_caches
@@ -830,9 +830,8 @@ class State:
             for k in cls.copied_nested:
                 d[k] = [x.copy() for x in src[k]]
             if cls.shared_rows:
-                # Both now share every row: whichever writes first copies (own_rows).
-                for k in cls.shared_rows:
-                    d[k] = src[k][:]
+                # Both now share the rows and the lists holding them: whichever writes
+                # first copies what it writes (own_rows).
                 src["_rows_owned"] = d["_rows_owned"] = 0
             return other
         other = copy.copy(self)
@@ -849,8 +848,10 @@ class State:
         if not owned >> player & 1:
             d = self.__dict__
             for k in self.shared_rows:
-                rows = d[k]
+                # The list of rows is shared too until this state owns a row of it.
+                rows = d[k] if owned else d[k][:]
                 rows[player] = rows[player][:]
+                d[k] = rows
             self._rows_owned = owned | 1 << player
 
     def to_json(self, viewer: int | None = None) -> dict[str, JSON]:

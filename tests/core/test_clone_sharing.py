@@ -39,8 +39,9 @@ def test_a_clone_shares_the_gardens_until_one_of_the_two_places():
     before = fingerprint(state)
     copy = state.clone()
     p = copy.current_player()
-    assert all(copy.garden[q] is state.garden[q] for q in range(2))
+    assert copy.garden is state.garden  # the list of rows too, until one writes
     _place(copy)
+    assert copy.garden is not state.garden
     assert copy.garden[p] is not state.garden[p]  # copied before the write
     assert copy.garden[1 - p] is state.garden[1 - p]  # the other garden still shared
     assert fingerprint(state) == before

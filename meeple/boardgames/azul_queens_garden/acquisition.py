@@ -112,6 +112,7 @@ class Acquisition(AzulFields):
                     at = where.setdefault(t, [])
                     if not at or at[-1] != i:
                         at.append(i)
+        self.own_rows(p)
         st = self.store[p]
         choices: list[int] = []
         for t, at in where.items():
@@ -161,6 +162,7 @@ class Acquisition(AzulFields):
 
     def _apply_copy(self, d: Decision[CopyInfo], a: int) -> None:
         p = d.player
+        self.own_rows(p)
         if a >= A.COPY_EXP:
             e = a - A.COPY_EXP
             self.faceup.remove(e)

@@ -90,6 +90,7 @@ class AzulFields(State):
 
     def _award(self, p: int, category: int, points: int) -> None:
         """The only way points change: by a scoring rule's category."""
+        self.own_rows(p)
         self.pts[p][category] += points
         awarded = list(self.awarded)
         awarded[p] += points

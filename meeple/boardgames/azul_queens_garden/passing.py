@@ -53,6 +53,7 @@ class PassAndDiscard(RoundEnd):
             self.joker_supply += 1
         else:
             t = a - A.DISCARD
+            self.own_rows(p)
             self.store[p][t] -= 1
             self.tower[t] += 1
             self.tower_n += 1

@@ -150,6 +150,7 @@ class Payment(AzulFields):
 
     def _apply_pay(self, d: Decision[PayInfo], a: int) -> None:
         p = d.player
+        self.own_rows(p)
         by_colour, t, remaining, used, _, x = d.info
         if a == A.PAY_JOKER:
             self.jokers[p] -= 1

@@ -194,12 +194,9 @@ class Placement(Payment):
                     low = ok & -ok
                     out.append(A.PLACE + (low.bit_length() - 1) * NUM_CELLS + x)
                     ok ^= low
-        stored = self.store_exps[p]
-        for i, e in enumerate(stored[:]):
-            del stored[i]
-            ok = self.can_pay(p, e)
-            stored.insert(i, e)
-            if ok:
+        # (An expansion never pays for itself: the keys counted are other types.)
+        for e in self.store_exps[p]:
+            if self.can_pay(p, e):
                 base = A.EXPAND + e * NUM_CELLS
                 out.extend(base + x for x in self.expansion_spots(p, e))
 
@@ -235,6 +232,7 @@ class Placement(Payment):
     def _place_from_storage(self, p: int, a: int) -> None:
         """A turn's placement ``a`` (a hexagon or an expansion from storage): it goes on
         the garden, the next player is due, and its cost is paid first."""
+        self.own_rows(p)
         if a < A.EXPAND:
             t, x = divmod(a - A.PLACE, NUM_CELLS)
             self.store[p][t] -= 1

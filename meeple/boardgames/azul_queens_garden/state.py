@@ -147,10 +147,11 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
     The rules of each family of decisions are its base classes'; the core finds their
     handlers through the class's MRO."""
 
-    # What a clone copies (the core's clone): lists of ints or bools, and per player (or
-    # per display expansion) a list of such lists. The gardens and their groups change
-    # only when a hexagon or expansion goes on them (Placement._put, _place_expansion,
-    # which call own_rows first), so clones share those rows until then. Every other
+    # What a clone copies (the core's clone): lists of ints or bools, and the display's
+    # expansions. Each player's garden, its groups, storage and points are rows shared by
+    # clones until one writes: every rule that changes them calls own_rows first
+    # (Placement._put, _place_expansion, _place_from_storage, _acquire, _apply_copy,
+    # _apply_discard, _apply_pay, _award). Every other
     # field is an int, a bool or a tuple (``awarded``), replaced rather than changed, so
     # clones share it.
     copied = (
@@ -166,7 +167,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         "returned",
         "fits",
     )
-    copied_nested = ("store", "store_exps", "pts", "trays")
+    copied_nested = ("trays",)
     shared_rows = (
         "garden",
         "area_exp",
@@ -177,6 +178,9 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
         "pat_mask",
         "colour_count",
         "pattern_count",
+        "store",
+        "store_exps",
+        "pts",
     )
     caches = ("fits",)
 
