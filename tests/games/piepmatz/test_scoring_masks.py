@@ -8,7 +8,8 @@ import random
 import pytest
 
 import meeple
-from meeple.boardgames.piepmatz.scoring import MAJORITY_MODES, score_all, score_masks
+from meeple.boardgames.piepmatz.actions import cards_of
+from meeple.boardgames.piepmatz.scoring import MAJORITY_MODES, Bird, score_all, score_masks
 from meeple.boardgames.piepmatz.state import PiepmatzState
 
 
@@ -24,17 +25,23 @@ def test_scoring_masks_gives_what_score_all_gives(players, majority):
         # so that ties, empty species and whole pairs all come up.
         density = rng.choice((0.05, 0.2, 0.5))
         owner = [rng.randrange(players) if rng.random() < density else -1 for _ in range(72)]
-        state.birds = [sum(1 << c for c in range(72) if owner[c] == p) for p in range(players)]
+        birds = [sum(1 << c for c in range(72) if owner[c] == p) for p in range(players)]
         seeds = [rng.randrange(20) for _ in range(players)]
         expected = score_all(
-            [state.collection(p) for p in range(players)],
+            [
+                [
+                    Bird(t.species_of[c], t.value_of[c], t.sex_of[c], t.eggs_of[c])
+                    for c in cards_of(mask)
+                ]
+                for mask in birds
+            ],
             seeds,
             n_species=t.n_species,
             pair_points=t.pair_points,
             majority=majority,
         )
         got = score_masks(
-            state.birds,
+            birds,
             seeds,
             species_masks=t.species_mask,
             egg_masks=t.egg_masks,
