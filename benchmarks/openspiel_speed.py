@@ -45,8 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import meeple
 from benchmarks.openspiel_compare import meeple_rate, openspiel_rate, position
-from meeple.arena.bench import clones_per_second, mid_game
-from meeple.core.api import CHANCE, Game, sample_chance
+from meeple.arena.bench import clones_per_second, mid_game, random_playouts
+from meeple.core.api import Game
 
 # The issue's goals (issue 27): steps/s ÷ backgammon, clones/s ÷ python_tic_tac_toe,
 # ISMCTS ÷ ISMCTSBot.
@@ -57,21 +57,8 @@ ISMCTS_GOAL = 3.0
 
 
 def meeple_steps(game: Game, seconds: float, seed: int) -> float:
-    """Random-playout steps per second (whole games, started until the time is up)."""
-    rng = random.Random(seed)
-    steps = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                a = sample_chance(state, rng)
-            else:
-                a = rng.choice(state.legal_actions())
-            state.apply_action(a)
-            steps += 1
-    return steps / (time.perf_counter() - start)
+    """Random-playout steps per second: ``meeple bench``'s loop (whole games)."""
+    return float(random_playouts(game, seconds, seed)["steps_per_second"])
 
 
 def spiel_steps(spiel_game: Any, seconds: float, seed: int) -> float:
