@@ -27,3 +27,20 @@ def test_openspiel_compare_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert row["meeple_iterations_per_s"] > 0 and row["openspiel_ismcts_simulations_per_s"] > 0
     assert row["head_to_head"]["games"] == 2
     assert "head-to-head overall" in capsys.readouterr().out
+
+
+def test_openspiel_speed_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = SCRIPT.with_name("openspiel_speed.py")
+    spec = importlib.util.spec_from_file_location("openspiel_speed", script)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "speed.json"
+    args = ["--seconds", "0.05", "--repeats", "2", "--only", "tiny", "--opening", "0"]
+    assert module.main([*args, "--json", str(out)]) == 0
+    row = json.loads(out.read_text())["rows"][0]
+    assert row["game"] == "tiny" and row["most_players"] == 3
+    for key in ("steps_ratio", "clones_ratio", "ismcts_ratio", "cost_ratio", "kib_per_clone"):
+        assert row[key] > 0, key
+    assert row["goals"]["clones_ratio"] == 2.0
+    assert "÷ bg" in capsys.readouterr().out
