@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,11 +14,17 @@ pytest.importorskip("pyspiel")
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "openspiel_compare.py"
 
 
-def test_openspiel_compare_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("openspiel_compare", SCRIPT)
+def _script(path: Path) -> Any:
+    """A benchmark script loaded as a module (benchmarks/ is no package)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_openspiel_compare_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    module = _script(SCRIPT)
     out = tmp_path / "bench.json"
     args = ["--seconds", "0.05", "--move-seconds", "0.002", "--games", "2", "--only", "tiny"]
     assert module.main([*args, "--opening", "0", "--json", str(out)]) == 0
@@ -30,11 +37,7 @@ def test_openspiel_compare_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_openspiel_speed_smoke(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    script = SCRIPT.with_name("openspiel_speed.py")
-    spec = importlib.util.spec_from_file_location("openspiel_speed", script)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = _script(SCRIPT.with_name("openspiel_speed.py"))
     out = tmp_path / "speed.json"
     args = ["--seconds", "0.05", "--repeats", "2", "--only", "tiny", "--opening", "0"]
     assert module.main([*args, "--json", str(out)]) == 0
