@@ -8,14 +8,20 @@ decisions.
 from __future__ import annotations
 
 from meeple.boardgames.azul_queens_garden import actions as A
-from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
+from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
 from meeple.boardgames.azul_queens_garden.fields import PURCHASES, AzulFields
-from meeple.boardgames.azul_queens_garden.rules import COL, PAT
+from meeple.boardgames.azul_queens_garden.rules import COL, COLOUR_TYPES, PAT, PATTERN_TYPES
 from meeple.core import CHANCE, Decision, multiset_outcomes
 
 CopyInfo = tuple[int, ...]  # the hexagon types taken, each still to be found a place of origin
 DrawInfo = tuple[int, int]  # tiles still to draw onto the newest expansion, expansions to open
 RevealInfo = int  # -1: for the display; else the buying player
+
+# Per take (its action id: the six colours, then the six patterns), the hexagon types of
+# that colour or pattern, a bit per type.
+KEY_TYPES = COLOUR_TYPES + PATTERN_TYPES
+DRAW_IDS = tuple(A.DRAW + t for t in range(NUM_TYPES))  # per hexagon type, its draw
+REVEAL_IDS = tuple(A.REVEAL + e for e in range(NUM_TYPES))  # per expansion, its reveal
 
 
 class Acquisition(AzulFields):
@@ -46,31 +52,27 @@ class Acquisition(AzulFields):
             self.top = False
             self.push("reveal", CHANCE, -1)
 
-    def _display_counts(
-        self,
-    ) -> tuple[list[int], list[int], list[int], list[int], list[int], list[int]]:
-        """Per colour and per pattern: the hexagon types in the display, the face-up
-        expansions, and how many of those expansions print a type also lying there
-        (one of the two is taken, the taker's choice: ruling 16)."""
-        types = set()
+    def _display_bits(self) -> tuple[int, int]:
+        """The hexagon types lying in the display and the face-up expansions' types, each
+        a bit per type (every expansion is one of a kind, so a set loses nothing)."""
+        present = 0
         for tray in self.trays:
-            types.update(tray)
-        cn = [0] * 6
-        pn = [0] * 6
-        for t in types:
-            cn[COL[t]] += 1
-            pn[PAT[t]] += 1
-        ce = [0] * 6
-        pe = [0] * 6
-        cf = [0] * 6
-        pf = [0] * 6
+            for t in tray:
+                present |= 1 << t
+        faceup = 0
         for e in self.faceup:
-            ce[COL[e]] += 1
-            pe[PAT[e]] += 1
-            if e in types:
-                cf[COL[e]] += 1
-                pf[PAT[e]] += 1
-        return cn, pn, ce, pe, cf, pf
+            faceup |= 1 << e
+        return present, faceup
+
+    def _display_counts(self, key: int) -> tuple[int, int, int]:
+        """For a take's ``key`` (an action id: a colour, then a pattern): the hexagon types
+        of it in the display, its face-up expansions, and how many of those expansions
+        print a type also lying there (one of the two is taken, the taker's choice:
+        ruling 16)."""
+        present, faceup = self._display_bits()
+        m = KEY_TYPES[key]
+        both = present & faceup & m
+        return (present & m).bit_count(), (faceup & m).bit_count(), both.bit_count()
 
     @staticmethod
     def _fits(tiles: int, exps: int, either: int, free_t: int, free_e: int) -> bool:
@@ -87,14 +89,26 @@ class Acquisition(AzulFields):
         out: list[int] = []
         free_t = rules.storage_tiles - self.store_n[p]
         free_e = rules.storage_expansions - len(self.store_exps[p])
-        cn, pn, ce, pe, cf, pf = self._display_counts()
+        present, faceup = self._display_bits()
+        if not faceup:
+            # Hexagons only (the usual case): a take fits if its types fit in the room
+            # for hexagons, and with room for a whole colour or pattern every take fits.
+            if free_t >= NUM_PATTERNS:
+                return [key for key, m in enumerate(KEY_TYPES) if present & m]
+            return [
+                key
+                for key, m in enumerate(KEY_TYPES)
+                if present & m and (present & m).bit_count() <= free_t
+            ]
+        both = present & faceup
         fits = self._fits
-        for i in range(6):
-            if (cn[i] or ce[i]) and fits(cn[i] - cf[i], ce[i] - cf[i], cf[i], free_t, free_e):
-                out.append(A.ACQ_COLOUR + i)
-        for i in range(6):
-            if (pn[i] or pe[i]) and fits(pn[i] - pf[i], pe[i] - pf[i], pf[i], free_t, free_e):
-                out.append(A.ACQ_PATTERN + i)
+        for key, m in enumerate(KEY_TYPES):  # the key is the take's action id
+            nt = present & m
+            ne = faceup & m
+            if nt or ne:
+                nf = (both & m).bit_count()
+                if fits(nt.bit_count() - nf, ne.bit_count() - nf, nf, free_t, free_e):
+                    out.append(key)
         return out
 
     def _acquire(self, p: int, a: int) -> None:
@@ -210,9 +224,8 @@ class Acquisition(AzulFields):
     # -- chance --------------------------------------------------------------------
 
     def _outcomes_draw(self, d: Decision[DrawInfo]) -> list[tuple[int, float]]:
-        bag = self.bag
         n = self.bag_n
-        return [(A.DRAW + t, c / n) for t, c in enumerate(bag) if c]
+        return [(a, c / n) for a, c in zip(DRAW_IDS, self.bag, strict=True) if c]
 
     def _apply_draw(self, d: Decision[DrawInfo], a: int) -> None:
         t = a - A.DRAW
@@ -229,7 +242,10 @@ class Acquisition(AzulFields):
 
     def _outcomes_reveal(self, d: Decision[RevealInfo]) -> list[tuple[int, float]]:
         if d.info < 0:
-            return multiset_outcomes((A.REVEAL + e, c) for e, c in enumerate(self.hidden))
+            # Each unseen expansion is one of a kind (a count of 0 or 1): equally likely.
+            unseen = [a for a, c in zip(REVEAL_IDS, self.hidden, strict=True) if c]
+            chance = 1 / len(unseen)
+            return [(a, chance) for a in unseen]
         k, h = self.reserve, sum(self.hidden)
         weights = [0] * NUM_TYPES
         if k:

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.board import CELLS_PER_AREA
-from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
 from meeple.boardgames.azul_queens_garden.fields import AzulFields
-from meeple.boardgames.azul_queens_garden.rules import COL, PAT, RING_OF_CELL
+from meeple.boardgames.azul_queens_garden.rules import (
+    COL,
+    COLOUR_TYPES,
+    PAT,
+    PATTERN_TYPES,
+    RING_OF_CELL,
+)
 from meeple.core import Decision
 
 ModeInfo = tuple[int, int, int]  # the hexagon type placed, the items owed, its cell
@@ -21,6 +26,18 @@ PayInfo = tuple[bool, int, int, int, int, int]
 
 class Payment(AzulFields):
     """What storage can pay, and the payment decisions."""
+
+    def _held(self, p: int) -> tuple[int, int]:
+        """The hexagon types in ``p`` 's storage, and those types together with its
+        stored expansions' (either pays as a key), each a bit per type."""
+        tiles = 0
+        for t, n in enumerate(self.store[p]):
+            if n:
+                tiles |= 1 << t
+        held = tiles
+        for e in self.store_exps[p]:
+            held |= 1 << e
+        return tiles, held
 
     def _keys_available(self, p: int, t: int, by_colour: bool) -> int:
         """How many different keys (patterns of t's colour, or colours of t's
@@ -42,32 +59,25 @@ class Payment(AzulFields):
                     n += 1
         return n
 
-    def _payable_types(self, p: int) -> list[int]:
-        """The hexagon types in ``p`` 's storage whose cost storage can pay."""
-        st = self.store[p]
-        types = [t for t in range(NUM_TYPES) if st[t]]
-        if not types:
-            return types
+    def _payable_types(self, p: int) -> int:
+        """The hexagon types in ``p`` 's storage whose cost storage can pay, in bits."""
+        tiles, held = self._held(p)
         values = self.rules.values
         jokers = self.jokers[p]
-        cm = [0] * 6
-        pm = [0] * 6
-        for t in types:
-            cm[COL[t]] |= 1 << PAT[t]
-            pm[PAT[t]] |= 1 << COL[t]
-        for e in self.store_exps[p]:
-            cm[COL[e]] |= 1 << PAT[e]
-            pm[PAT[e]] |= 1 << COL[e]
-        out = []
-        for t in types:
-            c, q = COL[t], PAT[t]
-            need = values[q] - 1 - jokers
+        out = 0
+        rest = tiles
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            t = low.bit_length() - 1
+            # The keys of t's colour (pattern) in storage, t itself among them.
+            need = values[PAT[t]] - jokers
             if (
-                need <= 0
-                or (cm[c] & ~(1 << q)).bit_count() >= need
-                or (pm[q] & ~(1 << c)).bit_count() >= need
+                need <= 1
+                or (held & COLOUR_TYPES[COL[t]]).bit_count() >= need
+                or (held & PATTERN_TYPES[PAT[t]]).bit_count() >= need
             ):
-                out.append(t)
+                out |= low
         return out
 
     def can_pay(self, p: int, t: int) -> bool:

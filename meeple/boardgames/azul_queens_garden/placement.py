@@ -15,12 +15,13 @@ from meeple.boardgames.azul_queens_garden.board import (
     cell_name,
 )
 from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
-from meeple.boardgames.azul_queens_garden.fields import EMPTY, ORNAMENT, UNKNOWN, Fits
+from meeple.boardgames.azul_queens_garden.fields import ABSENT, EMPTY, ORNAMENT, UNKNOWN, Fits
 from meeple.boardgames.azul_queens_garden.payment import Payment
 from meeple.boardgames.azul_queens_garden.rules import COL, PAT
 from meeple.core import Decision
 
 NB = NEIGHBOURS
+NEAR = tuple(sum(1 << n for n in NB[x]) for x in range(NUM_CELLS))  # per cell, its neighbours
 
 PlaceBoughtInfo = int  # the garden expansion just bought
 
@@ -180,11 +181,8 @@ class Placement(Payment):
         """Add to ``out`` the turn's placements: each hexagon in ``p`` 's storage whose
         cost storage can pay, on each empty space it fits, then each stored expansion
         storage can pay for (without itself), on each spot of a free area it fits."""
-        payable = self._payable_types(p)
-        if payable:
-            mask = 0
-            for t in payable:
-                mask |= 1 << t
+        mask = self._payable_types(p)
+        if mask:
             fits = self.fits[p][0]
             if fits is None:
                 fits = self._fitting_cells(p)
@@ -270,12 +268,14 @@ class Placement(Payment):
         self._put(p, e, x)
 
     def _put(self, p: int, t: int, x: int) -> None:
-        """A hexagon (placed or printed) lands on cell ``x``: update the groups."""
+        """A hexagon (placed or printed) lands on cell ``x``: update the groups, and where
+        hexagons fit on the empty cells, if that was known."""
         self.own_rows(p)
-        self.fits[p] = UNKNOWN
+        cells, spots = self.fits[p]
         g = self.garden[p]
         g[x] = t
         c, q = COL[t], PAT[t]
+        members = 1 << x  # the cells of the groups x joins (bits)
         for lab, mask, key, bit, same in (
             (self.col_lab[p], self.col_mask[p], c, 1 << q, COL),
             (self.pat_lab[p], self.pat_mask[p], q, 1 << c, PAT),
@@ -291,9 +291,40 @@ class Placement(Payment):
                         for i in range(NUM_CELLS):
                             if lab[i] == other:
                                 lab[i] = x
+                                members |= 1 << i
             mask[x] = m
         self.colour_count[p][c] += 1
         self.pattern_count[p][q] += 1
+        self.fits[p] = (
+            None if cells is None else self._refit(p, cells, members, EMPTY),
+            None if spots is None else self._refit(p, spots, members, ABSENT),
+        )
+
+    def _refit(self, p: int, fits: Fits, members: int, kind: int) -> Fits:
+        """Where hexagons fit (``kind`` EMPTY: on the empty cells; ABSENT: on the spaces
+        of the free expansion areas) once the groups of the cells ``members`` have
+        changed: only the cells next to those groups see anything new, so only they are
+        worked out again (``_fitting_cells`` and ``_fitting_spots`` look at them all)."""
+        near = members
+        rest = members
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            near |= NEAR[low.bit_length() - 1]
+        out = [(y, types) for y, types in fits if not near >> y & 1]
+        g = self.garden[p]
+        neighbourhood = self._neighbourhood
+        while near:
+            low = near & -near
+            near ^= low
+            y = low.bit_length() - 1
+            # A free area's spaces are absent cells; its ornament (y % 7 == 0) is no spot.
+            if g[y] == kind and (kind == EMPTY or y % CELLS_PER_AREA):
+                types = fitting(neighbourhood(p, y))
+                if types:
+                    out.append((y, types))
+        out.sort()
+        return tuple(out)
 
     # -- a bought expansion ------------------------------------------------------------
 

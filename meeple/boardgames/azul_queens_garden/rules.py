@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from meeple.boardgames.azul_queens_garden.board import AREAS, CELLS_PER_AREA, NUM_CELLS, RING
 from meeple.boardgames.azul_queens_garden.components import (
+    NUM_COLOURS,
     NUM_PATTERNS,
     NUM_TYPES,
     Components,
@@ -29,6 +30,14 @@ COL = tuple(t // NUM_PATTERNS for t in range(NUM_TYPES))
 """Per tile type (``colour * 6 + pattern``), its colour."""
 PAT = tuple(t % NUM_PATTERNS for t in range(NUM_TYPES))
 """Per tile type, its pattern."""
+COLOUR_TYPES = tuple(
+    sum(1 << t for t in range(NUM_TYPES) if COL[t] == c) for c in range(NUM_COLOURS)
+)
+"""Per colour, its six tile types as bits (type t is bit t)."""
+PATTERN_TYPES = tuple(
+    sum(1 << t for t in range(NUM_TYPES) if PAT[t] == q) for q in range(NUM_PATTERNS)
+)
+"""Per pattern, its six tile types as bits."""
 RING_OF_CELL = tuple(RING[c // CELLS_PER_AREA] for c in range(NUM_CELLS))
 """Per cell, the six spaces around the ornament of its area (a completed ring earns a
 joker)."""

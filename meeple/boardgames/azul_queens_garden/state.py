@@ -32,7 +32,13 @@ from typing import Any
 
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.acquisition import CopyInfo, DrawInfo, RevealInfo
-from meeple.boardgames.azul_queens_garden.board import AREAS, CELLS_PER_AREA, NUM_CELLS, cell_name
+from meeple.boardgames.azul_queens_garden.board import (
+    AREAS,
+    CELLS_PER_AREA,
+    NUM_CELLS,
+    RING,
+    cell_name,
+)
 from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
 from meeple.boardgames.azul_queens_garden.fields import (
     ABSENT,
@@ -63,6 +69,7 @@ from meeple.boardgames.azul_queens_garden.placement import (
     PlaceBoughtInfo,
     Placement,
     fault,
+    fitting,
 )
 from meeple.boardgames.azul_queens_garden.rules import COL, PAT
 from meeple.boardgames.azul_queens_garden.scoring import end_of_game, evaluation
@@ -839,6 +846,20 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
                     keys = [other[g[x]] for x in xs]
                     assert len(set(keys)) == len(keys), "a group holds two identical hexagons"
                     assert mask[label] == sum(1 << k for k in keys), "group mask"
+            # Where hexagons fit is kept and updated cell by cell as the garden grows
+            # (Placement._refit): it must be what the garden says.
+            kept = self.fits[p][0]
+            if kept is not None:
+                hoods = ((x, fitting(self._neighbourhood(p, x))) for x in range(NUM_CELLS))
+                fresh = tuple((x, ty) for x, ty in hoods if g[x] == EMPTY and ty)
+                assert kept == fresh, f"player {p}'s kept fitting cells are not the garden's"
+            kept = self.fits[p][1]
+            if kept is not None:
+                free = [a for a in range(1, AREAS) if self.area_exp[p][a] < 0]
+                spots = (x for a in free for x in RING[a])
+                hoods = ((x, fitting(self._neighbourhood(p, x))) for x in spots)
+                fresh = tuple((x, ty) for x, ty in hoods if ty)
+                assert kept == fresh, f"player {p}'s kept expansion spots are not the garden's"
         in_display = sum(len(tray) for tray in self.trays)
         stored = sum(sum(st) for st in self.store)
         assert self.bag_n == sum(self.bag) and self.tower_n == sum(self.tower), "bag/tower size"
@@ -1012,10 +1033,7 @@ class AzulQueensGardenState(PassAndDiscard, Placement):
                 return f"the expansion just bought is {rules.tile_name(d.info)}"
             return self._spot_problem(p, e, x) or "that spot is not allowed"
         if a < A.PLACE:
-            by_colour = a < A.ACQ_PATTERN
-            cn, pn, ce, pe, cf, pf = self._display_counts()
-            i = a - (A.ACQ_COLOUR if by_colour else A.ACQ_PATTERN)
-            nt, ne, nf = (cn[i], ce[i], cf[i]) if by_colour else (pn[i], pe[i], pf[i])
+            nt, ne, nf = self._display_counts(a)
             if not nt and not ne:
                 return "the display holds nothing of that colour or pattern"
             free = rules.storage_tiles - self.store_n[p]
