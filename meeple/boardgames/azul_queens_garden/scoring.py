@@ -16,26 +16,30 @@ P = 6  # patterns per colour: tile type t is colour t // P, pattern t % P
 
 def groups(cells: Sequence[int], by_colour: bool, key: int) -> list[list[int]]:
     """The groups of ``key`` (a colour or a pattern): connected hexagons sharing it."""
+    return [g for k, g in all_groups(cells, by_colour) if k == key]
 
-    def k(t: int) -> int:
-        return t // P if by_colour else t % P
 
-    seen: set[int] = set()
-    out: list[list[int]] = []
-    for start, t in enumerate(cells):
-        if t < 0 or start in seen or k(t) != key:
+def all_groups(cells: Sequence[int], by_colour: bool) -> list[tuple[int, list[int]]]:
+    """Every colour group (or every pattern group) of a garden, each with its colour
+    (pattern), in the order of their first cells: one pass over the garden for all six
+    keys at once (the final evaluation scores them all)."""
+    keys = [(t // P if by_colour else t % P) if t >= 0 else -1 for t in cells]
+    seen = [False] * len(cells)
+    out: list[tuple[int, list[int]]] = []
+    for start, key in enumerate(keys):
+        if key < 0 or seen[start]:
             continue
         group = [start]
-        seen.add(start)
+        seen[start] = True
         i = 0
         while i < len(group):
             for n in NEIGHBOURS[group[i]]:
-                u = cells[n]
-                if u >= 0 and n not in seen and k(u) == key:
-                    seen.add(n)
+                if not seen[n] and keys[n] == key:
+                    seen[n] = True
                     group.append(n)
             i += 1
-        out.append(sorted(group))
+        group.sort()
+        out.append((key, group))
     return out
 
 
@@ -70,12 +74,11 @@ def evaluation(
     points = 0
     bonus = 0
     for by_colour in (True, False):
-        for key in range(P):
-            for g in groups(cells, by_colour, key):
-                if len(g) >= min_group:
-                    points += sum(values[cells[c] % P] for c in g)
-                    if len(g) == P:
-                        bonus += six_bonus
+        for _, g in all_groups(cells, by_colour):
+            if len(g) >= min_group:
+                points += sum(values[cells[c] % P] for c in g)
+                if len(g) == P:
+                    bonus += six_bonus
     return {"evaluation": points, "group_bonus": bonus}
 
 
