@@ -173,7 +173,7 @@ def reach_key(base: int, shape: Shape) -> Reach:
     return (base, shape[0], shape[1], tuple(sorted(shape[3])))
 
 
-class _ReachTable(dict[int, tuple[int, ...]]):
+class ReachTable(dict[int, tuple[int, ...]]):
     """Per square ``t``: the anchors (as ``base`` plus their square) where the footprint
     covers ``t``, stays on the grid and leaves the starting house uncovered. A square's
     entry is worked out the first time it is asked for."""
@@ -195,8 +195,8 @@ class _ReachTable(dict[int, tuple[int, ...]]):
 
 
 @cache
-def reach_table(key: Reach) -> _ReachTable:
-    return _ReachTable(key)
+def reach_table(key: Reach) -> ReachTable:
+    return ReachTable(key)
 
 
 @cache
@@ -265,8 +265,10 @@ class Farm:
     """
 
     __slots__ = (
+        "behind",
         "cells",
         "fences",
+        "footprints",
         "halves",
         "house",
         "installed",
@@ -294,11 +296,16 @@ class Farm:
         self.halves: Mapping[int, int] = {}  # building squares: the step to the other half
         self.tokens: Mapping[int, int] = {}
         self.touch: frozenset[int] = frozenset()  # squares of the farm and their neighbours
-        # Per footprint a piece may have (``footprints``): every anchor where it touches or
-        # covers the farm, stays on the grid and leaves the starting house uncovered; so
-        # all the placement rule allows but for the halves of buildings (:meth:`fits`).
-        # Kept as the farm grows, since these only ever gain anchors.
-        self.reach: Mapping[Reach, frozenset[int]] = {k: frozenset() for k in footprints}
+        # Per footprint a piece may have (``footprints``, in that order): every anchor where
+        # it touches or covers the farm, stays on the grid and leaves the starting house
+        # uncovered; so all the placement rule allows but for the halves of buildings
+        # (:meth:`fits`). Kept as the farm grows, since these only ever gain anchors. The
+        # first footprint (a land card's, the piece laid most) gains them at every spread;
+        # the others, needed only when a building or pond tile is taken, lag behind by the
+        # squares of ``behind`` (touch squares they do not count yet) until catch_up.
+        self.footprints: tuple[Reach, ...] = tuple(footprints)
+        self.reach: tuple[frozenset[int], ...] = tuple(frozenset() for _ in self.footprints)
+        self.behind: tuple[int, ...] = ()
         self.spread(self.cells)
         self.fences: frozenset[int] = frozenset()
         self.pipes: frozenset[int] = frozenset()
@@ -316,7 +323,9 @@ class Farm:
         f.halves = self.halves
         f.tokens = self.tokens
         f.touch = self.touch
+        f.footprints = self.footprints
         f.reach = self.reach
+        f.behind = self.behind
         f.fences = self.fences
         f.pipes = self.pipes
         f.nimbus = self.nimbus
@@ -371,9 +380,12 @@ class Farm:
                 return HALF
         return None if anchor in grid_anchors(w, h) else OFF_GRID
 
-    def lay(self, squares: Mapping[int, FarmCell]) -> None:
+    def lay(
+        self, squares: Mapping[int, FarmCell], tables: Sequence[ReachTable] | None = None
+    ) -> None:
         """Lay ``squares`` on the farm, over what they cover; the building halves and the
-        reach follow. The changed dicts are new ones (see the class)."""
+        reach follow (``tables``: see :meth:`spread`). The changed dicts are new ones (see
+        the class)."""
         cells = self.cells
         halves = self.halves
         new = []
@@ -388,19 +400,33 @@ class Farm:
             kept = {i: step for i, step in halves.items() if i not in squares}
             self.halves = kept | {i: c[5] for i, c in squares.items() if c[5]}
         if new:
-            self.spread(new)
+            self.spread(new, tables)
 
-    def spread(self, squares: Iterable[int]) -> None:
-        """The farm now reaches ``squares``: they and their neighbours touch it, and each
-        footprint's reach gains the anchors that meet them."""
+    def spread(self, squares: Iterable[int], tables: Sequence[ReachTable] | None = None) -> None:
+        """The farm now reaches ``squares``: they and their neighbours touch it, and the
+        first footprint's reach gains the anchors that meet them (the others' wait in
+        ``behind``). ``tables``: the footprints' reach tables, where the caller has them."""
         touch = self.touch
         new = set().union(*map(_NEAR.__getitem__, squares))
         new -= touch
         if new:
             self.touch = touch | new
-            self.reach = {
-                k: v.union(*map(reach_table(k).__getitem__, new)) for k, v in self.reach.items()
-            }
+            reach = self.reach
+            if reach:
+                table = tables[0] if tables is not None else reach_table(self.footprints[0])
+                self.reach = (reach[0].union(*map(table.__getitem__, new)), *reach[1:])
+                self.behind += tuple(new)
+
+    def catch_up(self, tables: Sequence[ReachTable] | None = None) -> None:
+        """Bring every footprint's reach up to the farm's touch (``behind`` emptied)."""
+        behind = self.behind
+        if behind:
+            if tables is None:
+                tables = [reach_table(k) for k in self.footprints]
+            reach = self.reach
+            lagging = zip(reach[1:], tables[1:], strict=True)
+            self.reach = (reach[0], *[v.union(*map(t.__getitem__, behind)) for v, t in lagging])
+            self.behind = ()
 
     def anchors(self, shape: Shape) -> set[int]:
         """Every top-left square where ``shape`` may go (:meth:`fit_checks`)."""
@@ -410,7 +436,17 @@ class Farm:
         """Every anchor (``base`` plus the square) where the footprint ``key``, one the farm
         keeps the reach of, may go: the placement rule (:meth:`fit_checks`) from the reach,
         less the anchors covering only half of a building."""
-        ok = self.reach[key]
-        cuts = half_cuts(key)
-        halved = [i + x for i, step in self.halves.items() for x in cuts[step]]
-        return ok.difference(halved) if halved else ok
+        return self.fitting(self.footprints.index(key), reach_table(key), half_cuts(key))
+
+    def fitting(
+        self, k: int, table: ReachTable, cuts: Mapping[int, tuple[int, ...]]
+    ) -> frozenset[int]:
+        """:meth:`fits` of the farm's ``k``-th footprint, given its reach table and
+        :func:`half_cuts` (the place decision's path: no key to look up)."""
+        ok = self.reach[k]
+        if k and self.behind:
+            ok = ok.union(*map(table.__getitem__, self.behind))
+        halves = self.halves
+        if not halves:
+            return ok
+        return ok.difference([i + x for i, step in halves.items() for x in cuts[step]])

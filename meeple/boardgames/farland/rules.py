@@ -11,12 +11,16 @@ from meeple.boardgames.farland.actions import Layout
 from meeple.boardgames.farland.components import Components
 from meeple.boardgames.farland.farm import (
     Reach,
+    ReachTable,
     Shape,
     card_shape,
+    half_cuts,
     pond_shape,
     reach_key,
+    reach_table,
     tile_shape,
 )
+from meeple.boardgames.farland.scoring import Techs
 
 RULE_SETS = ("basic", "advanced")
 """The ``rules`` option: the basic game, or the advanced one with the Tech Board (and the
@@ -51,7 +55,13 @@ class Rules:
     # them (farm.Reach: anchors counted from the first "at" action id)
     footprints: dict[int, tuple[Reach, ...]]
     # the footprints of every piece that may be laid: the ones a farm keeps the reach of
+    # (a land card's first: the one Farm.spread keeps up at once)
     reaches: tuple[Reach, ...]
+    # per footprint of ``reaches``: its reach table and its half_cuts (farm.py)
+    reach_tables: tuple[ReachTable, ...]
+    reach_cuts: tuple[dict[int, tuple[int, ...]], ...]
+    # piece id (one that may be laid) -> the places in ``reaches`` of its footprints
+    reach_slots: dict[int, tuple[int, ...]]
     # piece id -> per rotation, the first rotation with the same footprint (the placement
     # rule judges them alike), or -1 where the rotation repeats a smaller one (None)
     first_fits: dict[int, tuple[int, ...]]
@@ -67,6 +77,11 @@ class Rules:
     # The deep heuristic's memory of planned farms (planner.planned_outlook): kept with
     # the rules, so a corrected component file never meets another file's plans.
     outlooks: dict[Hashable, tuple[int, int]] = field(
+        default_factory=dict, compare=False, hash=False, repr=False
+    )
+    # A farm's technology bits -> the scoring's Techs of them (state.techs_of): a handful
+    # of distinct sets a game, each made once.
+    techs_memo: dict[int, Techs] = field(
         default_factory=dict, compare=False, hash=False, repr=False
     )
 
@@ -92,6 +107,7 @@ def make_rules(comp: Components, side: str, players: int) -> Rules:
         keys = [None if s is None else reach_key(layout.AT, s) for s in r]
         first_fits[k] = tuple(-1 if f is None else keys.index(f) for f in keys)
     n_level1 = len(comps.LEVEL1)
+    reaches = tuple(dict.fromkeys(f for k in laid for f in footprints[k]))
     return Rules(
         components=comp,
         side=side,
@@ -103,7 +119,10 @@ def make_rules(comp: Components, side: str, players: int) -> Rules:
         card_gains=tuple(LAND_CARD_GAINS if card.building < 0 else 0 for card in comp.land_cards),
         shapes=shapes,
         footprints=footprints,
-        reaches=tuple(dict.fromkeys(f for k in laid for f in footprints[k])),
+        reaches=reaches,
+        reach_tables=tuple(reach_table(f) for f in reaches),
+        reach_cuts=tuple(half_cuts(f) for f in reaches),
+        reach_slots={k: tuple(reaches.index(f) for f in footprints[k]) for k in laid},
         first_fits=first_fits,
         building_pieces=frozenset(
             [TILE + b for b in range(n_tiles)]

@@ -118,14 +118,12 @@ def _regions_by_sides(
 ) -> list[tuple[list[int], bool]]:
     """``regions`` without links: the same walk, each side of a square looked at in place
     (north, east, south, west, as ``square_links`` lists them). For a farm scored once,
-    building its links costs more than the walk."""
-    seen: set[int] = set()
+    building its links costs more than the walk. One set holds the squares not yet
+    reached, so a side into one of them costs a single look-up."""
+    left = set(cells)
     out: list[tuple[list[int], bool]] = []
-    for start in cells:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [start]
+    while left:
+        stack = [left.pop()]
         area: list[int] = []
         closed = True
         while stack:
@@ -133,32 +131,32 @@ def _regions_by_sides(
             area.append(i)
             if 2 * i not in fenced:
                 j = i - N
-                if j not in cells:
-                    closed = False
-                elif j not in seen:
-                    seen.add(j)
+                if j in left:
+                    left.remove(j)
                     stack.append(j)
+                elif j not in cells:
+                    closed = False
             j = i + 1
             if 2 * j + 1 not in fenced:
-                if j not in cells:
-                    closed = False
-                elif j not in seen:
-                    seen.add(j)
+                if j in left:
+                    left.remove(j)
                     stack.append(j)
+                elif j not in cells:
+                    closed = False
             j = i + N
             if 2 * j not in fenced:
-                if j not in cells:
-                    closed = False
-                elif j not in seen:
-                    seen.add(j)
+                if j in left:
+                    left.remove(j)
                     stack.append(j)
+                elif j not in cells:
+                    closed = False
             if 2 * i + 1 not in fenced:
                 j = i - 1
-                if j not in cells:
-                    closed = False
-                elif j not in seen:
-                    seen.add(j)
+                if j in left:
+                    left.remove(j)
                     stack.append(j)
+                elif j not in cells:
+                    closed = False
         out.append((area, closed))
     return out
 
@@ -272,15 +270,16 @@ def score_farm(
                     growth += counts[a]
         if closed and kinds:
             continue  # animals trample the crops of their pasture
-        everywhere = closed and aquasphere
-        for i in area:
-            if everywhere or i in irrigated:
-                c = cells[i]
-                if c[1] >= na:
-                    crops[c[1] - na] += c[2]
-                t = tokens.get(i)
-                if t is not None and t >= na:
-                    crops[t - na] += 1
+        # the squares whose crops score: every one of a pasture with Aquasphere, else the
+        # irrigated ones (looked for in C: few squares are irrigated)
+        watered: Iterable[int] = area if closed and aquasphere else irrigated.intersection(area)
+        for i in watered:
+            c = cells[i]
+            if c[1] >= na:
+                crops[c[1] - na] += c[2]
+            t = tokens.get(i)
+            if t is not None and t >= na:
+                crops[t - na] += 1
     crop_pts = sum(crop_points(n, comp, techs.agro_optimizer) for n in crops)
     unique = {c[4] for c in cells.values() if c[0] == K_BUILDING}
     tech = 0

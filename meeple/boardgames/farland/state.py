@@ -272,7 +272,7 @@ class FarlandState(State):
 
     def _outcomes_deal(self, d: Decision[DealInfo]) -> list[tuple[int, float]]:
         deck = self.deck
-        row = _deal_row(self.L.DRAW, len(self.rules.components.land_cards), len(deck))
+        row = _deal_row(self.rules.actions.DRAW, len(self.rules.components.land_cards), len(deck))
         return [row[c] for c in deck]
 
     def _apply_deal(self, d: Decision[DealInfo], action: int) -> None:
@@ -298,7 +298,8 @@ class FarlandState(State):
         return None if self.box[t] > 0 else f"no {IMPROVEMENT_TYPES[t]} is left in the box"
 
     def _legal_start(self, d: Decision[None]) -> list[int]:
-        return [self.L.IMP + t for t in range(3) if self._start_problem(t) is None]
+        imp = self.rules.actions.IMP
+        return [imp + t for t, left in enumerate(self.box) if left > 0]  # _start_problem
 
     def _apply_start(self, d: Decision[None], action: int) -> None:
         t = action - self.L.IMP
@@ -389,7 +390,19 @@ class FarlandState(State):
         return out
 
     def _legal_take(self, d: Decision[None]) -> list[int]:
-        return _allowed_ids(self.L.TAKE_UPPER, self._take_problems(d.player))
+        # _take_problems' rule, without its words: every card on show (an upper one only
+        # with an improvement to pay), the building while open, else pass
+        L = self.rules.actions
+        cols = self.rules.columns
+        market = self.market
+        out = []
+        if sum(self.farms[d.player].house):
+            out = [L.TAKE_UPPER + c for c in range(cols) if market[c] >= 0]
+        lower = L.TAKE_LOWER - cols
+        out += [lower + c for c in range(cols, 2 * cols) if market[c] >= 0]
+        if self.building_open:
+            out += (L.TAKE_BLD_IMP, L.TAKE_BLD_FP)
+        return out or [L.PASS]
 
     def _apply_take(self, d: Decision[None], action: int) -> None:
         L = self.L
@@ -411,6 +424,7 @@ class FarlandState(State):
             else:
                 n = self.game.players
                 self.first = p if self.first != p else (p + 1) % n
+            farm.catch_up(self.rules.reach_tables)  # its place decision reads them all
             self.push("place", p, TILE + b)
             if farm.techs & self.rules.tech_bit["efficient_construction"] and sum(self.supply) > 0:
                 self.push("gain", p, EFFICIENT_CONSTRUCTION_GAINS)
@@ -436,8 +450,8 @@ class FarlandState(State):
         return f"your house has no {IMPROVEMENT_TYPES[t]} to pay with"
 
     def _legal_pay(self, d: Decision[PayInfo]) -> list[int]:
-        p = d.player
-        return [self.L.IMP + t for t in range(3) if self._pay_problem(p, t) is None]
+        imp = self.rules.actions.IMP
+        return [imp + t for t, n in enumerate(self.farms[d.player].house) if n > 0]  # _pay_problem
 
     def _apply_pay(self, d: Decision[PayInfo], action: int) -> None:
         t = action - self.L.IMP
@@ -451,7 +465,8 @@ class FarlandState(State):
         return None if self.supply[t] > 0 else f"the supply has no {IMPROVEMENT_TYPES[t]} left"
 
     def _legal_gain(self, d: Decision[GainInfo]) -> list[int]:
-        return [self.L.IMP + t for t in range(3) if self._gain_problem(t) is None]
+        imp = self.rules.actions.IMP
+        return [imp + t for t, n in enumerate(self.supply) if n > 0]  # _gain_problem
 
     def _apply_gain(self, d: Decision[GainInfo], action: int) -> None:
         t = action - self.L.IMP
@@ -480,11 +495,15 @@ class FarlandState(State):
         return out
 
     def _legal_place(self, d: Decision[PlaceInfo]) -> list[int]:
-        fits = self.farms[d.player].fits  # each footprint's anchors, as action ids
-        keys = self.rules.footprints[d.info]
-        if len(keys) == 1:
-            return list(fits(keys[0]))
-        return list(frozenset().union(*map(fits, keys)))
+        rules = self.rules
+        fitting = self.farms[d.player].fitting  # a footprint's anchors, as action ids
+        tables = rules.reach_tables
+        cuts = rules.reach_cuts
+        slots = rules.reach_slots[d.info]
+        if len(slots) == 1:
+            k = slots[0]
+            return list(fitting(k, tables[k], cuts[k]))
+        return list(frozenset().union(*[fitting(k, tables[k], cuts[k]) for k in slots]))
 
     def _apply_place(self, d: Decision[PlaceInfo], action: int) -> None:
         self.push("rotate", d.player, (d.info, action - self.L.AT))
@@ -519,8 +538,24 @@ class FarlandState(State):
         return _allowed_ids(0, self._rotation_problems(player, piece, anchor))
 
     def _legal_rotate(self, d: Decision[RotateInfo]) -> list[int]:
+        # _rotation_problems' rule, without its words: each footprint judged once
         piece, anchor = d.info
-        return _allowed_ids(self.L.ROT, self._rotation_problems(d.player, piece, anchor))
+        rules = self.rules
+        fit_problem = self.farms[d.player].fit_problem
+        shapes = rules.shapes[piece]
+        rot = rules.actions.ROT
+        fits: list[bool] = []
+        out = []
+        for r, f in enumerate(rules.first_fits[piece]):
+            if f < 0:
+                fits.append(False)  # a repeat of a smaller rotation
+                continue
+            shape = shapes[r]
+            ok = fits[f] if f < r else shape is not None and fit_problem(anchor, shape) is None
+            fits.append(ok)
+            if ok:
+                out.append(rot + r)
+        return out
 
     def _apply_rotate(self, d: Decision[RotateInfo], action: int) -> None:
         piece, anchor = d.info
@@ -536,25 +571,27 @@ class FarlandState(State):
         # the farm's dicts are shared with clones: the changed ones are new (see Farm)
         laid: dict[int, FarmCell] = {}
         kept: dict[int, int] | None = None  # the tokens left, once one is covered
-        comp = self.rules.components
-        conversion = farm.techs & self.rules.tech_bit["resource_conversion"]
-        everything = (1 << len(comp.resources)) - 1
+        rules = self.rules
+        conversion = farm.techs & rules.tech_bit["resource_conversion"]
+        everything = (1 << len(rules.components.resources)) - 1
+        tokens = farm.tokens
+        installed = farm.fences or farm.pipes or farm.nimbus  # pieces a cover may return
         masks = []
         for off, cell in shape[2]:
             i = anchor + off
             old = cells.get(i)
             if old is not None:
                 mask = 1 << old[1] if old[1] >= 0 else 0
-                t = farm.tokens.get(i)
+                t = tokens.get(i)
                 if t is not None:
                     if kept is None:
-                        kept = dict(farm.tokens)
+                        kept = dict(tokens)
                     del kept[i]
                     mask |= 1 << t
                     self.token_supply[t] += 1
                 if mask:
                     masks.append(everything if conversion else mask)
-                if farm.fences or farm.pipes or farm.nimbus:
+                if installed:
                     self._return_improvements(farm, i)
             laid[i] = cell
             if cell[3] and farm.fences:
@@ -565,10 +602,10 @@ class FarlandState(State):
                         farm.house[FENCE] += 1
         if kept is not None:
             farm.tokens = kept
-        farm.lay(laid)
+        farm.lay(laid, rules.reach_tables)
         # every piece that adds a building (a tile, or a land card showing one)
         # earns an upgrade token, while the player's 12 tokens last
-        if self.advanced and farm.upgrades > 0 and piece in self.rules.building_pieces:
+        if self.advanced and farm.upgrades > 0 and piece in rules.building_pieces:
             self.push("upgrade", p)
         if masks:
             self.push("token", p, tuple(masks))
@@ -695,6 +732,7 @@ class FarlandState(State):
             self.slots = _bumped(self.slots, k, -1)
         if k == self.rules.tech_index["irrigation"]:
             self.ponds -= 1
+            farm.catch_up(self.rules.reach_tables)  # its place decision reads them all
             self.push("place", d.player, POND)
 
     # -- scoring phase: installing improvements ------------------------------------
@@ -925,8 +963,14 @@ class FarlandState(State):
 
     def techs_of(self, p: int) -> Techs:
         bits = self.farms[p].techs
-        tb = self.rules.tech_bit
-        return Techs(**{name: bool(bits & tb[name]) for name in Techs.__dataclass_fields__})
+        memo = self.rules.techs_memo  # Techs is frozen: one per set of bits, shared
+        techs = memo.get(bits)
+        if techs is None:
+            tb = self.rules.tech_bit
+            techs = memo[bits] = Techs(
+                **{name: bool(bits & tb[name]) for name in Techs.__dataclass_fields__}
+            )
+        return techs
 
     def score_phase(self, p: int) -> dict[str, int]:
         f = self.farms[p]
@@ -1126,9 +1170,11 @@ class FarlandState(State):
             # the reach kept as the farm grew is the one its squares give
             near = {j for i in f.cells for j in (i, i + 1, i - 1, i + N, i - N)}
             assert f.touch >= near, "a square beside the farm is not in its touch set"
-            for k, got in f.reach.items():
+            assert set(f.behind) <= f.touch, "a farm's reach waits for squares off its touch"
+            for n, (k, got) in enumerate(zip(f.footprints, f.reach, strict=True)):
                 table = reach_table(k)
-                assert got == {a for t in f.touch for a in table[t]}, f"farm reach {k}"
+                late = {a for t in f.behind for a in table[t]} if n else set()
+                assert got | late == {a for t in f.touch for a in table[t]}, f"farm reach {k}"
             for i in f.tokens:
                 assert f.cells[i][0] == K_LAND, "a resource token off a land square"
             ok = all(0 <= f.troughs[a] < len(tables[a]) for a in range(len(tables)))
