@@ -404,7 +404,9 @@ class State:
         self.pending: list[Decision] = []
         # The legal actions of this node, computed once: a sorted list, or at a
         # chance node reached through chance_outcomes() a dict of the outcomes.
-        self._legal_cache: list[int] | dict[int, float] | None = None
+        # The legal ids (a sorted list), or at a chance node whose outcomes were asked
+        # for, those outcomes as a tuple of (id, probability) pairs.
+        self._legal_cache: list[int] | tuple[tuple[int, float], ...] | None = None
         # The turn in progress: whose it is and how many decisions they took in it.
         self._turn_player = CHANCE
         self._turn_steps = 0
@@ -521,8 +523,8 @@ class State:
         cache = self._legal_cache
         if cache is None:
             cache = self._compute_legal()
-        if isinstance(cache, dict):
-            return sorted(cache)
+        if isinstance(cache, tuple):
+            return sorted([a for a, _ in cache])
         return cache[:]
 
     def _compute_legal(self) -> list[int]:
@@ -543,10 +545,12 @@ class State:
         d = pending[-1]
         if d.player != CHANCE:
             return []
-        outcomes = list(self._outcomes_of[d.kind](self, d))
+        # Kept as a tuple (a handler may hand back rows it keeps; the caller gets a list
+        # of its own): apply_action checks the outcome drawn against it.
+        outcomes = tuple(self._outcomes_of[d.kind](self, d))
         if self._legal_cache is None:
-            self._legal_cache = dict(outcomes)
-        return outcomes
+            self._legal_cache = outcomes
+        return list(outcomes)
 
     def apply_action(self, action: int) -> None:
         """Apply a decision or a chance outcome.
@@ -564,7 +568,13 @@ class State:
         legal = self._legal_cache
         if legal is None:
             legal = self._compute_legal()
-        if type(legal) is dict or len(legal) < 16:
+        if type(legal) is tuple:
+            allowed = False
+            for a, _ in legal:
+                if a == action:
+                    allowed = True
+                    break
+        elif len(legal) < 16:
             allowed = action in legal
         else:
             # A long list (a hundred ids at some decisions) is searched by halves: it is
@@ -578,7 +588,8 @@ class State:
                     f"{action} is not an action of {self.game.info.name} "
                     f"(ids run from 0 to {n - 1})"
                 )
-            raise IllegalActionError(self._illegal_message(action, sorted(legal)))
+            ids = [a for a, _ in legal] if isinstance(legal, tuple) else legal
+            raise IllegalActionError(self._illegal_message(action, sorted(ids)))
         self.apply_legal(action)
 
     def apply_legal(self, action: int) -> None:
@@ -621,7 +632,7 @@ class State:
                     break
         else:
             legal = self._legal_cache
-            if not isinstance(legal, list):  # not yet worked out (a dict only at chance)
+            if not isinstance(legal, list):  # not yet worked out (a tuple only at chance)
                 legal = self._compute_legal()
             action = rng.choice(legal)
         self.apply_legal(action)

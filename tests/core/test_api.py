@@ -57,6 +57,19 @@ def test_chance_nodes_list_outcomes_over_what_is_left_in_the_deck():
     assert outcomes[CARD0] == pytest.approx(2 / 7)
 
 
+def test_a_chance_outcome_is_checked_against_the_outcomes_once_asked_for():
+    state = meeple.load("tiny", players=2, short_deck=True).new_initial_state()
+    state.apply_action(CARD0 + 3)  # the only 4 to player 0
+    outcomes = state.chance_outcomes()
+    outcomes.clear()  # the caller's own list: the state keeps its outcomes
+    assert state.legal_actions() == [CARD0, CARD0 + 1, CARD0 + 2]
+    with pytest.raises(IllegalActionError, match=r"card 4\) is not legal.*card 1, card 2, card 3$"):
+        state.apply_action(CARD0 + 3)  # no 4 is left
+    assert state.chance_outcomes() == [(CARD0 + v, 1 / 3) for v in range(3)]
+    state.apply_action(CARD0 + 2)
+    assert state.current_player() == 0
+
+
 def test_a_compound_turn_is_a_chain_of_decisions_of_the_same_player():
     state = meeple.load("tiny", players=2).new_initial_state()
     state.apply_action(CARD0)
