@@ -95,18 +95,17 @@ class Rules:
     # drawing it, made once so that a draw's outcome list is built without new tuples.
     bird_draw: tuple[tuple[tuple[int, float], ...], ...]
     # The pending decisions a turn pushes, made once (a Decision is an immutable tuple,
-    # so states share them): per player, and for the chain also per perch, for
-    # after_feed and collect also per value of the bird played (info).
+    # so states share them): per player; for collect also per value of the bird played
+    # (info); for the feeding chain's steps also per perch and per that value, which is
+    # what the chain goes on with when a chance draw or a pest interrupts it.
     play_decision: tuple[Decision[None], ...]
     refill_decision: tuple[Decision[None], ...]
     collect_decision: tuple[dict[int, Decision[int]], ...]
-    after_feed_step: tuple[dict[int, Decision[tuple[int, int]]], ...]
-    refill_check_step: tuple[Decision[int], ...]
-    chain_step: tuple[tuple[Decision[tuple[int, int]], ...], ...]
+    chain_step: tuple[tuple[dict[int, Decision[tuple[int, int, int]]], ...], ...]
+    seed_refill_draw: tuple[tuple[dict[int, Decision[tuple[int, int, int]]], ...], ...]
     deal_draw: tuple[Decision[int], ...]
     seed_take_draw: tuple[Decision[int], ...]
     display_draw: Decision[None]
-    seed_refill_draw: Decision[None]
 
     def play_action(self, card: int, perch: int) -> int:
         return self.PLAY + card * self.max_perches + perch
@@ -252,18 +251,22 @@ def make_rules(
         collect_decision=tuple(
             {v: Decision("collect", q, v) for v in c.values} for q in range(players)
         ),
-        after_feed_step=tuple(
-            {v: Decision("after_feed", AUTOMATIC, (q, v)) for v in c.values} for q in range(players)
-        ),
-        refill_check_step=tuple(Decision("refill_check", AUTOMATIC, q) for q in range(players)),
-        chain_step=tuple(
-            tuple(Decision("chain", AUTOMATIC, (q, k)) for k in range(n_perches))
-            for q in range(players)
-        ),
+        chain_step=_chain_decisions("chain", AUTOMATIC, players, n_perches, c.values),
+        seed_refill_draw=_chain_decisions("seed_refill", CHANCE, players, n_perches, c.values),
         deal_draw=tuple(Decision("deal", CHANCE, q) for q in range(players)),
         seed_take_draw=tuple(Decision("seed_take", CHANCE, q) for q in range(players)),
         display_draw=Decision("display", CHANCE, None),
-        seed_refill_draw=Decision("seed_refill", CHANCE, None),
+    )
+
+
+def _chain_decisions(
+    kind: str, player: int, players: int, perches: int, values: tuple[int, ...]
+) -> tuple[tuple[dict[int, Decision[tuple[int, int, int]]], ...], ...]:
+    """A feeding chain's decision ``kind`` for each player, perch and value of the bird
+    played: its info ``(player, perch, value)`` is where the chain goes on afterwards."""
+    return tuple(
+        tuple({v: Decision(kind, player, (q, k, v)) for v in values} for k in range(perches))
+        for q in range(players)
     )
 
 

@@ -12,7 +12,7 @@ play           player    a bird from hand into the queue of a perch
 collect        player    after a turn that fed no bird: a bird of value <= info
 refill         player    take a display bird or draw from the deck
 seed_take      chance    a difference of 5+: the top feeder card, for player info
-seed_refill    chance    the feeder card that refills the column
+seed_refill    chance    a feeder card refills the column; info = the chain
 crow           player    the bird a crow chases from the player's collection
 squirrel       chance    a seed card a squirrel eats; info = (player, left)
 keep           player    the final cards added to the collection; info = left
@@ -23,17 +23,23 @@ runs (``_run_<kind>``) as soon as they reach the top after an action:
 
 =============  ====================================================================
 begin          setup done: the first turn starts
-after_feed     after a play's chain: offer the collect, or go on to the refill
-chain          the feeding chain goes on once a chance draw is done; info = (p, k)
-refill_check   offer a refill while the hand is short, then end the turn; info = p
+chain          the feeding chain goes on once a pest or the top feeder card is dealt
+               with; info = (p, k, v): the player, the perch, the value of the bird played
 reveal         the final cards kept are revealed and added to the collections
 =============  ====================================================================
+
+Everything else that follows a decision or a draw is done by its handler at once (no
+step on the stack for it): a refill draw goes on to the next refill or the turn's end
+(``_refill_check``), a collect to the refill, a seed_refill draw (info = (p, k, v) as
+the chain's) to the rest of the chain, and a finished chain to the collect or refill
+(``_after_feed``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, cast
 
 from meeple.boardgames.piepmatz.actions import (
@@ -46,17 +52,18 @@ from meeple.boardgames.piepmatz.actions import (
 )
 from meeple.boardgames.piepmatz.rules import Rules
 from meeple.boardgames.piepmatz.scoring import Bird, rank_key, score_masks
-from meeple.core.api import AUTOMATIC, CHANCE, JSON, Decision, Game, State, multiset_outcomes
+from meeple.core.api import AUTOMATIC, CHANCE, JSON, Decision, Game, State
 
 # Each decision kind's info (the module's docstring lists the kinds).
 PerchInfo = int  # the perch whose feeding bird is turned up
 DealInfo = int  # the player whose hand the bird is drawn into
-AfterFeedInfo = tuple[int, int]  # the player, and the value of the bird played
-ChainInfo = tuple[int, int]  # the player, and the perch whose feeding goes on
+# The player, the perch whose feeding goes on, and the value of the bird played (what
+# the collect after the chain is limited to).
+ChainInfo = tuple[int, int, int]
+SeedRefillInfo = ChainInfo | None  # the chain to go on with after the draw, if any
 SeedTakeInfo = int  # the player who takes the top feeder card
 CrowInfo = int  # birds the crow still chases from the collection
 SquirrelInfo = tuple[int, int]  # the player, and the seed cards the squirrel still eats
-RefillCheckInfo = int  # the player whose turn it is
 CollectInfo = int  # the highest value of bird that may be collected
 KeepInfo = int  # final cards still to keep
 
@@ -105,6 +112,8 @@ class PiepmatzState(State):
         self.turn = 0
         self.end_triggered = False
         self.fed = False
+        # The setup is done and the turns have begun: a bird drawn now refills a hand.
+        self.started = False
         # What a feeding chain did, step by step; recorded only in the throwaway clone
         # that action_words plays the action on (None everywhere else).
         self._events: list[tuple[Any, ...]] | None = None
@@ -140,20 +149,25 @@ class PiepmatzState(State):
     def _apply_remove(self, d: Decision[None], action: int) -> None:
         self._remove_species(action - self.rules.REMOVE)
 
-    def _bird_outcomes(self) -> list[tuple[int, float]]:
+    def _bird_outcomes(self) -> Sequence[tuple[int, float]]:
         """A bird drawn from the deck (perch, display and deal): each card of the deck,
         in its (increasing) order, with the same chance."""
         deck = self.deck
         row = self.rules.bird_draw[len(deck)]
-        return [row[c] for c in deck]
+        if len(deck) < 2:  # itemgetter of one index gives the item, not a tuple of it
+            return [row[c] for c in deck]
+        # A tuple (the core copies the outcomes into a list): itemgetter picks the deck's
+        # outcomes in one C call, faster than a comprehension over some 50 cards.
+        outcomes: Sequence[tuple[int, float]] = itemgetter(*deck)(row)
+        return outcomes
 
-    def _outcomes_perch(self, d: Decision[PerchInfo]) -> list[tuple[int, float]]:
+    def _outcomes_perch(self, d: Decision[PerchInfo]) -> Sequence[tuple[int, float]]:
         return self._bird_outcomes()
 
-    def _outcomes_display(self, d: Decision[None]) -> list[tuple[int, float]]:
+    def _outcomes_display(self, d: Decision[None]) -> Sequence[tuple[int, float]]:
         return self._bird_outcomes()
 
-    def _outcomes_deal(self, d: Decision[DealInfo]) -> list[tuple[int, float]]:
+    def _outcomes_deal(self, d: Decision[DealInfo]) -> Sequence[tuple[int, float]]:
         return self._bird_outcomes()
 
     def _apply_perch(self, d: Decision[PerchInfo], action: int) -> None:
@@ -165,15 +179,20 @@ class PiepmatzState(State):
         c = action - self.rules.BIRD
         self.deck.remove(c)
         self.display.append(c)
+        if self.started:  # a bird taken from the display is replaced: the refill goes on
+            self._refill_check(self.turn)
 
     def _apply_deal(self, d: Decision[DealInfo], action: int) -> None:
         c = action - self.rules.BIRD
         self.deck.remove(c)
-        self.hands[d.info] |= 1 << c
+        p = d.info
+        self.hands[p] |= 1 << c
+        if self.started:  # a refill from the deck: the refill goes on
+            self._refill_check(p)
 
     def _outcomes_setup_seed(self, d: Decision[None]) -> list[tuple[int, float]]:
-        t = self.rules
-        return multiset_outcomes((t.SEED + k, self.seed_deck[k]) for k in range(t.n_seed_kinds))
+        # The kinds of seed card only (pests are put back).
+        return self._seed_outcomes(self.seed_deck[: self.rules.n_seed_kinds])
 
     def _apply_setup_seed(self, d: Decision[None], action: int) -> None:
         kind = action - self.rules.SEED
@@ -181,6 +200,7 @@ class PiepmatzState(State):
         self.column.append(kind * 3)
 
     def _run_begin(self, d: Decision[None]) -> None:
+        self.started = True
         self._start_turn(0)
 
     # -- a turn ----------------------------------------------------------------------
@@ -228,20 +248,15 @@ class PiepmatzState(State):
         total = 0
         for b in queue:
             total += value_of[b]
-        if total <= value_of[self.feeders[k]]:
-            # The queue does not beat the feeding bird (most plays): no chain to run.
-            self._after_feed(p, v)
-            return
-        pending = self.pending
-        pending.append(t.after_feed_step[p][v])
-        if not self._chain(p, k):
-            # Nothing to wait for: go on at once rather than through the stack.
-            pending.pop()
+        # Most plays do not beat the feeding bird: then there is no chain to run.
+        if total <= value_of[self.feeders[k]] or not self._chain(p, k, v):
             self._after_feed(p, v)
 
-    def _chain(self, p: int, k: int) -> bool:
-        """Resolve the feeding at perch ``k`` for player ``p`` until it stops or waits;
-        whether it waits (for a chance draw or a crow, with the rest of it pushed)."""
+    def _chain(self, p: int, k: int, played: int) -> bool:
+        """Resolve the feeding at perch ``k`` for player ``p`` (who played a bird of value
+        ``played``) until it stops or waits; whether it waits (for a chance draw or a
+        pest, with what goes on after it pushed: the seed_refill draw goes on itself,
+        other waits through a chain step)."""
         t = self.rules
         value_of = t.value_of
         queue = self.queues[k]
@@ -249,16 +264,17 @@ class PiepmatzState(State):
         while True:
             feeder = feeders[k]
             total = 0
+            for c in queue:
+                total += value_of[c]
+            diff = total - value_of[feeder]
+            if diff <= 0:
+                return False
             best = -1
             best_i = -1
             for i, c in enumerate(queue):
                 v = value_of[c]
-                total += v
                 if v > best:  # the strongest; on a tie the one nearest the feeder
                     best, best_i = v, i
-            diff = total - value_of[feeder]
-            if diff <= 0:
-                return False
             self.birds[p] |= 1 << feeder
             self.fed = True
             feeders[k] = queue.pop(best_i)
@@ -271,7 +287,7 @@ class PiepmatzState(State):
                     if events is not None:
                         events.append(("top",))
                     pending = self.pending
-                    pending.append(t.chain_step[p][k])
+                    pending.append(t.chain_step[p][k][played])
                     pending.append(t.seed_take_draw[p])
                     return True
                 continue  # Ruling: the feeder deck is empty, so no seed card.
@@ -286,16 +302,22 @@ class PiepmatzState(State):
             if not refill and not pest:
                 continue
             pending = self.pending
-            pending.append(t.chain_step[p][k])
-            if refill:
-                pending.append(t.seed_refill_draw)
+            if refill:  # the seed_refill draw, after the pest, goes on with the chain
+                pending.append(t.seed_refill_draw[p][k][played])
+            else:
+                pending.append(t.chain_step[p][k][played])
             if pest:
                 self._pest(p, pest)
             return True
 
     def _run_chain(self, d: Decision[ChainInfo]) -> None:
-        p, k = d.info
-        self._chain(p, k)
+        self._go_on(d.info)
+
+    def _go_on(self, info: ChainInfo) -> None:
+        """The rest of an interrupted chain, then the collect or the refill."""
+        p, k, played = info
+        if not self._chain(p, k, played):
+            self._after_feed(p, played)
 
     def _pest(self, p: int, pest: int) -> None:
         """Player ``p`` suffers a crow or a squirrel."""
@@ -326,10 +348,10 @@ class PiepmatzState(State):
         if not self.seed_left and self.rules.end_on_empty:
             self.end_triggered = True  # the feeder deck has run out: finish the round
 
-    def _seed_outcomes(self) -> list[tuple[int, float]]:
-        """A card drawn from the feeder deck (seed_take and seed_refill): each kind
-        left, with its share of the deck (as ``multiset_outcomes`` makes them)."""
-        deck = self.seed_deck
+    def _seed_outcomes(self, deck: list[int]) -> list[tuple[int, float]]:
+        """A card drawn from the feeder deck ``deck`` (its counts by kind, the first
+        kinds or all): each kind left, with its share (as ``multiset_outcomes`` makes
+        them)."""
         total = sum(deck)
         out = []  # a loop: for so few, a comprehension's own call costs more (before 3.12)
         a = self.rules.SEED
@@ -340,10 +362,10 @@ class PiepmatzState(State):
         return out
 
     def _outcomes_seed_take(self, d: Decision[SeedTakeInfo]) -> list[tuple[int, float]]:
-        return self._seed_outcomes()
+        return self._seed_outcomes(self.seed_deck)
 
-    def _outcomes_seed_refill(self, d: Decision[None]) -> list[tuple[int, float]]:
-        return self._seed_outcomes()
+    def _outcomes_seed_refill(self, d: Decision[SeedRefillInfo]) -> list[tuple[int, float]]:
+        return self._seed_outcomes(self.seed_deck)
 
     def _apply_seed_take(self, d: Decision[SeedTakeInfo], action: int) -> None:
         t = self.rules
@@ -355,12 +377,14 @@ class PiepmatzState(State):
         else:  # a pest drawn for yourself strikes you at once
             self._pest(p, kind - t.n_seed_kinds + 1)
 
-    def _apply_seed_refill(self, d: Decision[None], action: int) -> None:
+    def _apply_seed_refill(self, d: Decision[SeedRefillInfo], action: int) -> None:
         t = self.rules
         kind = action - t.SEED
         self._take_from_seed_deck(kind)
         if kind < t.n_seed_kinds:
             self.column.append(kind * 3)
+            if d.info is not None:
+                self._go_on(d.info)
             return
         pest = kind - t.n_seed_kinds + 1
         column = self.column
@@ -370,8 +394,10 @@ class PiepmatzState(State):
                 break
         else:  # every seed card already carries a pest; this one flies off (ruling)
             self.gone[kind] += 1
-        if self._need_feeder_card():  # the gap is still there
-            self.pending.append(t.seed_refill_draw)
+        if self._need_feeder_card():  # the gap is still there: draw again
+            self.pending.append(d)
+        elif d.info is not None:
+            self._go_on(d.info)
 
     def _crow_targets(self, p: int) -> int:
         """The birds of ``p`` 's collection a crow may chase (a card mask): those of the
@@ -420,18 +446,13 @@ class PiepmatzState(State):
         if left > 1 and sum(self.seeds[p * kinds : (p + 1) * kinds]) > 0:
             self.push("squirrel", CHANCE, (p, left - 1))
 
-    def _run_after_feed(self, d: Decision[AfterFeedInfo]) -> None:
-        p, v = d.info
-        self._after_feed(p, v)
-
     def _after_feed(self, p: int, v: int) -> None:
+        """After a play (of a bird of value ``v``) and its chain: offer the collect, or
+        go on to the refill."""
         # Offered whenever no bird flew and the hand is not empty, even with no bird low
         # enough: whether the decision comes up must not tell the others about the hand.
         if not self.fed and self.hands[p]:
-            t = self.rules
-            pending = self.pending
-            pending.append(t.refill_check_step[p])
-            pending.append(t.collect_decision[p][v])
+            self.pending.append(self.rules.collect_decision[p][v])
         else:
             self._refill_check(p)
 
@@ -448,32 +469,28 @@ class PiepmatzState(State):
         return out
 
     def _apply_collect(self, d: Decision[CollectInfo], action: int) -> None:
-        if action == self.rules.COLLECT_NONE:
-            return
-        bit = 1 << (action - self.rules.COLLECT)
         p = d.player
-        self.hands[p] &= ~bit
-        self.known[p] &= ~bit
-        self.birds[p] |= bit
-
-    def _run_refill_check(self, d: Decision[RefillCheckInfo]) -> None:
-        self._refill_check(d.info)
+        if action != self.rules.COLLECT_NONE:
+            bit = 1 << (action - self.rules.COLLECT)
+            self.hands[p] &= ~bit
+            self.known[p] &= ~bit
+            self.birds[p] |= bit
+        self._refill_check(p)
 
     def _refill_check(self, p: int) -> None:
-        """Offer a refill while the hand is short and birds are left, then end the turn."""
+        """Offer a refill while the hand is short and birds are left, then end the turn.
+        (Each refill's handler, or its draw's, comes back here.)"""
         t = self.rules
         if self.hands[p].bit_count() < t.hand_size and (self.display or self.deck):
-            pending = self.pending
-            pending.append(t.refill_check_step[p])
-            pending.append(t.refill_decision[p])
+            self.pending.append(t.refill_decision[p])
         else:
             self._end_turn(p)
 
     def _legal_refill(self, d: Decision[None]) -> list[int]:
         t = self.rules
-        out = []  # a loop: the display holds a few birds
+        out = []  # a loop: the display holds a few birds (the core sorts the ids)
         take = t.TAKE
-        for c in sorted(self.display):
+        for c in self.display:
             out.append(take + c)
         if self.deck:
             out.append(t.DRAW)
@@ -490,8 +507,10 @@ class PiepmatzState(State):
         bit = 1 << c
         self.hands[p] |= bit
         self.known[p] |= bit
-        if self.deck:
+        if self.deck:  # its draw goes on with the refill
             self.pending.append(t.display_draw)
+        else:
+            self._refill_check(p)
 
     # -- the end -----------------------------------------------------------------------
 
