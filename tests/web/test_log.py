@@ -149,8 +149,11 @@ def test_a_game_without_a_picture_is_sent_as_text_quietly_even_when_strict(
     assert r.status_code == 200
     view = r.json()["view"]
     assert view["svg"] is None and view["text"]
+    # A slow database on a loaded machine warns on its own; that is not about the picture.
     assert not [
         rec
         for rec in caplog.records
-        if rec.name.startswith("meeple.web") and rec.levelno >= logging.WARNING
+        if rec.name.startswith("meeple.web")
+        and rec.levelno >= logging.WARNING
+        and not rec.msg.startswith("a database transaction took")
     ]
