@@ -544,12 +544,19 @@ class State:
         d = pending[-1]
         if d.player != CHANCE:
             return []
-        # Kept as a tuple (a handler may hand back rows it keeps; the caller gets a list
-        # of its own): apply_action checks the outcome drawn against it.
+        return list(self._chance_pairs(d))
+
+    def _chance_pairs(self, d: Decision) -> tuple[tuple[int, float], ...]:
+        """The outcomes of chance decision ``d`` (the one on top), as a tuple kept in
+        ``_legal_cache`` (a handler may hand back rows it keeps): apply_action checks the
+        outcome drawn against it. Callers that only read them skip chance_outcomes' copy."""
+        cache = self._legal_cache
+        if type(cache) is tuple:
+            return cache
         outcomes = tuple(self._outcomes_of[d.kind](self, d))
-        if self._legal_cache is None:
+        if cache is None:
             self._legal_cache = outcomes
-        return list(outcomes)
+        return outcomes
 
     def apply_action(self, action: int) -> None:
         """Apply a decision or a chance outcome.
@@ -917,7 +924,10 @@ def compact(state: State) -> None:
 
 def sample_chance(state: State, rng: random.Random) -> int:
     """Sample one chance outcome of ``state`` with ``rng`` (one ``rng.random()`` call)."""
-    outcomes = state.chance_outcomes()
+    pending = state.pending
+    if not pending or pending[-1].player != CHANCE:
+        raise ValueError("sample_chance: this is not a chance node")
+    outcomes = state._chance_pairs(pending[-1])
     x = rng.random()
     acc = 0.0
     for action, p in outcomes:

@@ -70,6 +70,24 @@ def test_a_chance_outcome_is_checked_against_the_outcomes_once_asked_for():
     assert state.current_player() == 0
 
 
+def test_sample_chance_draws_by_the_outcomes_kept_and_refuses_a_player_decision():
+    state = meeple.load("tiny", players=2, short_deck=True).new_initial_state()
+    state.apply_action(CARD0 + 3)  # the only 4 to player 0
+    # Drawn from the outcomes as chance_outcomes gives them: never the 4 that is gone.
+    draws = {meeple.sample_chance(state, random.Random(seed)) for seed in range(60)}
+    assert draws == {CARD0, CARD0 + 1, CARD0 + 2}
+    # After legal_actions() (ids only, kept as a list) the draw is the same.
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    first = meeple.sample_chance(state, rng_a)
+    state.legal_actions()
+    assert meeple.sample_chance(state, rng_b) == first
+    state.apply_action(first)
+    assert state.current_player() == 0
+    with pytest.raises(ValueError, match="not a chance node"):
+        meeple.sample_chance(state, random.Random(1))
+    assert state.current_player() == 0 and state.legal_actions() == [KEEP, SWAP]
+
+
 def test_a_compound_turn_is_a_chain_of_decisions_of_the_same_player():
     state = meeple.load("tiny", players=2).new_initial_state()
     state.apply_action(CARD0)
