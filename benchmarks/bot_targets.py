@@ -199,11 +199,21 @@ def played(ident: dict[str, Any]) -> list[str]:
 
 
 def counted(ident: dict[str, Any], seed: int = 0) -> dict[int, dict[str, Any]]:
-    """The row's games by index: lines of its key and seed only, each game once."""
+    """The row's games by index, each game once: lines of its key whose game is the row's
+    game ``k`` (seed ``seed + k``, seats rotated by ``k``), whichever run played it. A run
+    from another first seed plays some of the same games: with two players the run from
+    seed 200 plays this row's games 200 and up, and they count here as those (their ``i``
+    made ``k``)."""
     rows: dict[int, dict[str, Any]] = {}
     for r in bs.read_rows(row_file(ident)):
-        if r.get("key") == ident["key"] and r.get("seed") == seed + r.get("i", -1):
-            rows.setdefault(r["i"], r)
+        if r.get("key") != ident["key"] or not isinstance(r.get("seed"), int):
+            continue
+        k = r["seed"] - seed
+        seats = r.get("seat_of") or []
+        n = len(seats)
+        if k < 0 or k in rows or seats != [(e + k) % n for e in range(n)]:
+            continue
+        rows[k] = r if r.get("i") == k else {**r, "i": k}
     return rows
 
 
@@ -479,7 +489,8 @@ def tables(
         "players, seats rotated; the win rate is the first agent's, a first place shared by "
         "k counting 1/k, with its 95% Wilson interval. A row is met when its whole interval "
         f"clears the target at {GOAL} games. Only games played with the specs, options and "
-        "game version below count. "
+        f"game version below count; game k is the one from seed {seed} + k with the seats "
+        "rotated by k, whichever run played it. "
         + (
             "`hard` thinks a second of wall time a move: play its rows on idle cores."
             if clock == "wall"

@@ -101,9 +101,29 @@ def test_a_row_is_the_arenas_games_and_goes_on_where_its_file_ends(results):
     assert bt.play_row("croa", "easy", "random", games=4, seed=5, shard=(0, 2)) == 1
     rows = bt.bs.read_rows(path)
     assert [r["i"] for r in rows] == [0, 1, 2] and rows[:2] == first
-    # Another seed's lines do not count for this one.
+    # Another first seed's lines count only where they are its games: seed 5's game 0
+    # (seed 5, seated [0, 1]) is not game 5 of the row from seed 0 (seated [1, 0]).
     assert bt.measure(ident, seed=5)["games"] == 3
     assert bt.measure(ident, seed=0) is None
+
+
+def test_a_run_from_another_seed_fills_the_games_it_shares_with_the_row(results):
+    """Two players: the run from seed 4 plays the row-from-seed-0's games 4 and 5 (same
+    seeds, same seats), so the row from seed 0 counts them and plays only the rest."""
+    assert bt.play_row("croa", "easy", "random", games=2, seed=4) == 2
+    ident = bt.identity("croa", "easy", "random")
+    assert sorted(bt.counted(ident, seed=0)) == [4, 5]
+    assert bt.play_row("croa", "easy", "random", games=6, seed=0) == 4
+    rows = bt.counted(ident, seed=0)
+    assert sorted(rows) == list(range(6)) and [rows[k]["seed"] for k in range(6)] == [*range(6)]
+    m = bt.measure(ident, seed=0)
+    assert m["games"] == 6 and m["span"] == 6
+    # The games played from seed 4 are those of the arena from seed 0 (both bots seeded).
+    _, records = run_arena("croa", ["easy", "random"], 6, seed=0)
+    assert [rec.result["ranks"] for rec in records] == [rows[k]["ranks"] for k in range(6)]
+    # Each game once, however many runs played it; the row from seed 4 is as it was.
+    assert bt.play_row("croa", "easy", "random", games=2, seed=4) == 0
+    assert bt.measure(ident, seed=4)["games"] == 2
 
 
 def test_a_changed_spec_or_game_version_starts_the_row_again(results, monkeypatch):
