@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import meeple
 from benchmarks.openspiel_compare import meeple_rate, openspiel_rate, position
+from meeple import native
 from meeple.arena.bench import clones_per_second, mid_game, random_playouts
 from meeple.core.api import Game
 
@@ -135,9 +136,16 @@ def main(argv: list[str] | None = None) -> int:
     ids = args.only or [g.id for g in meeple.games()]
     sec = args.seconds
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    kernels = native.status()
     print(
         f"{os.cpu_count()} CPUs, load average {load[0]:.1f}; {sec}s per measure, "
-        f"{args.repeats} repeats, medians of the per-repeat ratios",
+        f"{args.repeats} repeats, medians of the per-repeat ratios; kernels "
+        + (
+            ", ".join(
+                f"{k.split('.')[-2]} {'compiled' if c else 'source'}" for k, c in kernels.items()
+            )
+            or "none"
+        ),
         flush=True,
     )
 
@@ -236,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
                     "load_average": load[0],
                     "seconds": sec,
                     "repeats": args.repeats,
+                    "kernels_compiled": kernels,
                     "rows": rows,
                 },
                 indent=1,

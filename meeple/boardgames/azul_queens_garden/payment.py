@@ -9,11 +9,10 @@ from __future__ import annotations
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.board import CELLS_PER_AREA
 from meeple.boardgames.azul_queens_garden.fields import AzulFields
+from meeple.boardgames.azul_queens_garden.kernels import payable_types
 from meeple.boardgames.azul_queens_garden.rules import (
     COL,
-    COLOUR_TYPES,
     PAT,
-    PATTERN_TYPES,
     RING_OF_CELL,
 )
 from meeple.core import Decision
@@ -26,18 +25,6 @@ PayInfo = tuple[bool, int, int, int, int, int]
 
 class Payment(AzulFields):
     """What storage can pay, and the payment decisions."""
-
-    def _held(self, p: int) -> tuple[int, int]:
-        """The hexagon types in ``p`` 's storage, and those types together with its
-        stored expansions' (either pays as a key), each a bit per type."""
-        tiles = 0
-        for t, n in enumerate(self.store[p]):
-            if n:
-                tiles |= 1 << t
-        held = tiles
-        for e in self.store_exps[p]:
-            held |= 1 << e
-        return tiles, held
 
     def _keys_available(self, p: int, t: int, by_colour: bool) -> int:
         """How many different keys (patterns of t's colour, or colours of t's
@@ -61,24 +48,7 @@ class Payment(AzulFields):
 
     def _payable_types(self, p: int) -> int:
         """The hexagon types in ``p`` 's storage whose cost storage can pay, in bits."""
-        tiles, held = self._held(p)
-        values = self.rules.values
-        jokers = self.jokers[p]
-        out = 0
-        rest = tiles
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            t = low.bit_length() - 1
-            # The keys of t's colour (pattern) in storage, t itself among them.
-            need = values[PAT[t]] - jokers
-            if (
-                need <= 1
-                or (held & COLOUR_TYPES[COL[t]]).bit_count() >= need
-                or (held & PATTERN_TYPES[PAT[t]]).bit_count() >= need
-            ):
-                out |= low
-        return out
+        return payable_types(self.store[p], self.store_exps[p], self.jokers[p], self.rules.values)
 
     def can_pay(self, p: int, t: int) -> bool:
         need = self.rules.values[PAT[t]] - 1 - self.jokers[p]

@@ -14,8 +14,14 @@ from meeple.boardgames.azul_queens_garden.board import (
     RING,
     cell_name,
 )
-from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
+from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS
 from meeple.boardgames.azul_queens_garden.fields import ABSENT, EMPTY, ORNAMENT, UNKNOWN, Fits
+from meeple.boardgames.azul_queens_garden.kernels import (
+    Neighbourhood,
+    fitting_types,
+    neighbourhood,
+    place_ids,
+)
 from meeple.boardgames.azul_queens_garden.payment import Payment
 from meeple.boardgames.azul_queens_garden.rules import COL, PAT
 from meeple.core import Decision
@@ -27,25 +33,6 @@ PlaceBoughtInfo = int  # the garden expansion just bought
 
 # What a hexagon on a cell breaks of the placement rule (``fault``).
 FITS, SHARES_NOTHING, COLOUR_TWICE, PATTERN_TWICE = range(4)
-# A cell's neighbourhood (Placement._neighbourhood), as sets of hexagon types in bits
-# (type t is bit t): the types its neighbours let in, the types that would put a hexagon
-# twice into a colour group, and into a pattern group; then, for the refusals' words,
-# per colour the patterns of the colour groups it would join (bits 6c+q) and those two
-# of them share, and per pattern the colours of its groups and those shared (6q+c).
-Neighbourhood = tuple[int, int, int, int, int, int, int]
-
-_ALL = (1 << NUM_TYPES) - 1
-# Per set of colours (a 6-bit mask) every type of those colours, and per set of patterns
-# every type of those patterns.
-_OF_COLOURS = tuple(
-    sum(1 << t for t in range(NUM_TYPES) if m >> COL[t] & 1) for m in range(1 << NUM_PATTERNS)
-)
-_OF_PATTERNS = tuple(
-    sum(1 << t for t in range(NUM_TYPES) if m >> PAT[t] & 1) for m in range(1 << NUM_PATTERNS)
-)
-# Per set of colours, the types of those colours with the first pattern (shifted left by
-# a pattern's index, those with that pattern).
-_TYPES_OF_COLOURS = tuple(_OF_COLOURS[m] & _OF_PATTERNS[1] for m in range(1 << NUM_PATTERNS))
 
 
 def fault(hood: Neighbourhood, t: int) -> int:
@@ -86,50 +73,21 @@ class Placement(Payment):
         alone), or every type where there is no neighbour; and the types that would join
         a colour (pattern) group holding that type already, or join two groups of their
         colour (pattern) that share a hexagon (joined by ``x`` they would hold it twice)."""
-        g = self.garden[p]
-        clab, cmask = self.col_lab[p], self.col_mask[p]
-        plab, pmask = self.pat_lab[p], self.pat_mask[p]
-        colbits = patbits = 0
-        ccomb = cclash = pcomb = pclash = 0  # bits 6c+q, and 6q+c
-        clash_colours = clash_patterns = 0
-        in_pattern = 0  # the types the pattern groups hold (bits t)
-        seen_c = seen_p = 0  # group labels (cells) already counted
-        for n in NB[x]:
-            u = g[n]
-            if u < 0:
-                continue
-            c, q = COL[u], PAT[u]
-            colbits |= 1 << c
-            patbits |= 1 << q
-            lab = clab[n]
-            if not seen_c >> lab & 1:
-                seen_c |= 1 << lab
-                m = cmask[lab] << NUM_PATTERNS * c
-                if ccomb & m:
-                    cclash |= ccomb & m
-                    clash_colours |= 1 << c
-                ccomb |= m
-            lab = plab[n]
-            if not seen_p >> lab & 1:
-                seen_p |= 1 << lab
-                colours = pmask[lab]
-                m = colours << NUM_PATTERNS * q
-                if pcomb & m:
-                    pclash |= pcomb & m
-                    clash_patterns |= 1 << q
-                pcomb |= m
-                in_pattern |= _TYPES_OF_COLOURS[colours] << q
-        if not colbits:
-            allowed = _ALL
-        elif self.rules.by_pattern:
-            allowed = _OF_COLOURS[colbits] | _OF_PATTERNS[patbits]
-        else:
-            allowed = _OF_COLOURS[colbits]  # a shared pattern does not let a hexagon in
-        # A type is twice in a colour group if that group (one of those x joins) holds it,
-        # or if two of them share a hexagon, whichever type goes on x; so for patterns.
-        colour_twice = ccomb | _OF_COLOURS[clash_colours]
-        pattern_twice = in_pattern | _OF_PATTERNS[clash_patterns]
-        return allowed, colour_twice, pattern_twice, ccomb, cclash, pcomb, pclash
+        # The loop is kernels.py's (compiled where it was built).
+        return neighbourhood(
+            self.garden[p],
+            self.col_lab[p],
+            self.col_mask[p],
+            self.pat_lab[p],
+            self.pat_mask[p],
+            x,
+            self.rules.by_pattern,
+        )
+
+    def _groups(self, p: int) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+        """Player ``p`` 's garden and its colour and pattern group labels and masks: what
+        the kernels read."""
+        return self.garden[p], self.col_lab[p], self.col_mask[p], self.pat_lab[p], self.pat_mask[p]
 
     def can_place(self, p: int, t: int, x: int) -> bool:
         """May hexagon ``t`` go on the empty cell ``x`` of player ``p`` 's garden?
@@ -186,12 +144,7 @@ class Placement(Payment):
             fits = self.fits[p][0]
             if fits is None:
                 fits = self._fitting_cells(p)
-            for x, types in fits:
-                ok = types & mask
-                while ok:
-                    low = ok & -ok
-                    out.append(A.PLACE + (low.bit_length() - 1) * NUM_CELLS + x)
-                    ok ^= low
+            place_ids(fits, mask, A.PLACE, out)
         # (An expansion never pays for itself: the keys counted are other types.)
         for e in self.store_exps[p]:
             if self.can_pay(p, e):
@@ -201,12 +154,12 @@ class Placement(Payment):
     def _fitting_cells(self, p: int) -> Fits:
         """Each empty cell of ``p`` 's garden where some hexagon fits, with the types that
         do (bits); kept in ``fits`` until a hexagon or expansion goes on the garden."""
-        g = self.garden[p]
-        neighbourhood = self._neighbourhood
+        g, cl, cm, pl, pm = self._groups(p)
+        bp = self.rules.by_pattern
         found = []
         for x in range(NUM_CELLS):
             if g[x] == EMPTY:
-                types = fitting(neighbourhood(p, x))
+                types = fitting_types(g, cl, cm, pl, pm, x, bp)
                 if types:
                     found.append((x, types))
         fits = tuple(found)
@@ -216,11 +169,12 @@ class Placement(Payment):
     def _fitting_spots(self, p: int) -> Fits:
         """The same for the spaces of ``p`` 's free expansion areas, where an expansion's
         printed space may go; kept in ``fits`` beside the cells."""
-        neighbourhood = self._neighbourhood
+        g, cl, cm, pl, pm = self._groups(p)
+        bp = self.rules.by_pattern
         found = []
         for a in self._free_areas(p):
             for x in RING[a]:
-                types = fitting(neighbourhood(p, x))
+                types = fitting_types(g, cl, cm, pl, pm, x, bp)
                 if types:
                     found.append((x, types))
         spots = tuple(found)
@@ -312,15 +266,15 @@ class Placement(Payment):
             rest ^= low
             near |= NEAR[low.bit_length() - 1]
         out = [(y, types) for y, types in fits if not near >> y & 1]
-        g = self.garden[p]
-        neighbourhood = self._neighbourhood
+        g, cl, cm, pl, pm = self._groups(p)
+        bp = self.rules.by_pattern
         while near:
             low = near & -near
             near ^= low
             y = low.bit_length() - 1
             # A free area's spaces are absent cells; its ornament (y % 7 == 0) is no spot.
             if g[y] == kind and (kind == EMPTY or y % CELLS_PER_AREA):
-                types = fitting(neighbourhood(p, y))
+                types = fitting_types(g, cl, cm, pl, pm, y, bp)
                 if types:
                     out.append((y, types))
         out.sort()

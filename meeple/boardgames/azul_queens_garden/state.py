@@ -57,6 +57,7 @@ from meeple.boardgames.azul_queens_garden.fields import (
     UNKNOWN,
     WHEEL,
 )
+from meeple.boardgames.azul_queens_garden.kernels import Neighbourhood
 from meeple.boardgames.azul_queens_garden.passing import DiscardInfo, PassAndDiscard
 from meeple.boardgames.azul_queens_garden.payment import ModeInfo, PayInfo
 from meeple.boardgames.azul_queens_garden.placement import (
@@ -65,7 +66,6 @@ from meeple.boardgames.azul_queens_garden.placement import (
     NB,
     PATTERN_TWICE,
     SHARES_NOTHING,
-    Neighbourhood,
     PlaceBoughtInfo,
     Placement,
     fault,

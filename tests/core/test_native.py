@@ -1,0 +1,171 @@
+"""meeple.native: the compiled kernels give what their Python source gives, the source runs
+with MEEPLE_PURE=1 or when it is newer than the build, and the conformance suite passes on
+the pure engine too."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import meeple
+from meeple import native
+from meeple.boardgames.azul_queens_garden import kernels as azul_kernels
+from meeple.core import CHANCE
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPILED = native.is_compiled(azul_kernels)
+needs_build = pytest.mark.skipif(
+    not COMPILED,
+    reason="the kernels run from source here (not built: no C compiler, or MEEPLE_PURE set)",
+)
+
+
+def _pure(module: ModuleType) -> ModuleType:
+    """The Python source of a kernels module, loaded beside it under another name."""
+    name = module.__name__.rpartition(".")[0]
+    source = Path(module.__file__ or "").with_name("kernels.py")
+    spec = importlib.util.spec_from_file_location(name + ".kernels_source", source)
+    assert spec is not None and spec.loader is not None
+    pure = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pure)
+    assert not native.is_compiled(pure)
+    return pure
+
+
+def _run(code: str, **env: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        timeout=600,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout
+
+
+def test_every_kernels_module_is_found_and_reports_how_it_runs():
+    status = native.status()
+    assert "meeple.boardgames.azul_queens_garden.kernels" in status
+    assert status["meeple.boardgames.azul_queens_garden.kernels"] == COMPILED
+    # A fresh build beside the source is what runs, unless MEEPLE_PURE says otherwise.
+    source = Path(azul_kernels.__file__ or "").with_name("kernels.py")
+    built = [
+        p
+        for p in source.parent.iterdir()
+        if p.name.startswith("kernels.")
+        and p.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    ]
+    fresh = any(p.stat().st_mtime >= source.stat().st_mtime for p in built)
+    assert (fresh and not native.pure_requested()) == COMPILED
+
+
+def test_meeple_pure_runs_every_kernel_from_its_source():
+    code = "import json, meeple.native as n; print(json.dumps(n.status()))"
+    status = json.loads(_run(code, MEEPLE_PURE="1"))
+    assert status and not any(status.values())
+    assert json.loads(_run(code, MEEPLE_PURE="0")) == native.status()
+
+
+def test_a_build_older_than_its_source_gives_way_to_the_source(tmp_path, monkeypatch):
+    """The finder on a made-up package: a compiled file and its source side by side."""
+    built = tmp_path / ("kernels" + importlib.machinery.EXTENSION_SUFFIXES[0])
+    source = tmp_path / "kernels.py"
+    built.write_bytes(b"")
+    source.write_text("X = 1\n")
+    finder = native._SourceWhereAsked()
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    now = time.time()
+    os.utime(source, (now - 100, now - 100))
+    os.utime(built, (now, now))
+    assert finder.find_spec("meeple.madeup.kernels", [str(tmp_path)]) is None  # the build
+    monkeypatch.setenv(native.PURE_ENV, "1")
+    spec = finder.find_spec("meeple.madeup.kernels", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(source)
+    monkeypatch.delenv(native.PURE_ENV)
+    os.utime(source, (now + 100, now + 100))  # edited since the build
+    spec = finder.find_spec("meeple.madeup.kernels", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(source)
+    # Other modules, and kernels with no build beside them, are left to the usual finders.
+    assert finder.find_spec("meeple.madeup.rules", [str(tmp_path)]) is None
+    built.unlink()
+    assert finder.find_spec("meeple.madeup.kernels", [str(tmp_path)]) is None
+
+
+@needs_build
+@pytest.mark.parametrize(
+    ("players", "opts"),
+    [(2, {}), (3, {}), (4, {"adjacency": "colour"})],
+)
+def test_compiled_azul_kernels_agree_with_their_source_through_whole_games(players, opts):
+    """At every decision of random games: every cell's neighbourhood in every garden, each
+    storage's payable types, and the placement ids, from both."""
+    k, pure = azul_kernels, _pure(azul_kernels)
+    game = meeple.load("azul_queens_garden", players=players, **opts)
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() != CHANCE:
+                for p in range(players):
+                    groups = state._groups(p)  # type: ignore[attr-defined]
+                    bp = state.rules.by_pattern
+                    for x in range(len(groups[0])):
+                        a = k.neighbourhood(*groups, x, bp)
+                        assert a == pure.neighbourhood(*groups, x, bp)
+                        assert k.fitting_types(*groups, x, bp) == pure.fitting_types(*groups, x, bp)
+                    args = (state.store[p], state.store_exps[p], state.jokers[p])  # type: ignore[attr-defined]
+                    mask = k.payable_types(*args, state.rules.values)
+                    assert mask == pure.payable_types(*args, state.rules.values)
+                    fits = state._fitting_cells(p)  # type: ignore[attr-defined]
+                    got: list[int] = []
+                    want: list[int] = []
+                    k.place_ids(fits, mask, 7, got)
+                    pure.place_ids(fits, mask, 7, want)
+                    assert got == want
+                    checked += 1
+            if state.current_player() == CHANCE:
+                state.apply_action(meeple.sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
+
+
+@needs_build
+def test_the_conformance_suite_passes_on_the_pure_engine_too():
+    """The games with kernels, MEEPLE_PURE=1, every rules test of the conformance suite (the
+    two that only draw pictures are left out: the legal lists they read are checked here)."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "addopts=",
+            "tests/conformance",
+            "-k",
+            "azul and not every_choice and not renderers",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, native.PURE_ENV: "1"},
+        timeout=900,
+    )
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+    assert " passed" in out.stdout and "failed" not in out.stdout
