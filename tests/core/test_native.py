@@ -20,12 +20,13 @@ import pytest
 import meeple
 from meeple import native
 from meeple.boardgames.azul_queens_garden import kernels as azul_kernels
+from meeple.boardgames.queensland import kernels as queensland_kernels
 from meeple.core import CHANCE
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPILED = native.is_compiled(azul_kernels)
 needs_build = pytest.mark.skipif(
-    not COMPILED,
+    not (COMPILED and native.is_compiled(queensland_kernels)),
     reason="the kernels run from source here (not built: no C compiler, or MEEPLE_PURE set)",
 )
 
@@ -144,9 +145,39 @@ def test_compiled_azul_kernels_agree_with_their_source_through_whole_games(playe
 
 
 @needs_build
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_compiled_queensland_fields_agree_with_their_source_through_whole_games(players):
+    """After every placement of random games, each farm's largest cane and wheat fields
+    (with every tile, and with the tiles holding toads left out, as the estimate does)."""
+    k, pure = queensland_kernels, _pure(queensland_kernels)
+    game = meeple.load("queensland", players=players)
+    r = game.rules
+    tables = (r.side_fields, r.field_sides, r.fields_at, r.cane_at)
+    seen = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for p in range(players):
+                farm = dict(state.tiles[p])  # type: ignore[attr-defined]
+                toads = state.toads[p]  # type: ignore[attr-defined]
+                kept = {cell: v for cell, v in farm.items() if not toads.get(cell)}
+                for f in (farm, kept):
+                    got = k.largest_fields(f, *tables)
+                    assert got == pure.largest_fields(f, *tables)
+                    seen.add(got)
+            if state.current_player() == CHANCE:
+                state.apply_action(meeple.sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert len(seen) >= 5 and max(max(s) for s in seen) >= 3  # fields of several sizes
+
+
+@needs_build
 def test_the_conformance_suite_passes_on_the_pure_engine_too():
-    """The games with kernels, MEEPLE_PURE=1, every rules test of the conformance suite (the
-    two that only draw pictures are left out: the legal lists they read are checked here)."""
+    """The games with kernels (Azul, Queensland), MEEPLE_PURE=1, every rules test of the
+    conformance suite (the two that only draw pictures are left out: the legal lists they
+    read are checked here)."""
     out = subprocess.run(
         [
             sys.executable,
@@ -159,7 +190,7 @@ def test_the_conformance_suite_passes_on_the_pure_engine_too():
             "addopts=",
             "tests/conformance",
             "-k",
-            "azul and not every_choice and not renderers",
+            "(azul or queensland) and not every_choice and not renderers",
         ],
         capture_output=True,
         text=True,

@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from meeple.boardgames.queensland import actions as A
 from meeple.boardgames.queensland.components import ARROWS, SIDE_NAMES, START_IDS, start_layout
+from meeple.boardgames.queensland.kernels import largest_fields as count_fields
 from meeple.boardgames.queensland.rules import (
     DOUBLE,
     GROUP,
@@ -529,58 +530,14 @@ class QueenslandState(State):
         scoring. It relies on touching sides matching, which placement guarantees.
         """
         rules = self.rules
-        side_fields = rules.side_fields
-        field_sides = rules.field_sides
-        fields_at = rules.fields_at
-        # A union-find over the fields, node 4 * (the cell's place in the farm) + field
-        # index (a tile has at most 4 fields, checked in make_rules).
-        slot = {cell: 4 * i for i, cell in enumerate(farm)}
-        parent = list(range(4 * len(slot)))
-        opened: list[int] = []
-        for cell, v in farm.items():
-            base = slot[cell]
-            for delta, back, fis, joins in field_sides[v]:
-                nb = cell + delta
-                nbase = slot.get(nb)
-                if nbase is None:
-                    opened.extend([base + fi for fi in fis])
-                    continue
-                if not joins:
-                    continue
-                other = side_fields[farm[nb]][back]
-                for fi, j in joins:
-                    a = base + fi
-                    while parent[a] != a:
-                        parent[a] = parent[parent[a]]
-                        a = parent[a]
-                    b = nbase + other[j]
-                    while parent[b] != b:
-                        parent[b] = parent[parent[b]]
-                        b = parent[b]
-                    if a != b:
-                        parent[a] = b
-        size: dict[int, int] = {}
-        for cell, v in farm.items():
-            base = slot[cell]
-            for fi in fields_at[v]:
-                r = base + fi
-                while parent[r] != r:
-                    r = parent[r]
-                size[r] = size.get(r, 0) + 1
-        for r in opened:
-            while parent[r] != r:
-                r = parent[r]
-            size.pop(r, None)
-        cane = wheat = 0
-        cane_at = rules.cane_at
-        cells = list(farm.values())
-        for r, n in size.items():
-            if cane_at[cells[r >> 2]][r & 3]:
-                if n > cane:
-                    cane = n
-            elif n > wheat:
-                wheat = n
-        return cane, wheat
+        # The count is kernels.py's (compiled where it was built).
+        return count_fields(
+            farm if type(farm) is dict else dict(farm),
+            rules.side_fields,
+            rules.field_sides,
+            rules.fields_at,
+            rules.cane_at,
+        )
 
     # -- invariants --------------------------------------------------------------
 
