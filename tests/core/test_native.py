@@ -110,8 +110,10 @@ def test_a_build_older_than_its_source_gives_way_to_the_source(tmp_path, monkeyp
     [(2, {}), (3, {}), (4, {"adjacency": "colour"})],
 )
 def test_compiled_azul_kernels_agree_with_their_source_through_whole_games(players, opts):
-    """At every decision of random games: every cell's neighbourhood in every garden, each
-    storage's payable types, and the placement ids, from both."""
+    """At every decision of random games, from both: every cell's neighbourhood in every
+    garden, each storage's payable types and keys, the placement ids, a hexagon joining
+    its groups and the cells refitted after, the takes open to storages of every size;
+    and at every draw its outcomes."""
     k, pure = azul_kernels, _pure(azul_kernels)
     game = meeple.load("azul_queens_garden", players=players, **opts)
     checked = 0
@@ -136,7 +138,31 @@ def test_compiled_azul_kernels_agree_with_their_source_through_whole_games(playe
                     k.place_ids(fits, mask, 7, got)
                     pure.place_ids(fits, mask, 7, want)
                     assert got == want
+                    for t in range(36):
+                        for by_colour in (True, False):
+                            a = k.keys_available(*args[:2], t, by_colour)
+                            assert a == pure.keys_available(*args[:2], t, by_colour)
+                    # A hexagon landing on a few empty cells, on copies of the garden: the
+                    # groups joined, the labels and masks after, and the cells refitted.
+                    for x in [x for x, _ in fits][:3]:
+                        t = rng.randrange(36)
+                        mine = [list(row) for row in groups]
+                        theirs = [list(row) for row in groups]
+                        members = k.join_groups(*mine, x, t)
+                        assert members == pure.join_groups(*theirs, x, t) and mine == theirs
+                        assert k.refit(fits, members, *mine, bp, -1) == pure.refit(
+                            fits, members, *theirs, bp, -1
+                        )
                     checked += 1
+                display = (state.trays, state.faceup)  # type: ignore[attr-defined]
+                assert k.display_bits(*display) == pure.display_bits(*display)
+                for free_t in range(7):
+                    for free_e in range(3):
+                        got_takes = k.take_options(*display, free_t, free_e)
+                        assert got_takes == pure.take_options(*display, free_t, free_e)
+            elif state.pending[-1].kind == "draw":
+                bag = (state.bag, state.bag_n)  # type: ignore[attr-defined]
+                assert k.draw_outcomes(*bag, 500) == pure.draw_outcomes(*bag, 500)
             if state.current_player() == CHANCE:
                 state.apply_action(meeple.sample_chance(state, rng))
             else:

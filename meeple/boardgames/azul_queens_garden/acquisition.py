@@ -8,8 +8,14 @@ decisions.
 from __future__ import annotations
 
 from meeple.boardgames.azul_queens_garden import actions as A
-from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
+from meeple.boardgames.azul_queens_garden.components import NUM_TYPES
 from meeple.boardgames.azul_queens_garden.fields import PURCHASES, AzulFields
+from meeple.boardgames.azul_queens_garden.kernels import (
+    display_bits,
+    draw_outcomes,
+    take_fits,
+    take_options,
+)
 from meeple.boardgames.azul_queens_garden.rules import COL, COLOUR_TYPES, PAT, PATTERN_TYPES
 from meeple.core import CHANCE, Decision, multiset_outcomes
 
@@ -20,7 +26,6 @@ RevealInfo = int  # -1: for the display; else the buying player
 # Per take (its action id: the six colours, then the six patterns), the hexagon types of
 # that colour or pattern, a bit per type.
 KEY_TYPES = COLOUR_TYPES + PATTERN_TYPES
-DRAW_IDS = tuple(A.DRAW + t for t in range(NUM_TYPES))  # per hexagon type, its draw
 REVEAL_IDS = tuple(A.REVEAL + e for e in range(NUM_TYPES))  # per expansion, its reveal
 
 
@@ -54,15 +59,8 @@ class Acquisition(AzulFields):
 
     def _display_bits(self) -> tuple[int, int]:
         """The hexagon types lying in the display and the face-up expansions' types, each
-        a bit per type (every expansion is one of a kind, so a set loses nothing)."""
-        present = 0
-        for tray in self.trays:
-            for t in tray:
-                present |= 1 << t
-        faceup = 0
-        for e in self.faceup:
-            faceup |= 1 << e
-        return present, faceup
+        a bit per type (kernels.py's ``display_bits``)."""
+        return display_bits(self.trays, self.faceup)
 
     def _display_counts(self, key: int) -> tuple[int, int, int]:
         """For a take's ``key`` (an action id: a colour, then a pattern): the hexagon types
@@ -74,42 +72,18 @@ class Acquisition(AzulFields):
         both = present & faceup & m
         return (present & m).bit_count(), (faceup & m).bit_count(), both.bit_count()
 
-    @staticmethod
-    def _fits(tiles: int, exps: int, either: int, free_t: int, free_e: int) -> bool:
-        """Whether a take fits: ``tiles`` hexagons, ``exps`` expansions, and ``either``
-        items that may go as a hexagon or as its face-up expansion."""
-        return tiles <= free_t and exps <= free_e and tiles + exps + either <= free_t + free_e
+    # Whether a take fits in storage (kernels.py's ``take_fits``, which take_options uses).
+    _fits = staticmethod(take_fits)
 
     # -- a take ------------------------------------------------------------------------
 
     def _take_options(self, p: int) -> list[int]:
         """The turn's takes open to ``p``: each colour and pattern in the display whose
-        hexagons and face-up expansions all fit in storage."""
+        hexagons and face-up expansions all fit in storage (kernels.py)."""
         rules = self.rules
-        out: list[int] = []
         free_t = rules.storage_tiles - self.store_n[p]
         free_e = rules.storage_expansions - len(self.store_exps[p])
-        present, faceup = self._display_bits()
-        if not faceup:
-            # Hexagons only (the usual case): a take fits if its types fit in the room
-            # for hexagons, and with room for a whole colour or pattern every take fits.
-            if free_t >= NUM_PATTERNS:
-                return [key for key, m in enumerate(KEY_TYPES) if present & m]
-            return [
-                key
-                for key, m in enumerate(KEY_TYPES)
-                if present & m and (present & m).bit_count() <= free_t
-            ]
-        both = present & faceup
-        fits = self._fits
-        for key, m in enumerate(KEY_TYPES):  # the key is the take's action id
-            nt = present & m
-            ne = faceup & m
-            if nt or ne:
-                nf = (both & m).bit_count()
-                if fits(nt.bit_count() - nf, ne.bit_count() - nf, nf, free_t, free_e):
-                    out.append(key)
-        return out
+        return take_options(self.trays, self.faceup, free_t, free_e)
 
     def _acquire(self, p: int, a: int) -> None:
         by_colour = a < A.ACQ_PATTERN
@@ -224,8 +198,7 @@ class Acquisition(AzulFields):
     # -- chance --------------------------------------------------------------------
 
     def _outcomes_draw(self, d: Decision[DrawInfo]) -> list[tuple[int, float]]:
-        n = self.bag_n
-        return [(a, c / n) for a, c in zip(DRAW_IDS, self.bag, strict=True) if c]
+        return draw_outcomes(self.bag, self.bag_n, A.DRAW)
 
     def _apply_draw(self, d: Decision[DrawInfo], a: int) -> None:
         t = a - A.DRAW

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from meeple.boardgames.azul_queens_garden.board import NEIGHBOURS, NUM_CELLS
+from meeple.boardgames.azul_queens_garden.board import CELLS_PER_AREA, NEIGHBOURS, NUM_CELLS
 from meeple.boardgames.azul_queens_garden.components import NUM_PATTERNS, NUM_TYPES
 from meeple.boardgames.azul_queens_garden.rules import COL as _COL
 from meeple.boardgames.azul_queens_garden.rules import COLOUR_TYPES as _COLOUR_TYPES
@@ -159,3 +159,169 @@ def place_ids(fits: tuple[tuple[int, int], ...], mask: int, base: int, out: list
             low = ok & -ok
             out.append(base + (low.bit_length() - 1) * NUM_CELLS + x)
             ok ^= low
+
+
+# -- taking from the display ------------------------------------------------------------
+
+# Per take key (an action id: the colours, then the patterns), its types in bits.
+KEY_TYPES: Final[list[int]] = COLOUR_TYPES + PATTERN_TYPES
+
+
+def keys_available(store: list[int], store_exps: list[int], t: int, by_colour: bool) -> int:
+    """How many different keys (patterns of ``t`` 's colour, or colours of its pattern),
+    other than ``t`` 's own, a storage holds as hexagons or expansions."""
+    n = 0
+    if by_colour:
+        base = COL[t] * NUM_PATTERNS
+        own = PAT[t]
+        for r in range(NUM_PATTERNS):
+            if r != own and (store[base + r] or (base + r) in store_exps):
+                n += 1
+    else:
+        q = PAT[t]
+        own = COL[t]
+        for r in range(NUM_PATTERNS):
+            if r != own and (store[r * NUM_PATTERNS + q] or (r * NUM_PATTERNS + q) in store_exps):
+                n += 1
+    return n
+
+
+def display_bits(trays: list[list[int]], faceup: list[int]) -> tuple[int, int]:
+    """The hexagon types lying in the display and the face-up expansions' types, each a
+    bit per type (every expansion is one of a kind, so a set loses nothing)."""
+    present = 0
+    for tray in trays:
+        for t in tray:
+            present |= 1 << t
+    up = 0
+    for e in faceup:
+        up |= 1 << e
+    return present, up
+
+
+def take_fits(tiles: int, exps: int, either: int, free_t: int, free_e: int) -> bool:
+    """Whether a take fits in storage: ``tiles`` hexagons, ``exps`` expansions, and
+    ``either`` items that may go as a hexagon or as its face-up expansion."""
+    return tiles <= free_t and exps <= free_e and tiles + exps + either <= free_t + free_e
+
+
+def take_options(trays: list[list[int]], faceup: list[int], free_t: int, free_e: int) -> list[int]:
+    """The take keys (action ids) open to a storage with room for ``free_t`` hexagons and
+    ``free_e`` expansions: each colour and pattern in the display whose hexagons and
+    face-up expansions all fit."""
+    present, up = display_bits(trays, faceup)
+    out: list[int] = []
+    if not up:
+        # Hexagons only (the usual case): a take fits if its types fit in the room for
+        # hexagons, and with room for a whole colour or pattern every take fits.
+        for key, m in enumerate(KEY_TYPES):
+            if present & m and (free_t >= NUM_PATTERNS or (present & m).bit_count() <= free_t):
+                out.append(key)
+        return out
+    both = present & up
+    for key, m in enumerate(KEY_TYPES):
+        nt = present & m
+        ne = up & m
+        if nt or ne:
+            nf = (both & m).bit_count()
+            if take_fits(nt.bit_count() - nf, ne.bit_count() - nf, nf, free_t, free_e):
+                out.append(key)
+    return out
+
+
+def draw_outcomes(bag: list[int], n: int, base: int) -> list[tuple[int, float]]:
+    """A draw from a bag of ``n`` hexagons (``bag`` counts per type): each type in it,
+    as its action id ``base`` + type, with its chance."""
+    out: list[tuple[int, float]] = []
+    for t, c in enumerate(bag):
+        if c:
+            out.append((base + t, c / n))
+    return out
+
+
+# -- a hexagon lands ---------------------------------------------------------------------
+
+NEAR: Final[list[int]] = [sum(1 << n for n in NB[x]) for x in range(NUM_CELLS)]  # neighbours
+
+
+def join_groups(
+    g: list[int],
+    clab: list[int],
+    cmask: list[int],
+    plab: list[int],
+    pmask: list[int],
+    x: int,
+    t: int,
+) -> int:
+    """Hexagon ``t`` lands on cell ``x`` of garden ``g``: put it there and join it to the
+    colour and pattern groups it touches (labels and masks updated in place). Returns the
+    cells of the groups it joined, ``x`` among them, in bits."""
+    g[x] = t
+    c = COL[t]
+    q = PAT[t]
+    members = 1 << x
+    # Its colour group (a mask of the patterns in it), then its pattern group (colours).
+    m = 1 << q
+    clab[x] = x
+    for n in NB[x]:
+        u = g[n]
+        if u >= 0 and n != x and COL[u] == c:
+            other = clab[n]
+            if other != x:
+                m |= cmask[other]
+                for i in range(NUM_CELLS):
+                    if clab[i] == other:
+                        clab[i] = x
+                        members |= 1 << i
+    cmask[x] = m
+    m = 1 << c
+    plab[x] = x
+    for n in NB[x]:
+        u = g[n]
+        if u >= 0 and n != x and PAT[u] == q:
+            other = plab[n]
+            if other != x:
+                m |= pmask[other]
+                for i in range(NUM_CELLS):
+                    if plab[i] == other:
+                        plab[i] = x
+                        members |= 1 << i
+    pmask[x] = m
+    return members
+
+
+def refit(
+    fits: tuple[tuple[int, int], ...],
+    members: int,
+    g: list[int],
+    clab: list[int],
+    cmask: list[int],
+    plab: list[int],
+    pmask: list[int],
+    by_pattern: bool,
+    kind: int,
+) -> tuple[tuple[int, int], ...]:
+    """Where hexagons fit (``kind`` -1: on the empty cells; else on the spaces of the free
+    expansion areas, absent cells) once the groups of the cells ``members`` changed: only
+    the cells next to those groups see anything new, so only they are worked out again."""
+    near = members
+    rest = members
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        near |= NEAR[low.bit_length() - 1]
+    out: list[tuple[int, int]] = []
+    for y, types in fits:
+        if not near >> y & 1:
+            out.append((y, types))
+    while near:
+        low = near & -near
+        near ^= low
+        y = low.bit_length() - 1
+        # A free area's spaces are absent cells; its ornament (y % 7 == 0) is no spot.
+        if g[y] == kind and (kind == -1 or y % CELLS_PER_AREA):
+            types = fitting_types(g, clab, cmask, plab, pmask, y, by_pattern)
+            if types:
+                out.append((y, types))
+    out.sort()
+    return tuple(out)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from meeple.boardgames.azul_queens_garden import actions as A
 from meeple.boardgames.azul_queens_garden.board import CELLS_PER_AREA
 from meeple.boardgames.azul_queens_garden.fields import AzulFields
-from meeple.boardgames.azul_queens_garden.kernels import payable_types
+from meeple.boardgames.azul_queens_garden.kernels import keys_available, payable_types
 from meeple.boardgames.azul_queens_garden.rules import (
     COL,
     PAT,
@@ -28,23 +28,8 @@ class Payment(AzulFields):
 
     def _keys_available(self, p: int, t: int, by_colour: bool) -> int:
         """How many different keys (patterns of t's colour, or colours of t's
-        pattern), other than t's own, player ``p`` holds in storage."""
-        st = self.store[p]
-        exps = self.store_exps[p]
-        n = 0
-        if by_colour:
-            base = COL[t] * 6
-            own = PAT[t]
-            for r in range(6):
-                if r != own and (st[base + r] or (base + r) in exps):
-                    n += 1
-        else:
-            q = PAT[t]
-            own = COL[t]
-            for r in range(6):
-                if r != own and (st[r * 6 + q] or (r * 6 + q) in exps):
-                    n += 1
-        return n
+        pattern), other than t's own, player ``p`` holds in storage (kernels.py)."""
+        return keys_available(self.store[p], self.store_exps[p], t, by_colour)
 
     def _payable_types(self, p: int) -> int:
         """The hexagon types in ``p`` 's storage whose cost storage can pay, in bits."""

@@ -19,15 +19,16 @@ from meeple.boardgames.azul_queens_garden.fields import ABSENT, EMPTY, ORNAMENT,
 from meeple.boardgames.azul_queens_garden.kernels import (
     Neighbourhood,
     fitting_types,
+    join_groups,
     neighbourhood,
     place_ids,
+    refit,
 )
 from meeple.boardgames.azul_queens_garden.payment import Payment
 from meeple.boardgames.azul_queens_garden.rules import COL, PAT
 from meeple.core import Decision
 
 NB = NEIGHBOURS
-NEAR = tuple(sum(1 << n for n in NB[x]) for x in range(NUM_CELLS))  # per cell, its neighbours
 
 PlaceBoughtInfo = int  # the garden expansion just bought
 
@@ -226,27 +227,8 @@ class Placement(Payment):
         hexagons fit on the empty cells, if that was known."""
         self.own_rows(p)
         cells, spots = self.fits[p]
-        g = self.garden[p]
-        g[x] = t
+        members = join_groups(*self._groups(p), x, t)  # kernels.py
         c, q = COL[t], PAT[t]
-        members = 1 << x  # the cells of the groups x joins (bits)
-        for lab, mask, key, bit, same in (
-            (self.col_lab[p], self.col_mask[p], c, 1 << q, COL),
-            (self.pat_lab[p], self.pat_mask[p], q, 1 << c, PAT),
-        ):
-            m = bit
-            lab[x] = x
-            for n in NB[x]:
-                u = g[n]
-                if u >= 0 and n != x and same[u] == key:
-                    other = lab[n]
-                    if other != x:
-                        m |= mask[other]
-                        for i in range(NUM_CELLS):
-                            if lab[i] == other:
-                                lab[i] = x
-                                members |= 1 << i
-            mask[x] = m
         self.colour_count[p][c] += 1
         self.pattern_count[p][q] += 1
         self.fits[p] = (
@@ -259,26 +241,8 @@ class Placement(Payment):
         of the free expansion areas) once the groups of the cells ``members`` have
         changed: only the cells next to those groups see anything new, so only they are
         worked out again (``_fitting_cells`` and ``_fitting_spots`` look at them all)."""
-        near = members
-        rest = members
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            near |= NEAR[low.bit_length() - 1]
-        out = [(y, types) for y, types in fits if not near >> y & 1]
-        g, cl, cm, pl, pm = self._groups(p)
-        bp = self.rules.by_pattern
-        while near:
-            low = near & -near
-            near ^= low
-            y = low.bit_length() - 1
-            # A free area's spaces are absent cells; its ornament (y % 7 == 0) is no spot.
-            if g[y] == kind and (kind == EMPTY or y % CELLS_PER_AREA):
-                types = fitting_types(g, cl, cm, pl, pm, y, bp)
-                if types:
-                    out.append((y, types))
-        out.sort()
-        return tuple(out)
+        # The loop is kernels.py's (compiled where it was built); EMPTY is its -1.
+        return refit(fits, members, *self._groups(p), self.rules.by_pattern, kind)
 
     # -- a bought expansion ------------------------------------------------------------
 
