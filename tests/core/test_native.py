@@ -20,13 +20,14 @@ import pytest
 import meeple
 from meeple import native
 from meeple.boardgames.azul_queens_garden import kernels as azul_kernels
+from meeple.boardgames.croa import kernels as croa_kernels
 from meeple.boardgames.queensland import kernels as queensland_kernels
 from meeple.core import CHANCE
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPILED = native.is_compiled(azul_kernels)
 needs_build = pytest.mark.skipif(
-    not (COMPILED and native.is_compiled(queensland_kernels)),
+    not all(native.is_compiled(m) for m in (azul_kernels, croa_kernels, queensland_kernels)),
     reason="the kernels run from source here (not built: no C compiler, or MEEPLE_PURE set)",
 )
 
@@ -200,8 +201,57 @@ def test_compiled_queensland_fields_agree_with_their_source_through_whole_games(
 
 
 @needs_build
+@pytest.mark.parametrize(("players", "opts"), [(2, {}), (3, {"pond": "classic"}), (4, {})])
+def test_compiled_croa_jumps_agree_with_their_source_through_whole_games(players, opts):
+    """At every step of random games, from both: every player's jumps with the reasons for
+    those left out (as a turn's first jump and as a bounce from each neighbour), and the
+    outcomes of laying a back and of revealing a tile under each back."""
+    k, pure = croa_kernels, _pure(croa_kernels)
+    game = meeple.load("croa", players=players, **opts)
+    r = game.rules
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            fields = (
+                state.fsq,  # type: ignore[attr-defined]
+                state.occ,  # type: ignore[attr-defined]
+                state.tile,  # type: ignore[attr-defined]
+                state.stuck,  # type: ignore[attr-defined]
+                state.moved,  # type: ignore[attr-defined]
+                state.visited,  # type: ignore[attr-defined]
+                r.owner,
+                r.is_queen,
+            )
+            for p in range(players):
+                frogs = range(p * r.slots, (p + 1) * r.slots)
+                for origin in (-1, *range(0, 64, 9)):
+                    got: dict[int, str] = {}
+                    want: dict[int, str] = {}
+                    moves = k.moves_of(p, frogs, got, origin, *fields)
+                    assert moves == pure.moves_of(p, frogs, want, origin, *fields)
+                    assert got == want
+                    assert moves == k.moves_of(p, frogs, None, origin, *fields)
+                checked += 1
+            to_lay = state.to_lay  # type: ignore[attr-defined]
+            if sum(to_lay):
+                assert k.counted_outcomes(to_lay, 3) == pure.counted_outcomes(to_lay, 3)
+            left = state.left  # type: ignore[attr-defined]
+            for b in range(len(to_lay)):
+                counts = left[b * r.n_types : (b + 1) * r.n_types]
+                if sum(counts):
+                    assert k.counted_outcomes(counts, 9) == pure.counted_outcomes(counts, 9)
+            if state.current_player() == CHANCE:
+                state.apply_action(meeple.sample_chance(state, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
+
+
+@needs_build
 def test_the_conformance_suite_passes_on_the_pure_engine_too():
-    """The games with kernels (Azul, Queensland), MEEPLE_PURE=1, every rules test of the
+    """The games with kernels (Azul, Crôa!, Queensland), MEEPLE_PURE=1, every rules test of the
     conformance suite (the two that only draw pictures are left out: the legal lists they
     read are checked here)."""
     out = subprocess.run(
@@ -216,7 +266,7 @@ def test_the_conformance_suite_passes_on_the_pure_engine_too():
             "addopts=",
             "tests/conformance",
             "-k",
-            "(azul or queensland) and not every_choice and not renderers",
+            "(azul or croa or queensland) and not every_choice and not renderers",
         ],
         capture_output=True,
         text=True,

@@ -42,6 +42,11 @@ from meeple.boardgames.croa.actions import (
     player_name,
 )
 from meeple.boardgames.croa.components import NEIGHBOURS, SQUARES, square_name
+from meeple.boardgames.croa.kernels import (
+    counted_outcomes,
+    log_problem,
+    moves_of,
+)
 from meeple.boardgames.croa.rules import LILY, LOG, MALE0, MOSQUITO, MUD, MUD_TURNS, PIKE, Rules
 from meeple.core.api import CHANCE, JSON, Decision, Game, State
 
@@ -58,27 +63,13 @@ LAY_DECISIONS = tuple(Decision("lay", CHANCE, sq) for sq in range(SQUARES))
 """The setup's chance of each square's back, likewise."""
 FACE_DOWN = -1
 NOT_LAID = -1
-NEIGHBOUR_BITS = tuple(sum(1 << t for t in ts) for ts in NEIGHBOURS)
-"""Per square, a bit per neighbouring square."""
 
-# Why a jump or a choice is refused: what the move generators record (``Refusals``) and
-# ``CroaState._victim_problem`` returns. Templates, so that the generators build no text;
-# ``_jump_problem`` fills in ``{frm}`` and ``{to}`` (the jump's squares), ``_action_problem``
-# ``{who}`` (the player a victim choice names).
-OWN_FROG = "{to} already holds one of your frogs"
-LOG_OWN_SERVANT = (
-    "{to} is a log with a servant of yours on it: a log holds two servants or a single queen"
-)
-LOG_OWN_QUEEN = "{to} is a log with your queen on it: a log holds two servants or a single queen"
-LOG_TWO_OWN = (
-    "{to} is a log with two of your servants on it: a third servant lands on a log only to "
-    "remove an enemy frog"
-)
-STUCK = "the frog on {frm} is stuck in mud this turn"
-MOVED = "a mosquito lets you move a frog that has not moved yet this turn"
+# Why a jump or a choice is refused: what the move generators record (``Refusals``; the
+# jump generator's own reasons are kernels.py's) and ``CroaState._victim_problem`` returns.
+# Templates, so that the generators build no text; ``_jump_problem`` fills in ``{frm}`` and
+# ``{to}`` (the jump's squares), ``_action_problem`` ``{who}`` (the player a victim choice
+# names).
 PAIR = "your queen and a servant share a tile: one of the two must move"
-USED_LILY = "that water lily was already landed on this turn"
-BOUNCE_BACK = "a frog may not bounce back to the tile it just left while another is open"
 OWN_VICTIM = "the third servant removes an enemy's servant, never one of yours"
 NO_VICTIM = "{who} has no servant on that log"
 Refusals = dict[int, str]
@@ -192,22 +183,8 @@ class CroaState(State):
 
     def _log_problem(self, p: int, queen: bool, o: tuple[int, ...]) -> str | None:
         """Why a frog of player ``p`` (a queen or a servant) may not land on a log holding
-        the frogs ``o``, or None (ruling 7): a log holds two servants of any colours or
-        one queen alone, and a third servant lands only to remove an enemy frog."""
-        owner = self.rules.owner
-        own = 0
-        own_queen = False
-        for x in o:
-            if owner[x] == p:
-                own += 1
-                own_queen = own_queen or self.rules.is_queen[x]
-        if own == 0:
-            return None
-        if queen:
-            return LOG_OWN_SERVANT
-        if own_queen:
-            return LOG_OWN_QUEEN
-        return LOG_TWO_OWN if own > 1 else None
+        the frogs ``o``, or None (ruling 7; kernels.py's ``log_problem``)."""
+        return log_problem(self.rules.owner, self.rules.is_queen, p, queen, o)
 
     def _moves_of(
         self,
@@ -230,57 +207,21 @@ class CroaState(State):
         once-a-turn rules do not apply; the landing rules do, the way back included; it
         never lands on a water lily landed on this turn (a ruling against loops), and it
         goes back to ``origin`` only when nothing else is open."""
-        out: list[int] = []
-        seen = 0  # bit per square holding servants of p already listed
-        fsq, occ, tile, stuck, moved = self.fsq, self.occ, self.tile, self.stuck, self.moved
-        owner, is_queen = self.rules.owner, self.rules.is_queen
-        append = out.append
-        for f in frogs:
-            s = fsq[f]
-            if s < 0:
-                continue
-            queen = is_queen[f]
-            base = s * SQUARES if queen else KIND_SPAN + s * SQUARES
-            if origin < 0 and (stuck[f] or (moved >> f) & 1):
-                if refused is not None:
-                    frozen = STUCK if stuck[f] else MOVED
-                    for t in NEIGHBOURS[s]:
-                        refused.setdefault(base + t, frozen)  # another servant there may jump
-                continue
-            if not queen and len(occ[s]) > 1:
-                if (seen >> s) & 1:
-                    continue  # two of your servants on one log are the same choice
-                seen |= 1 << s
-            for t in NEIGHBOURS[s]:
-                o = occ[t]
-                if not o:
-                    append(base + t)
-                elif tile[t] != LOG:
-                    if owner[o[0]] != p:
-                        append(base + t)
-                    elif refused is not None:
-                        refused[base + t] = OWN_FROG
-                else:
-                    why = self._log_problem(p, queen, o)
-                    if why is None:
-                        append(base + t)
-                    elif refused is not None:
-                        refused[base + t] = why
-            if origin >= 0:
-                used = self.visited & NEIGHBOUR_BITS[s]  # lilies next to s landed on this turn
-                while used:
-                    a = base + (used & -used).bit_length() - 1
-                    used &= used - 1
-                    if a in out:
-                        out.remove(a)
-                        if refused is not None:
-                            refused[a] = USED_LILY
-                back = base + origin
-                if len(out) > 1 and back in out:
-                    out.remove(back)  # another way is open
-                    if refused is not None:
-                        refused[back] = BOUNCE_BACK
-        return out
+        # The generator is kernels.py's (compiled where it was built).
+        return moves_of(
+            p,
+            frogs,
+            refused,
+            origin,
+            self.fsq,
+            self.occ,
+            self.tile,
+            self.stuck,
+            self.moved,
+            self.visited,
+            self.rules.owner,
+            self.rules.is_queen,
+        )
 
     def _start_moves(self, p: int, refused: Refusals | None = None) -> list[int]:
         """The turn's first jump: the jumps of all of ``p``'s frogs, the pair rule applied:
@@ -504,15 +445,7 @@ class CroaState(State):
     def _outcomes_reveal(self, d: Decision[RevealInfo]) -> list[tuple[int, float]]:
         n = self.rules.n_types
         base = self.backs[d.info[2]] * n
-        counts = self.left[base : base + n]
-        total = sum(counts)
-        out = []  # a loop: a comprehension costs a function call before 3.12
-        a = REVEAL0
-        for c in counts:
-            if c:
-                out.append((a, c / total))
-            a += 1
-        return out
+        return counted_outcomes(self.left[base : base + n], REVEAL0)
 
     def _apply_reveal(self, d: Decision[RevealInfo], action: int) -> None:
         f, s, t = d.info
@@ -549,15 +482,7 @@ class CroaState(State):
     def _outcomes_lay(self, d: Decision[LayInfo]) -> list[tuple[int, float]]:
         """The back of square ``d.info``: each back as likely as its squares still to lay,
         so every arrangement of the backs is as likely as the shuffle makes it."""
-        rest = self.to_lay
-        total = sum(rest)
-        out = []  # a loop: a comprehension costs a function call before 3.12
-        a = self.rules.codec.lay0
-        for n in rest:
-            if n:
-                out.append((a, n / total))
-            a += 1
-        return out
+        return counted_outcomes(self.to_lay, self.rules.codec.lay0)
 
     def _apply_lay(self, d: Decision[LayInfo], action: int) -> None:
         sq = d.info
