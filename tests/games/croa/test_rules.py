@@ -939,15 +939,18 @@ def test_eating_the_last_enemy_queen_on_a_face_down_pike_wins():
 
 
 def _reason_fragments() -> dict[str, str]:
-    """Each reason template of the move rules (state.py), by name, and its longest fixed
-    part: how a refusal shows which rule gave it."""
+    """Each reason template of the move rules (the jump generator's in kernels.py, the
+    others in state.py), by name, and its longest fixed part: how a refusal shows which
+    rule gave it."""
     import re
 
-    from meeple.boardgames.croa import state
+    from meeple.boardgames.croa import kernels, state
 
-    reasons = ("OWN_FROG", "LOG_OWN_SERVANT", "LOG_OWN_QUEEN", "LOG_TWO_OWN", "STUCK", "MOVED")
-    reasons += ("PAIR", "USED_LILY", "BOUNCE_BACK", "OWN_VICTIM", "NO_VICTIM")
-    return {n: max(re.split(r"\{\w+\}", getattr(state, n)), key=len) for n in reasons}
+    jumps = ("OWN_FROG", "LOG_OWN_SERVANT", "LOG_OWN_QUEEN", "LOG_TWO_OWN", "STUCK", "MOVED")
+    jumps += ("USED_LILY", "BOUNCE_BACK")
+    templates = {n: getattr(kernels, n) for n in jumps}
+    templates |= {n: getattr(state, n) for n in ("PAIR", "OWN_VICTIM", "NO_VICTIM")}
+    return {n: max(re.split(r"\{\w+\}", t), key=len) for n, t in templates.items()}
 
 
 def _check_every_action(s, rng: random.Random, seen: set[str]) -> None:
