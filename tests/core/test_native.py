@@ -44,6 +44,13 @@ def _pure(module: ModuleType) -> ModuleType:
     return pure
 
 
+def _random_step(state: meeple.State, rng: random.Random) -> None:
+    if state.current_player() == CHANCE:
+        state.apply_action(meeple.sample_chance(state, rng))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def _run(code: str, **env: str) -> str:
     out = subprocess.run(
         [sys.executable, "-c", code],
@@ -164,10 +171,7 @@ def test_compiled_azul_kernels_agree_with_their_source_through_whole_games(playe
             elif state.pending[-1].kind == "draw":
                 bag = (state.bag, state.bag_n)  # type: ignore[attr-defined]
                 assert k.draw_outcomes(*bag, 500) == pure.draw_outcomes(*bag, 500)
-            if state.current_player() == CHANCE:
-                state.apply_action(meeple.sample_chance(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            _random_step(state, rng)
     assert checked > 100
 
 
@@ -193,10 +197,7 @@ def test_compiled_queensland_fields_agree_with_their_source_through_whole_games(
                     got = k.largest_fields(f, *tables)
                     assert got == pure.largest_fields(f, *tables)
                     seen.add(got)
-            if state.current_player() == CHANCE:
-                state.apply_action(meeple.sample_chance(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            _random_step(state, rng)
     assert len(seen) >= 5 and max(max(s) for s in seen) >= 3  # fields of several sizes
 
 
@@ -242,10 +243,7 @@ def test_compiled_croa_jumps_agree_with_their_source_through_whole_games(players
                 counts = left[b * r.n_types : (b + 1) * r.n_types]
                 if sum(counts):
                     assert k.counted_outcomes(counts, 9) == pure.counted_outcomes(counts, 9)
-            if state.current_player() == CHANCE:
-                state.apply_action(meeple.sample_chance(state, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            _random_step(state, rng)
     assert checked > 100
 
 

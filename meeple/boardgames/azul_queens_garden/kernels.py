@@ -259,34 +259,31 @@ def join_groups(
     g[x] = t
     c = COL[t]
     q = PAT[t]
-    members = 1 << x
     # Its colour group (a mask of the patterns in it), then its pattern group (colours).
-    m = 1 << q
-    clab[x] = x
+    members = _join(g, clab, cmask, x, c, 1 << q, COL)
+    return members | _join(g, plab, pmask, x, q, 1 << c, PAT)
+
+
+def _join(
+    g: list[int], lab: list[int], mask: list[int], x: int, key: int, bit: int, same: list[int]
+) -> int:
+    """Join cell ``x`` (its hexagon's colour or pattern ``key``, which adds ``bit`` to the
+    group's mask) to the groups of that colour or pattern it touches: they all take ``x``
+    as their label. Returns the cells of those groups and ``x``, in bits."""
+    members = 1 << x
+    m = bit
+    lab[x] = x
     for n in NB[x]:
         u = g[n]
-        if u >= 0 and n != x and COL[u] == c:
-            other = clab[n]
+        if u >= 0 and n != x and same[u] == key:
+            other = lab[n]
             if other != x:
-                m |= cmask[other]
+                m |= mask[other]
                 for i in range(NUM_CELLS):
-                    if clab[i] == other:
-                        clab[i] = x
+                    if lab[i] == other:
+                        lab[i] = x
                         members |= 1 << i
-    cmask[x] = m
-    m = 1 << c
-    plab[x] = x
-    for n in NB[x]:
-        u = g[n]
-        if u >= 0 and n != x and PAT[u] == q:
-            other = plab[n]
-            if other != x:
-                m |= pmask[other]
-                for i in range(NUM_CELLS):
-                    if plab[i] == other:
-                        plab[i] = x
-                        members |= 1 << i
-    pmask[x] = m
+    mask[x] = m
     return members
 
 
