@@ -38,6 +38,7 @@ from meeple.core.errors import (
     NotationError,
     OptionError,
 )
+from meeple.core.kernels import draw, has_outcome
 from meeple.core.messages import not_a_move
 
 CHANCE = -1
@@ -575,11 +576,7 @@ class State:
         if legal is None:
             legal = self._compute_legal()
         if type(legal) is tuple:
-            allowed = False
-            for a, _ in legal:
-                if a == action:
-                    allowed = True
-                    break
+            allowed = has_outcome(legal, action)
         elif len(legal) < 16:
             allowed = action in legal
         else:
@@ -627,15 +624,7 @@ class State:
         d = self.pending[-1]
         action: int
         if d.player == CHANCE:
-            outcomes: list[tuple[int, float]] = self._outcomes_of[d.kind](self, d)
-            x = rng.random()
-            acc = 0.0
-            action = outcomes[-1][0]
-            for a, p in outcomes:
-                acc += p
-                if x < acc:
-                    action = a
-                    break
+            action = draw(self._outcomes_of[d.kind](self, d), rng.random())
         else:
             legal = self._legal_cache
             if not isinstance(legal, list):  # not yet worked out (a tuple only at chance)
@@ -927,14 +916,7 @@ def sample_chance(state: State, rng: random.Random) -> int:
     pending = state.pending
     if not pending or pending[-1].player != CHANCE:
         raise ValueError("sample_chance: this is not a chance node")
-    outcomes = state._chance_pairs(pending[-1])
-    x = rng.random()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if x < acc:
-            return action
-    return outcomes[-1][0]
+    return draw(state._chance_pairs(pending[-1]), rng.random())
 
 
 def multiset_outcomes(

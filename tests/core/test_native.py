@@ -23,11 +23,15 @@ from meeple.boardgames.azul_queens_garden import kernels as azul_kernels
 from meeple.boardgames.croa import kernels as croa_kernels
 from meeple.boardgames.queensland import kernels as queensland_kernels
 from meeple.core import CHANCE
+from meeple.core import kernels as core_kernels
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPILED = native.is_compiled(azul_kernels)
 needs_build = pytest.mark.skipif(
-    not all(native.is_compiled(m) for m in (azul_kernels, croa_kernels, queensland_kernels)),
+    not all(
+        native.is_compiled(m)
+        for m in (azul_kernels, croa_kernels, queensland_kernels, core_kernels)
+    ),
     reason="the kernels run from source here (not built: no C compiler, or MEEPLE_PURE set)",
 )
 
@@ -248,10 +252,58 @@ def test_compiled_croa_jumps_agree_with_their_source_through_whole_games(players
 
 
 @needs_build
+@pytest.mark.parametrize("game_id", [g.id for g in meeple.games()])
+def test_compiled_chance_draws_agree_with_their_source_through_whole_games(game_id):
+    """At every chance node of random games of every game, from both: the outcome that each
+    of a spread of uniform draws (the ends, the sums' own edges, random ones) falls on, and
+    whether each id (every outcome, its neighbours, one past the end) is an outcome."""
+    k, pure = core_kernels, _pure(core_kernels)
+    game = meeple.load(game_id)
+    checked = 0
+    seed = 0
+    while seed < 2 or (checked <= 10 and seed < 50):  # short games: more of them
+        rng = random.Random(seed)
+        seed += 1
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                edges: list[float] = []
+                acc = 0.0
+                for _, p in outcomes:
+                    acc += p
+                    edges += [acc, max(0.0, acc - 1e-12)]
+                for x in [0.0, 1.0 - 1e-16, *edges, *(rng.random() for _ in range(8))]:
+                    assert k.draw(outcomes, x) == pure.draw(outcomes, x)
+                ids = [a for a, _ in outcomes]
+                for a in {*ids, *(a + 1 for a in ids), *(a - 1 for a in ids), -1}:
+                    assert k.has_outcome(outcomes, a) == pure.has_outcome(outcomes, a) == (a in ids)
+                checked += 1
+            _random_step(state, rng)
+    assert checked > 10
+
+
+def test_a_draw_falls_on_the_first_outcome_whose_running_sum_passes_it():
+    """The rule itself, on hand-made outcomes (whichever build runs): a sum that rounding
+    leaves short of 1 gives the last outcome."""
+    outcomes = [(7, 0.25), (9, 0.5), (4, 0.25)]
+    assert [core_kernels.draw(outcomes, x) for x in (0.0, 0.2499, 0.25, 0.74, 0.75, 0.9999)] == [
+        7,
+        7,
+        9,
+        9,
+        4,
+        4,
+    ]
+    assert core_kernels.draw([(3, 0.3), (5, 0.3)], 0.95) == 5
+    assert core_kernels.has_outcome(outcomes, 9) and not core_kernels.has_outcome(outcomes, 8)
+
+
+@needs_build
 def test_the_conformance_suite_passes_on_the_pure_engine_too():
-    """The games with kernels (Azul, Crôa!, Queensland), MEEPLE_PURE=1, every rules test of the
-    conformance suite (the two that only draw pictures are left out: the legal lists they
-    read are checked here)."""
+    """Every game (the core's chance draws are a kernel too), MEEPLE_PURE=1, every rules test
+    of the conformance suite (the two that only draw pictures are left out: the legal lists
+    they read are checked here)."""
     out = subprocess.run(
         [
             sys.executable,
@@ -264,7 +316,7 @@ def test_the_conformance_suite_passes_on_the_pure_engine_too():
             "addopts=",
             "tests/conformance",
             "-k",
-            "(azul or croa or queensland) and not every_choice and not renderers",
+            "not every_choice and not renderers",
         ],
         capture_output=True,
         text=True,
