@@ -518,10 +518,17 @@ class State:
         who is not to act gets an empty list.
         """
         pending = self.pending
-        if not pending or (player is not None and player != pending[-1].player):
+        if not pending:
+            return []
+        d = pending[-1]
+        if player is not None and player != d.player:
             return []
         cache = self._legal_cache
         if cache is None:
+            if d.player != CHANCE:
+                # _compute_legal's decision case, inlined (a call fewer on every step).
+                cache = self._legal_cache = sorted(self._legal_of[d.kind](self, d))
+                return cache[:]
             cache = self._compute_legal()
         if isinstance(cache, tuple):
             return sorted([a for a, _ in cache])
@@ -593,7 +600,21 @@ class State:
                 )
             ids = [a for a, _ in legal] if isinstance(legal, tuple) else legal
             raise IllegalActionError(self._illegal_message(action, sorted(ids)))
-        self.apply_legal(action)
+        # apply_legal's body, inlined: a call fewer on every checked step. The two must
+        # stay the same (tests/core/test_api.py plays both side by side).
+        d = pending.pop()
+        actor = d.player
+        self.last_decision = d
+        self._apply_of[d.kind](self, d, action)
+        if pending and pending[-1].player == AUTOMATIC:
+            self._run_automatic()
+        self.history.append(action)
+        self._legal_cache = None
+        if actor != CHANCE:
+            if actor == self._turn_player:
+                self._turn_steps += 1
+            else:
+                self._turn_player, self._turn_steps = actor, 1
 
     def apply_legal(self, action: int) -> None:
         """``apply_action`` without its checks, for callers that pass an id straight from
@@ -916,7 +937,14 @@ def sample_chance(state: State, rng: random.Random) -> int:
     pending = state.pending
     if not pending or pending[-1].player != CHANCE:
         raise ValueError("sample_chance: this is not a chance node")
-    return draw(state._chance_pairs(pending[-1]), rng.random())
+    outcomes = state._legal_cache
+    if type(outcomes) is not tuple:
+        # State._chance_pairs, inlined (a call fewer on every chance step).
+        d = pending[-1]
+        outcomes = tuple(state._outcomes_of[d.kind](state, d))
+        if state._legal_cache is None:
+            state._legal_cache = outcomes
+    return draw(outcomes, rng.random())
 
 
 def multiset_outcomes(

@@ -208,3 +208,34 @@ def test_clone_is_independent_of_its_source():
 def test_an_option_named_game_id_is_an_unknown_option_not_a_clash():
     with pytest.raises(OptionError, match="no option 'game_id'"):
         meeple.load("tiny", players=2, **{"game_id": "croa"})
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in meeple.games()])
+def test_apply_action_and_apply_legal_leave_the_same_state_at_every_step(game_id):
+    """apply_action carries apply_legal's body inline (a call fewer a step): the two, and
+    random_step, must leave identical states, turn counts and last decisions throughout,
+    whichever of legal_actions, chance_outcomes or sample_chance asked first."""
+    game = meeple.load(game_id)
+    for seed in range(2):
+        rng = random.Random(seed)
+        checked, trusted, stepped = (game.new_initial_state() for _ in range(3))
+        twin = random.Random(seed)
+        n = 0
+        while not checked.is_terminal():
+            if checked.current_player() == CHANCE:
+                if n % 2:
+                    checked.chance_outcomes()  # the outcomes asked for first, then drawn
+                action = meeple.sample_chance(checked, rng)
+            else:
+                action = rng.choice(checked.legal_actions())
+            assert stepped.random_step(twin) == action
+            checked.apply_action(action)
+            trusted.apply_legal(action)
+            for other in (trusted, stepped):
+                assert fingerprint(other) == fingerprint(checked)
+                assert other.history == checked.history
+                assert other.last_decision == checked.last_decision
+                assert other.decisions_this_turn() == checked.decisions_this_turn()
+                assert other.legal_actions() == checked.legal_actions()
+            n += 1
+        assert n > 5
