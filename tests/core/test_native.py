@@ -283,6 +283,26 @@ def test_compiled_chance_draws_agree_with_their_source_through_whole_games(game_
     assert checked > 10
 
 
+@needs_build
+def test_compiled_shares_agree_with_their_source_and_with_the_count_over_total_rule():
+    """Pools of random counts (zeros among them), all kinds or some, in any order: the
+    compiled shares, the source's and the rule written out (each kind left, its count over
+    the whole pool's) are the same list, to the last bit of every share."""
+    k, pure = core_kernels, _pure(core_kernels)
+    rng = random.Random(5)
+    for _ in range(300):
+        counts = [rng.choice((0, 0, 1, 2, 3, 7, 20)) for _ in range(rng.randint(1, 12))]
+        if not sum(counts):
+            counts[0] = 1
+        kinds = rng.sample(range(len(counts)), rng.randint(1, len(counts)))
+        first = rng.randrange(100)
+        rule = [(first + c, counts[c] / sum(counts)) for c in kinds if counts[c]]
+        assert k.shares(counts, first, kinds) == pure.shares(counts, first, kinds) == rule
+        assert k.shares(counts, first, range(len(counts))) == pure.shares(
+            counts, first, range(len(counts))
+        )
+
+
 def test_a_draw_falls_on_the_first_outcome_whose_running_sum_passes_it():
     """The rule itself, on hand-made outcomes (whichever build runs): a sum that rounding
     leaves short of 1 gives the last outcome."""

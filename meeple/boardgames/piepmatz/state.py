@@ -53,6 +53,7 @@ from meeple.boardgames.piepmatz.actions import (
 from meeple.boardgames.piepmatz.rules import Rules
 from meeple.boardgames.piepmatz.scoring import Bird, rank_key, score_masks
 from meeple.core.api import AUTOMATIC, CHANCE, JSON, Decision, Game, State
+from meeple.core.kernels import shares
 
 # Each decision kind's info (the module's docstring lists the kinds).
 PerchInfo = int  # the perch whose feeding bird is turned up
@@ -352,14 +353,7 @@ class PiepmatzState(State):
         """A card drawn from the feeder deck ``deck`` (its counts by kind, the first
         kinds or all): each kind left, with its share (as ``multiset_outcomes`` makes
         them)."""
-        total = sum(deck)
-        out = []  # a loop: for so few, a comprehension's own call costs more (before 3.12)
-        a = self.rules.SEED
-        for n in deck:
-            if n:
-                out.append((a, n / total))
-            a += 1
-        return out
+        return shares(deck, self.rules.SEED, range(len(deck)))  # the core's compiled loop
 
     def _outcomes_seed_take(self, d: Decision[SeedTakeInfo]) -> list[tuple[int, float]]:
         return self._seed_outcomes(self.seed_deck)

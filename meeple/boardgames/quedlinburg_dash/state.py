@@ -23,6 +23,7 @@ from operator import mul
 from typing import Any
 
 from meeple.core.api import CHANCE, JSON, Decision, Game, State
+from meeple.core.kernels import shares
 
 from .actions import (
     BLUE,
@@ -137,10 +138,9 @@ class QuedlinburgDashState(State):
     # -- drawing a chip ----------------------------------------------------------
 
     def _outcomes_draw(self, d: Decision[DrawInfo]) -> list[tuple[int, float]]:
-        bag = self.bags[d.info[0]]
-        total = sum(bag)
-        # Only the game's kinds can be in a bag: fewer than half of the grid's.
-        return [(DRAW0 + k, bag[k] / total) for k in self.rules.kinds if bag[k]]
+        # Only the game's kinds can be in a bag: fewer than half of the grid's (the core's
+        # compiled count-over-total loop).
+        return shares(self.bags[d.info[0]], DRAW0, self.rules.kinds)
 
     def _apply_draw(self, d: Decision[DrawInfo], action: int) -> None:
         p, new_turn = d.info
