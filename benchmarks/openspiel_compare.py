@@ -39,8 +39,9 @@ from meeple.agents.ismcts import ISMCTSAgent
 from meeple.core.api import CHANCE, State, sample_chance
 
 
-def position(game_id: str, players: int, seed: int, opening: int) -> tuple[Any, State]:
-    """A decision after ``opening`` random decisions, with at least two legal actions."""
+def position(game_id: str, players: int, seed: int, opening: int) -> tuple[Any, Any]:
+    """A decision after ``opening`` random decisions, with at least two legal actions: the
+    OpenSpiel game and its state (meeple.openspiel's, holding ``meeple_state``)."""
     import meeple.openspiel as mos
 
     rng = random.Random(seed)

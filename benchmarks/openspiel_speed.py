@@ -31,6 +31,7 @@ import argparse
 import gc
 import json
 import os
+import platform
 import random
 import statistics
 import sys
@@ -102,6 +103,17 @@ def kib_per_clone(state: Any, n: int = 200) -> float:
     return (after - before) / n / 1024
 
 
+def cpu_model() -> str:
+    """The processor's name (the ratios to C++ differ by processor: docs/research.md)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown processor"
+
+
 def paired(rep: int, ours: Callable[[], float], theirs: Callable[[], float]) -> tuple[float, float]:
     """One measure of each, meeple first in even repeats and the peer first in odd ones."""
     if rep % 2 == 0:
@@ -137,8 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     sec = args.seconds
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     kernels = native.status()
+    cpu = cpu_model()
     print(
-        f"{os.cpu_count()} CPUs, load average {load[0]:.1f}; {sec}s per measure, "
+        f"{cpu}, {os.cpu_count()} CPUs, load average {load[0]:.1f}; {sec}s per measure, "
         f"{args.repeats} repeats, medians of the per-repeat ratios; kernels "
         + (
             ", ".join(
@@ -185,9 +198,9 @@ def main(argv: list[str] | None = None) -> int:
             add(gid, "ttt_clones", theirs)
             add(gid, "clones_ratio", ours / theirs)
             if s["most"].players != s["two"].players:
-                most = meeple_steps(s["most"], sec, seed)
-                add(gid, "steps_most", most)
-                add(gid, "cost_ratio", ours_steps_two(raw[gid]) / most)
+                most_steps = meeple_steps(s["most"], sec, seed)
+                add(gid, "steps_most", most_steps)
+                add(gid, "cost_ratio", ours_steps_two(raw[gid]) / most_steps)
             if not args.no_search:
                 spiel_game, spiel_state = s["spiel"]
                 m_state = spiel_state.meeple_state.clone()
@@ -240,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(
             json.dumps(
                 {
+                    "cpu": cpu,
                     "cpus": os.cpu_count(),
                     "load_average": load[0],
                     "seconds": sec,
