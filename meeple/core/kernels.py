@@ -4,11 +4,12 @@ Every chance step of every game walks its outcomes twice: once to draw one
 (``sample_chance``, a search's ``random_step``) and once when ``apply_action`` checks that
 the id drawn is one of them. Interpreted, each walk costs some 50 ns a pair, and a bird
 drawn from Piepmatz's deck has about 50 of them. Games whose draws come from a pool of
-counts (a bag of chips, a deck by kind) make their outcomes with ``shares``. Written as plain typed functions so that
-``pip install -e .`` compiles them with mypyc (setup.py, meeple/native.py); the source runs
-where they were not compiled or ``MEEPLE_PURE=1`` is set, and tests/core/test_native.py
-holds the two to each other. The sums are the same double additions, in the same order,
-either way, so a seeded draw gives the same outcome compiled or not.
+counts (a bag of chips, a deck by kind) make their outcomes with ``shares``. Written as
+plain typed functions so that ``pip install -e .`` compiles them with mypyc (setup.py,
+meeple/native.py); the source runs where they were not compiled or ``MEEPLE_PURE=1`` is
+set, and tests/core/test_native.py holds the two to each other. The sums are the same
+double additions, in the same order, either way, so a seeded draw gives the same outcome
+compiled or not.
 """
 
 from __future__ import annotations
