@@ -292,12 +292,32 @@ def test_deep_greedy_judges_the_best_quick_moves_first_within_its_time():
             make_agent(bad, random.Random(1))
 
 
+def test_deep_greedy_with_reply_judges_its_best_moves_again_after_the_opponents_turn():
+    """reply=K: the K moves the deep heuristic likes best are judged again once the next
+    player has taken a greedy turn on each position reached, and only they are played from.
+    The first pass draws the same samples with and without reply (the replies come after),
+    so the moves judged again are the plain pass's best three."""
+    s = played_to("take")
+    legal = s.legal_actions()
+    assert len(legal) > 3
+    plain = make_agent("deepgreedy:seconds=600", random.Random(1)).values(s, legal)
+    again = make_agent("deepgreedy:seconds=600,reply=3", random.Random(1)).values(s, legal)
+    assert sorted(again) == sorted(sorted(plain, key=lambda a: -plain[a])[:3])
+    # The opponent's turn moved the judgement: what they take counts against the mover.
+    assert any(again[a] != plain[a] for a in again)
+    assert make_agent("deepgreedy:reply=0", random.Random(1)).reply == 0
+    for bad in ("deepgreedy:reply=-1", "deepgreedy:reply=some"):
+        with pytest.raises(meeple.OptionError, match="deepgreedy: reply must be"):
+            make_agent(bad, random.Random(1))
+
+
 def test_farlands_hard_level_is_deep_greedy_and_its_hint_ranks_its_values():
     """Farland's hard level is greedy with the deep heuristic (docs/bots.md: it beat greedy
     with the quick one, which had beaten the search 13 games to 1); meeple play's hint then
     ranks its values."""
     s = setup()
     assert level_spec("hard", "farland").startswith("deepgreedy")
+    assert "reply=8" in level_spec("hard", "farland")
     hint = HumanAgent(random.Random(0)).hint(s)
     assert hint.startswith("Hint: ") and "once your turn is over" in hint
     assert "Next best:" in hint
