@@ -165,12 +165,7 @@ class DeepGreedyAgent(GreedyAgent):
         # reply=K: the K best moves by the deep heuristic are judged again after the next
         # player's greedy reply (what they take from a shared market, say), which beat
         # Farland's greedy more often than more time, samples or width did (docs/bots.md).
-        try:
-            self.reply = int(reply)
-        except ValueError:
-            raise OptionError(f"deepgreedy: reply must be a whole number, not {reply!r}") from None
-        if self.reply < 0:
-            raise OptionError(f"deepgreedy: reply must be at least 0, not {self.reply}")
+        self.reply = _whole("reply", reply)
         self.turn = None if turn is None else _positive("turn", turn)
         if clock not in ("wall", "cpu"):
             raise OptionError(f"deepgreedy: clock must be wall or cpu, not {str(clock)!r}")
@@ -247,6 +242,17 @@ class DeepGreedyAgent(GreedyAgent):
         if leaf.is_terminal():
             return 1000.0 * leaf.returns()[me] + leaf.heuristic(me, deep=True)
         return leaf.heuristic(me, deep=True)
+
+
+def _whole(key: str, value: int | str) -> int:
+    """A deepgreedy option that is a whole number, 0 or more (as ``_positive`` for seconds)."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise OptionError(f"deepgreedy: {key} must be a whole number, not {value!r}") from None
+    if number < 0:
+        raise OptionError(f"deepgreedy: {key} must be at least 0, not {number}")
+    return number
 
 
 def _positive(key: str, value: float | str) -> float:
