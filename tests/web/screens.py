@@ -110,6 +110,16 @@ def measure(page: Any) -> dict[str, Any]:
     return result
 
 
+# Whether a click on the middle of a part of the board reaches that part (its target),
+# rather than something drawn over it.
+ON_TOP = """(n) => {
+  const r = n.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  const part = hit && hit.closest('[data-target]');
+  return !!part && part.getAttribute('data-target') === n.getAttribute('data-target');
+}"""
+
+
 def click_a_target(page: Any, rng: random.Random) -> bool:
     """Click the middle of a random clickable part of the board, as a person would."""
     if page.query_selector("#board [data-cycle].clickable") and rng.random() < 0.5:
@@ -123,6 +133,10 @@ def click_a_target(page: Any, rng: random.Random) -> bool:
         return False
     e, box = rng.choice(boxes)
     e.scroll_into_view_if_needed()
+    if not e.evaluate(ON_TOP):
+        # Scrolled just into view, a part at the window's top edge lies under the sticky
+        # status bar: a person scrolls it clear of the bar first (here, to the middle).
+        e.evaluate("(n) => n.scrollIntoView({block: 'center', inline: 'center'})")
     box = e.bounding_box() or box
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     return True
