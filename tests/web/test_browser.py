@@ -14,7 +14,7 @@ import pytest
 
 import meeple
 from meeple.web import Settings
-from tests.web.inprocess import log_in_guest, served
+from tests.web.inprocess import log_in_guest, served, start_against_bot
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Shorter games first, so the test stays quick; whichever are registered at run time.
@@ -254,6 +254,44 @@ def test_the_pictures_legal_targets_are_clickable(server):
                 browser.close()
     finally:
         unregister("tiny_click")
+
+
+# Whether any clickable part of the board lies in the window, below the sticky status bar.
+CHOICE_IN_SIGHT = """() => {
+  const top = document.getElementById('status-bar').getBoundingClientRect().bottom;
+  return [...document.querySelectorAll('#board .clickable')].some((e) => {
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && r.bottom > top && r.top < window.innerHeight;
+  });
+}"""
+
+
+def test_a_new_choice_out_of_sight_is_brought_into_view_on_a_phone(server):
+    """On a phone the supply lies a screen above the player's farm: a new choice whose
+    every part is out of sight is scrolled into view, so the player need not hunt for it."""
+    if "farland" not in {g.id for g in meeple.games()}:
+        pytest.skip("farland is not registered")
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.set_default_timeout(20_000)
+            log_in_guest(page, server, "Phone player")
+            start_against_bot(page, "farland")
+            # Farland begins with two starting improvements to choose from the supply.
+            page.wait_for_selector('#board[data-decision="start"][data-steps="0"]:not([data-busy])')
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            assert not page.evaluate(CHOICE_IN_SIGHT), "the page's foot shows the supply"
+            # The first is taken from the list of choices at the page's foot: the second
+            # choice's parts (the supply again) come into view.
+            page.click("#actions button.action >> nth=0")
+            page.wait_for_selector('#board[data-decision="start"][data-steps="1"]:not([data-busy])')
+            assert page.evaluate(CHOICE_IN_SIGHT)
+        finally:
+            browser.close()
 
 
 def test_the_table_page_offers_only_what_one_may_do(server):

@@ -67,7 +67,28 @@ export function pageTable(id) {
       b.classList.toggle("candidate", !!ids && ids.has(b.getAttribute("data-action")));
       b.classList.toggle("dimmed", !!ids && !ids.has(b.getAttribute("data-action")));
     }
+    if (candidates) bringChoiceIntoView();
   };
+
+  // A new choice of the player's whose every part lies out of sight (on a phone the
+  // supply is a screen above the farm): the page scrolls the first part to the middle of
+  // the window, once per choice. A choice with any part in sight (below the status bar)
+  // is left where the player has scrolled.
+  let choiceShown = null;
+  function bringChoiceIntoView() {
+    const v = latest && latest.view;
+    if (!v || !v.legal.length) return;
+    const choice = `${v.history_len}:${v.draft ? v.draft.length : 0}:${v.decision}:${board.path.join(",")}`;
+    if (choice === choiceShown) return;
+    choiceShown = choice;
+    const parts = [...boardBox.querySelectorAll(".clickable")].filter((e) => e.getClientRects().length);
+    const top = bar.getBoundingClientRect().bottom;
+    const inSight = (e) => {
+      const r = e.getBoundingClientRect();
+      return r.bottom > top && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
+    };
+    if (parts.length && !parts.some(inSight)) parts[0].scrollIntoView({ block: "center", inline: "nearest" });
+  }
 
   function send(message) {
     if (!latest || !latest.view || busy) return false;
@@ -255,6 +276,7 @@ export function pageTable(id) {
       result.hidden = true;
     }
     setBusy(busy);
+    bringChoiceIntoView();
     if (draft && draft.complete && auto.checked && autoSent !== `${v.history_len}:${draft.length}`) {
       autoSent = `${v.history_len}:${draft.length}`;
       send({ type: "confirm", seen: draft.length });
