@@ -317,7 +317,7 @@ def test_farlands_hard_level_is_deep_greedy_and_its_hint_ranks_its_values():
     ranks its values."""
     s = setup()
     assert level_spec("hard", "farland").startswith("deepgreedy")
-    assert "reply=8" in level_spec("hard", "farland")
+    assert "reply=16" in level_spec("hard", "farland")
     hint = HumanAgent(random.Random(0)).hint(s)
     assert hint.startswith("Hint: ") and "once your turn is over" in hint
     assert "Next best:" in hint
