@@ -256,19 +256,22 @@ def test_the_pictures_legal_targets_are_clickable(server):
         unregister("tiny_click")
 
 
-# Whether any clickable part of the board lies in the window, below the sticky status bar.
-CHOICE_IN_SIGHT = """() => {
+# Whether any of the parts ``selector`` finds lies in the window, below the sticky status bar.
+IN_SIGHT = """(selector) => {
   const top = document.getElementById('status-bar').getBoundingClientRect().bottom;
-  return [...document.querySelectorAll('#board .clickable')].some((e) => {
+  return [...document.querySelectorAll(selector)].some((e) => {
     const r = e.getBoundingClientRect();
     return r.height > 0 && r.bottom > top && r.top < window.innerHeight;
   });
 }"""
+PARTS, LISTED = "#board .clickable", "#actions button.action"
 
 
 def test_a_new_choice_out_of_sight_is_brought_into_view_on_a_phone(server):
     """On a phone the supply lies a screen above the player's farm: a new choice whose
-    every part is out of sight is scrolled into view, so the player need not hunt for it."""
+    every part is out of sight is scrolled into view, so the player need not hunt for it;
+    a choice with a part, or the list of choices, in sight is left where the player
+    scrolled it."""
     if "farland" not in {g.id for g in meeple.games()}:
         pytest.skip("farland is not registered")
     playwright = pytest.importorskip("playwright.sync_api")
@@ -283,13 +286,37 @@ def test_a_new_choice_out_of_sight_is_brought_into_view_on_a_phone(server):
             start_against_bot(page, "farland")
             # Farland begins with two starting improvements to choose from the supply.
             page.wait_for_selector('#board[data-decision="start"][data-steps="0"]:not([data-busy])')
-            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-            assert not page.evaluate(CHOICE_IN_SIGHT), "the page's foot shows the supply"
-            # The first is taken from the list of choices at the page's foot: the second
-            # choice's parts (the supply again) come into view.
-            page.click("#actions button.action >> nth=0")
+            # Scrolled down past the supply to the farm: neither the supply nor the list of
+            # choices (at the page's foot) is in sight.
+            page.evaluate(
+                """(sel) => window.scrollBy(0, Math.max(...[...document.querySelectorAll(sel)]
+                    .map((e) => e.getBoundingClientRect().bottom)) + 10)""",
+                PARTS,
+            )
+            assert not page.evaluate(IN_SIGHT, PARTS) and not page.evaluate(IN_SIGHT, LISTED)
+            # The first is taken (from the list, without scrolling to it): the second
+            # choice's parts, the supply again, come into view.
+            page.evaluate("(sel) => document.querySelector(sel).click()", LISTED)
             page.wait_for_selector('#board[data-decision="start"][data-steps="1"]:not([data-busy])')
-            assert page.evaluate(CHOICE_IN_SIGHT)
+            assert page.evaluate(IN_SIGHT, PARTS)
+            # With the supply at the window's bottom edge, still in sight, Undo's choice
+            # leaves the page where it is (not scrolled to the middle).
+            first = f"document.querySelector('{PARTS}')"
+            page.evaluate(
+                f"() => window.scrollBy(0, {first}.getBoundingClientRect().top"
+                " - window.innerHeight + 40)"
+            )
+            page.get_by_role("button", name="Undo", exact=True).click()
+            page.wait_for_selector('#board[data-decision="start"][data-steps="0"]:not([data-busy])')
+            top = page.evaluate(f"() => {first}.getBoundingClientRect().top")
+            assert top > 844 - 150, top
+            # At the page's foot, with the list of choices in sight, a choice taken there
+            # leaves the page at the list.
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+            assert page.evaluate(IN_SIGHT, LISTED) and not page.evaluate(IN_SIGHT, PARTS)
+            page.locator(LISTED).first.click()
+            page.wait_for_selector('#board[data-decision="start"][data-steps="1"]:not([data-busy])')
+            assert page.evaluate(IN_SIGHT, LISTED) and not page.evaluate(IN_SIGHT, PARTS)
         finally:
             browser.close()
 

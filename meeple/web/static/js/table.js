@@ -67,14 +67,17 @@ export function pageTable(id) {
       b.classList.toggle("candidate", !!ids && ids.has(b.getAttribute("data-action")));
       b.classList.toggle("dimmed", !!ids && !ids.has(b.getAttribute("data-action")));
     }
-    if (candidates) bringChoiceIntoView();
+    // A first click of two (render's own call comes once the whole page is drawn).
+    if (candidates && !rendering) bringChoiceIntoView();
   };
 
-  // A new choice of the player's whose every part lies out of sight (on a phone the
-  // supply is a screen above the farm): the page scrolls the first part to the middle of
-  // the window, once per choice. A choice with any part in sight (below the status bar)
-  // is left where the player has scrolled.
+  // A new choice of the player's (their turn begins, a step is staged or undone, a first
+  // click of two is made) whose every part lies out of sight (on a phone the supply is a
+  // screen above the farm): the page scrolls the first part to the middle of the window,
+  // once per choice. A choice with any part in sight below the status bar, or with the
+  // list of choices in sight, is left where the player has scrolled.
   let choiceShown = null;
+  let rendering = false;
   function bringChoiceIntoView() {
     const v = latest && latest.view;
     if (!v || !v.legal.length) return;
@@ -87,7 +90,10 @@ export function pageTable(id) {
       const r = e.getBoundingClientRect();
       return r.bottom > top && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
     };
-    if (parts.length && !parts.some(inSight)) parts[0].scrollIntoView({ block: "center", inline: "nearest" });
+    const listed = [...actions.querySelectorAll("button.action")];
+    if (parts.length && !parts.some(inSight) && !listed.some(inSight)) {
+      parts[0].scrollIntoView({ block: "center", inline: "nearest" });
+    }
   }
 
   function send(message) {
@@ -209,7 +215,8 @@ export function pageTable(id) {
     const mine = v.legal.length > 0;
     // Timed with the User Timing API, for benchmarks/board_update.py.
     performance.mark("meeple-board-start");
-    board.update(v, mine);
+    rendering = true;
+    try { board.update(v, mine); } finally { rendering = false; }
     performance.measure("meeple-board-update", "meeple-board-start");
     performance.clearMarks("meeple-board-start");
     boardBox.setAttribute("data-decision", v.decision || "");
